@@ -1,0 +1,92 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "QueueLab",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "QueueLabCore", targets: ["QueueLabCore"]),
+        .library(name: "LockBasedQueue", targets: ["LockBasedQueue"]),
+        .library(name: "ActorBasedQueue", targets: ["ActorBasedQueue"]),
+        .library(name: "FoundationAdapter", targets: ["FoundationAdapter"]),
+        .library(name: "QueueLabConformance", targets: ["QueueLabConformance"]),
+        .library(name: "QueueLabBenchmarks", targets: ["QueueLabBenchmarks"]),
+        .executable(name: "queuelab", targets: ["queuelab"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+    ],
+    targets: [
+        // The protocol: what every queue promises. Imports no implementation.
+        .target(name: "QueueLabCore", swiftSettings: strict),
+        // Bookkeeping shared by QueueLab's own two queues (graph, ready lists, locks).
+        .target(
+            name: "QueueLabScheduling",
+            dependencies: [
+                "QueueLabCore",
+                .product(name: "DequeModule", package: "swift-collections"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(name: "LockBasedQueue", dependencies: ["QueueLabCore", "QueueLabScheduling"], swiftSettings: strict),
+        .target(name: "ActorBasedQueue", dependencies: ["QueueLabCore", "QueueLabScheduling"], swiftSettings: strict),
+        .target(name: "FoundationAdapter", dependencies: ["QueueLabCore"], swiftSettings: strict),
+        .target(name: "DispatchBaseline", dependencies: ["QueueLabCore"], swiftSettings: strict),
+        // Name -> implementation registry used by the command-line tool.
+        .target(
+            name: "QueueLabImplementations",
+            dependencies: ["QueueLabCore", "LockBasedQueue", "ActorBasedQueue", "FoundationAdapter", "DispatchBaseline"],
+            swiftSettings: strict
+        ),
+        // The conformance suite and the benchmark runner know only the protocol.
+        .target(name: "QueueLabConformance", dependencies: ["QueueLabCore"], swiftSettings: strict),
+        .target(
+            name: "QueueLabBenchmarks",
+            dependencies: [
+                "QueueLabCore",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "queuelab",
+            dependencies: [
+                "QueueLabCore",
+                "QueueLabImplementations",
+                "QueueLabConformance",
+                "QueueLabBenchmarks",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "QueueLabCoreTests", dependencies: ["QueueLabCore"], swiftSettings: strict),
+        .testTarget(
+            name: "QueueLabSchedulingTests",
+            dependencies: ["QueueLabCore", "QueueLabScheduling"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "QueueTests",
+            dependencies: ["QueueLabCore", "LockBasedQueue", "ActorBasedQueue", "FoundationAdapter", "QueueLabImplementations"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: ["QueueLabCore", "QueueLabConformance", "QueueLabImplementations"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "BenchmarkTests",
+            dependencies: ["QueueLabCore", "QueueLabBenchmarks", "QueueLabImplementations"],
+            swiftSettings: strict
+        ),
+    ]
+)

@@ -1,0 +1,27 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Nanoseconds of `CLOCK_MONOTONIC`: cheap (about 23 ns here), comparable across threads.
+public enum MonotonicClock {
+    @inlinable
+    public static func now() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+    }
+}
+
+/// The identity of the calling thread (its `pthread_t`): what a trace uses as a lane.
+public enum ThreadIdentity {
+    @inlinable
+    public static func current() -> UInt64 {
+        #if canImport(Glibc)
+        return UInt64(pthread_self())
+        #else
+        return UInt64(UInt(bitPattern: pthread_self()))
+        #endif
+    }
+}

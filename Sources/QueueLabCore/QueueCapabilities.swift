@@ -1,0 +1,39 @@
+/// What an implementation declares it can do. A conformance check that needs a missing
+/// capability reports UNSUPPORTED instead of FAIL.
+public struct QueueCapabilities: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let asynchronousOperations = QueueCapabilities(rawValue: 1 << 0)
+    public static let dependencies = QueueCapabilities(rawValue: 1 << 1)
+    public static let crossQueueDependencies = QueueCapabilities(rawValue: 1 << 2)
+    public static let priorities = QueueCapabilities(rawValue: 1 << 3)
+    public static let width = QueueCapabilities(rawValue: 1 << 4)
+    public static let suspension = QueueCapabilities(rawValue: 1 << 5)
+    public static let barriers = QueueCapabilities(rawValue: 1 << 6)
+    public static let cancellation = QueueCapabilities(rawValue: 1 << 7)
+    /// Transitions are reported to a ``StateObserver``.
+    public static let stateObservation = QueueCapabilities(rawValue: 1 << 8)
+    /// A dependency cycle is rejected with ``QueueError/dependencyCycle(members:)``.
+    public static let cycleRejection = QueueCapabilities(rawValue: 1 << 9)
+    /// Misuse (adding twice, adding a finished operation) throws instead of crashing.
+    public static let misuseErrors = QueueCapabilities(rawValue: 1 << 10)
+
+    /// Everything NSOperationQueue offers, without QueueLab's extras.
+    public static let operationQueue: QueueCapabilities = [
+        .asynchronousOperations, .dependencies, .crossQueueDependencies, .priorities, .width, .suspension,
+        .barriers, .cancellation, .stateObservation,
+    ]
+    public static let all: QueueCapabilities = [.operationQueue, .cycleRejection, .misuseErrors]
+
+    private static let names: [(QueueCapabilities, String)] = [
+        (.asynchronousOperations, "async"), (.dependencies, "dependencies"),
+        (.crossQueueDependencies, "cross-queue"), (.priorities, "priorities"), (.width, "width"),
+        (.suspension, "suspension"), (.barriers, "barriers"), (.cancellation, "cancellation"),
+        (.stateObservation, "observation"), (.cycleRejection, "cycle-rejection"), (.misuseErrors, "misuse-errors"),
+    ]
+
+    public var description: String {
+        Self.names.filter { contains($0.0) }.map(\.1).joined(separator: ",")
+    }
+}

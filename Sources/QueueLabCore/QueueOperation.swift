@@ -1,0 +1,59 @@
+/// An operation with `NSOperation` semantics, as every QueueLab queue offers it.
+///
+/// States move forward only (pending, ready, executing, finished); the cancellation flag is
+/// orthogonal. Every member is safe to call from any thread and from async code; none blocks
+/// except the `waitUntilFinished` family.
+public protocol QueueOperation: AnyObject, Sendable {
+    /// Creates an operation that is not in a queue yet.
+    init(name: String?, priority: QueuePriority, body: OperationBody<Self>)
+
+    var id: OperationID { get }
+    var name: String? { get }
+    /// Read at scheduling time; changing it while the operation waits in a queue moves it.
+    var queuePriority: QueuePriority { get set }
+    var isAsynchronous: Bool { get }
+
+    /// The current state, readable from any thread while the operation runs.
+    var state: OperationState { get }
+    var isCancelled: Bool { get }
+
+    /// Runs exactly once, after the operation finished (also when it was cancelled).
+    var completionHandler: (@Sendable () -> Void)? { get set }
+
+    /// The operations this one waits for, in the order they were added.
+    var dependencies: [Self] { get }
+    /// This operation starts only after `operation` finished. A dependency on a finished operation
+    /// is a no-op for readiness.
+    ///
+    /// - Throws: ``QueueError`` when the edge would close a dependency cycle (QueueLab's queues) or
+    ///   when the implementation cannot take the call without crashing or hanging (Foundation).
+    /// - Complexity: O(1) bookkeeping, plus the cycle search of the implementation.
+    func addDependency(_ operation: Self) throws(QueueError)
+    func removeDependency(_ operation: Self)
+
+    /// A request, not a stop: sets the flag; a body that has not started never runs.
+    func cancel()
+
+    /// Reports that an asynchronous operation's work is done; it then leaves its width slot.
+    ///
+    /// - Throws: ``QueueError/notAsynchronous(_:)`` for a synchronous operation,
+    ///   ``QueueError/notExecuting(_:)`` when the operation is not executing.
+    func finish() throws(QueueError)
+
+    /// Blocks the calling thread until the operation finished.
+    func waitUntilFinished()
+    /// Blocks at most `timeout`; returns whether the operation finished.
+    func waitUntilFinished(timeout: Duration) -> Bool
+}
+
+extension QueueOperation {
+    public var label: OperationLabel { OperationLabel(id: id, name: name) }
+
+    public var isFinished: Bool { state == .finished }
+    public var isExecuting: Bool { state == .executing }
+
+    /// A synchronous operation at normal priority.
+    public init(name: String? = nil, _ body: @escaping @Sendable (Self) -> Void) {
+        self.init(name: name, priority: .normal, body: .synchronous(body))
+    }
+}

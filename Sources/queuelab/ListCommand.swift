@@ -1,0 +1,19 @@
+import ArgumentParser
+import QueueLabCore
+import QueueLabImplementations
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the queue implementations, one line each.",
+        discussion: "Example: queuelab list"
+    )
+
+    func run() throws {
+        let width = Implementations.all.map { $0.implementationName.count }.max() ?? 0
+        for queue in Implementations.all {
+            let name = queue.implementationName
+            print(name + String(repeating: " ", count: width + 2 - name.count) + queue.implementationSummary)
+        }
+    }
+}

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct QueueLabCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "queuelab",
+        abstract: "Checks and measures operation queues with NSOperationQueue semantics.",
+        subcommands: [ListCommand.self]
+    )
+}
