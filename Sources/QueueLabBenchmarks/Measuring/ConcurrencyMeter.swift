@@ -1,0 +1,33 @@
+import Synchronization
+
+/// Counts the operation bodies running at once and remembers the highest count.
+///
+/// A body calls ``enter()`` first and ``leave()`` last; the peak is read after the queue drained.
+public final class ConcurrencyMeter: Sendable {
+    private let current = Atomic<Int>(0)
+    private let peakValue = Atomic<Int>(0)
+
+    public init() {}
+
+    @inlinable
+    public func enter() { noteRunning(incremented()) }
+
+    public func leave() { current.wrappingSubtract(1, ordering: .relaxed) }
+
+    public var peak: Int { peakValue.load(ordering: .relaxed) }
+
+    @usableFromInline
+    func incremented() -> Int { current.wrappingAdd(1, ordering: .relaxed).newValue }
+
+    @usableFromInline
+    func noteRunning(_ now: Int) {
+        // A plain load first: the compare-exchange (and its cache-line traffic) only when a new peak is seen.
+        var seen = peakValue.load(ordering: .relaxed)
+        while now > seen {
+            let (exchanged, original) = peakValue.compareExchange(
+                expected: seen, desired: now, ordering: .relaxed)
+            if exchanged { return }
+            seen = original
+        }
+    }
+}

@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// jemalloc's process-wide allocation counters, read through `mallctl` when jemalloc is the allocator.
+///
+/// `mallctl` is looked up at run time (`dlsym(RTLD_DEFAULT, "mallctl")`), so the same binary runs
+/// under glibc (no counters) and under a preloaded jemalloc. The counters are the merged arena
+/// statistics (`stats.arenas.4096.*`, refreshed by writing `epoch`): they count each allocation only
+/// when the thread cache is off, which is why the runner starts jemalloc children with
+/// `MALLOC_CONF=tcache:false`; with the cache on they count cache refills instead. Bytes are summed
+/// per size class (`nmalloc` of each bin and large extent times its size), so they are the bytes
+/// jemalloc handed out, rounded up to its size classes.
+public struct JemallocCounters: Sendable, Equatable {
+    public var allocations: UInt64
+    public var bytes: UInt64
+
+    public init(allocations: UInt64, bytes: UInt64) {
+        self.allocations = allocations
+        self.bytes = bytes
+    }
+
+    private typealias MallctlFunction = @convention(c) (
+        UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int
+    ) -> Int32
+
+    private static func mallctl() -> MallctlFunction? {
+        #if canImport(Glibc)
+        let defaultHandle = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
+        #else
+        let defaultHandle = UnsafeMutableRawPointer(bitPattern: -2)
+        #endif
+        guard let symbol = dlsym(defaultHandle, "mallctl") else { return nil }
+        return unsafeBitCast(symbol, to: MallctlFunction.self)
+    }
+
+    /// Whether the process runs under jemalloc.
+    public static var isAvailable: Bool { mallctl() != nil }
+
+    /// The totals since the process started, or `nil` when jemalloc is not the allocator (or was built
+    /// without statistics).
+    public static func read() -> JemallocCounters? {
+        guard let call = mallctl() else { return nil }
+        // Writing any value to "epoch" refreshes the statistics snapshot that the reads below see.
+        var epoch: UInt64 = 1
+        _ = call("epoch", nil, nil, &epoch, MemoryLayout<UInt64>.size)
+
+        func value<T: FixedWidthInteger>(_ name: String, as: T.Type) -> T? {
+            var result: T = 0
+            var size = MemoryLayout<T>.size
+            let status = name.withCString { call($0, &result, &size, nil, 0) }
+            return status == 0 ? result : nil
+        }
+        guard let bins = value("arenas.nbins", as: UInt32.self),
+            let extents = value("arenas.nlextents", as: UInt32.self)
+        else { return nil }
+        var allocations: UInt64 = 0
+        var bytes: UInt64 = 0
+        for bin in 0..<bins {
+            guard let count = value("stats.arenas.4096.bins.\(bin).nmalloc", as: UInt64.self),
+                let size = value("arenas.bin.\(bin).size", as: Int.self)
+            else { return nil }
+            allocations &+= count
+            bytes &+= count &* UInt64(size)
+        }
+        for extent in 0..<extents {
+            guard let count = value("stats.arenas.4096.lextents.\(extent).nmalloc", as: UInt64.self),
+                let size = value("arenas.lextent.\(extent).size", as: Int.self)
+            else { return nil }
+            allocations &+= count
+            bytes &+= count &* UInt64(size)
+        }
+        return JemallocCounters(allocations: allocations, bytes: bytes)
+    }
+
+    public func since(_ earlier: JemallocCounters) -> JemallocCounters {
+        JemallocCounters(allocations: allocations &- earlier.allocations, bytes: bytes &- earlier.bytes)
+    }
+}

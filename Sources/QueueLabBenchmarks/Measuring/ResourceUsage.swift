@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process's `getrusage` counters at one instant. CPU time moves in 10 ms steps here: only
+/// meaningful for samples much longer than that.
+public struct ResourceUsage: Sendable, Equatable {
+    public var userSeconds: Double
+    public var systemSeconds: Double
+    public var voluntarySwitches: Int
+    public var involuntarySwitches: Int
+    /// Peak resident set size so far, in kilobytes (Linux reports `ru_maxrss` in KiB).
+    public var maxResidentKilobytes: Int
+
+    public init(userSeconds: Double, systemSeconds: Double, voluntarySwitches: Int, involuntarySwitches: Int,
+                maxResidentKilobytes: Int) {
+        self.userSeconds = userSeconds
+        self.systemSeconds = systemSeconds
+        self.voluntarySwitches = voluntarySwitches
+        self.involuntarySwitches = involuntarySwitches
+        self.maxResidentKilobytes = maxResidentKilobytes
+    }
+
+    public static func now() -> ResourceUsage {
+        var usage = rusage()
+        #if canImport(Glibc)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return ResourceUsage(
+            userSeconds: seconds(usage.ru_utime), systemSeconds: seconds(usage.ru_stime),
+            voluntarySwitches: Int(usage.ru_nvcsw), involuntarySwitches: Int(usage.ru_nivcsw),
+            maxResidentKilobytes: Int(usage.ru_maxrss))
+    }
+
+    /// Counters spent between `earlier` and `self`; the peak RSS stays absolute (it cannot be split).
+    public func since(_ earlier: ResourceUsage) -> ResourceUsage {
+        ResourceUsage(
+            userSeconds: userSeconds - earlier.userSeconds, systemSeconds: systemSeconds - earlier.systemSeconds,
+            voluntarySwitches: voluntarySwitches - earlier.voluntarySwitches,
+            involuntarySwitches: involuntarySwitches - earlier.involuntarySwitches,
+            maxResidentKilobytes: maxResidentKilobytes)
+    }
+}

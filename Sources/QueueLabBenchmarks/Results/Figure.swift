@@ -1,0 +1,66 @@
+/// Which way a figure gets better; decides whether a change is a regression or an improvement.
+public enum FigureDirection: String, Sendable {
+    case higherIsBetter
+    case lowerIsBetter
+    /// Describes the sample (operation count, concurrency reached); never judged.
+    case informational
+}
+
+/// One measured figure: its CSV column and its direction.
+public struct Figure: Sendable, Hashable {
+    public let column: String
+    public let direction: FigureDirection
+    public let summary: String
+
+    public init(_ column: String, _ direction: FigureDirection, _ summary: String) {
+        self.column = column
+        self.direction = direction
+        self.summary = summary
+    }
+}
+
+extension Figure {
+    static let percentiles: [(String, Double)] = [("p50", 50), ("p90", 90), ("p99", 99), ("p999", 99.9)]
+    static let latencyKinds = [("e2s", "enqueue to start"), ("s2f", "start to finish"), ("e2f", "enqueue to finish")]
+    /// Priority classes in level order (``QueueLabCore/QueuePriority/level``).
+    public static let priorityClasses = ["verylow", "low", "normal", "high", "veryhigh"]
+
+    /// Every figure column, in CSV order.
+    public static let all: [Figure] = {
+        var figures: [Figure] = [
+            Figure("operations", .informational, "operations run"),
+            Figure("wall_s", .lowerIsBetter, "wall time of the workload"),
+            Figure("ops_per_s", .higherIsBetter, "operations per second"),
+        ]
+        for (kind, text) in latencyKinds {
+            for (name, _) in percentiles { figures.append(Figure("\(kind)_\(name)_ns", .lowerIsBetter, "\(text) \(name)")) }
+            figures.append(Figure("\(kind)_max_ns", .lowerIsBetter, "\(text) max"))
+        }
+        figures += [
+            Figure("latency_samples", .informational, "operations whose latency was recorded"),
+            Figure("user_cpu_s", .lowerIsBetter, "user CPU (10 ms steps)"),
+            Figure("sys_cpu_s", .lowerIsBetter, "system CPU (10 ms steps)"),
+            Figure("voluntary_switches", .lowerIsBetter, "voluntary context switches"),
+            Figure("involuntary_switches", .lowerIsBetter, "involuntary context switches"),
+            Figure("maxrss_kb", .lowerIsBetter, "peak resident set size"),
+            Figure("peak_concurrency", .informational, "most bodies running at once"),
+            Figure("allocs_per_op", .lowerIsBetter, "allocations per operation (jemalloc only)"),
+            Figure("bytes_per_op", .lowerIsBetter, "bytes allocated per operation (jemalloc only)"),
+            Figure("efficiency", .higherIsBetter, "cpu: ideal time over wall time"),
+        ]
+        for level in priorityClasses {
+            figures.append(Figure("prio_\(level)_e2s_p50_ns", .lowerIsBetter, "\(level) enqueue to start p50"))
+            figures.append(Figure("prio_\(level)_e2s_p99_ns", .lowerIsBetter, "\(level) enqueue to start p99"))
+        }
+        figures.append(Figure("starvation_max_wait_ns", .lowerIsBetter, "longest wait of the lowest class"))
+        return figures
+    }()
+
+    public static let byColumn: [String: Figure] = Dictionary(uniqueKeysWithValues: all.map { ($0.column, $0) })
+
+    /// The figures `compare` judges by default: throughput, typical and tail latency, and the
+    /// deterministic allocation counters. Maxima and CPU steps are too noisy to gate on.
+    public static let judgedByDefault = [
+        "ops_per_s", "e2f_p50_ns", "e2f_p99_ns", "allocs_per_op", "bytes_per_op", "starvation_max_wait_ns",
+    ]
+}

@@ -1,0 +1,46 @@
+/// One CSV row: where and how a sample ran, and its figures.
+public struct SampleRecord: Sendable, Equatable {
+    /// ISO 8601 UTC time the sample finished.
+    public var timestamp: String
+    /// Which binary produced it: `head` by default; `base`/`head` in a gate, any label with `--variant`.
+    public var variant: String
+    public var gitCommit: String
+    public var host: String
+    public var cores: Int
+    public var swiftVersion: String
+    public var buildConfiguration: String
+    public var allocator: String
+    public var implementation: String
+    public var workload: String
+    /// The workload's parameters, `key=value` joined by `;`, sorted by key.
+    public var parameters: String
+    /// The run's seed (sample order); the DAG's own seed is among the parameters.
+    public var seed: UInt64
+    /// The round the sample ran in (0-based, warm-up rounds are not written).
+    public var round: Int
+    public var figures: [String: Double]
+
+    public init(
+        timestamp: String, variant: String, gitCommit: String, host: String, cores: Int, swiftVersion: String,
+        buildConfiguration: String, allocator: String, implementation: String, workload: String, parameters: String,
+        seed: UInt64, round: Int, figures: [String: Double]
+    ) {
+        self.timestamp = timestamp
+        self.variant = variant
+        self.gitCommit = gitCommit
+        self.host = host
+        self.cores = cores
+        self.swiftVersion = swiftVersion
+        self.buildConfiguration = buildConfiguration
+        self.allocator = allocator
+        self.implementation = implementation
+        self.workload = workload
+        self.parameters = parameters
+        self.seed = seed
+        self.round = round
+        self.figures = figures
+    }
+
+    /// What a comparison groups by: the same implementation, workload and parameters.
+    public var cellKey: String { "\(implementation) \(workload) \(parameters)" }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Histogram
+import QueueLabCore
+
+/// Runs one sample in the current process: the workload on one implementation, with every figure.
+public enum SampleRunner {
+    /// Default share of operations whose latency is recorded (one in this many).
+    public static let defaultLatencyEvery = 64
+
+    /// Runs `workload` once on `implementation` (an existential metatype from the registry).
+    ///
+    /// - Throws: ``SampleError``; `.unsupported` when the implementation lacks a capability.
+    public static func run(
+        _ implementation: any OperationQueueing.Type, workload: Workload, latencyEvery: Int = defaultLatencyEvery,
+        drainTimeout: Duration = .seconds(60), environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(SampleError) -> SampleFigures {
+        try run(
+            queue: implementation, workload: workload, latencyEvery: latencyEvery, drainTimeout: drainTimeout,
+            environment: environment)
+    }
+
+    /// The generic form of ``run(_:workload:latencyEvery:drainTimeout:environment:)``.
+    public static func run<Queue: OperationQueueing>(
+        queue: Queue.Type, workload: Workload, latencyEvery: Int = defaultLatencyEvery,
+        drainTimeout: Duration = .seconds(60), environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(SampleError) -> SampleFigures {
+        let every = workload.kind == .priority ? 1 : latencyEvery
+        let harness = OperationHarness(
+            operations: WorkloadExecution<Queue>.operationCount(workload), latencyEvery: every,
+            workNanoseconds: UInt64(Swift.max(0, workload["us"])) * 1_000,
+            slowdownNanoseconds: TestSlowdown.nanosecondsFromEnvironment(environment))
+        let execution = WorkloadExecution<Queue>(workload: workload, harness: harness, drainTimeout: drainTimeout)
+        let usageBefore = ResourceUsage.now()
+        let allocationsBefore = JemallocCounters.read()
+        let outcome = try execution.run()
+        let allocationsAfter = JemallocCounters.read()
+        let usage = ResourceUsage.now().since(usageBefore)
+
+        var values = outcome.extraFigures
+        let operations = Double(outcome.operations)
+        values["operations"] = operations
+        values["wall_s"] = Double(outcome.wallNanoseconds) / 1e9
+        values["ops_per_s"] = operations / (Double(Swift.max(outcome.wallNanoseconds, 1)) / 1e9)
+        let latency = harness.recorder.merged()
+        addLatency(latency, to: &values)
+        values["user_cpu_s"] = usage.userSeconds
+        values["sys_cpu_s"] = usage.systemSeconds
+        values["voluntary_switches"] = Double(usage.voluntarySwitches)
+        values["involuntary_switches"] = Double(usage.involuntarySwitches)
+        values["maxrss_kb"] = Double(usage.maxResidentKilobytes)
+        values["peak_concurrency"] = Double(harness.meter.peak)
+        if let before = allocationsBefore, let after = allocationsAfter, operations > 0 {
+            let spent = after.since(before)
+            values["allocs_per_op"] = Double(spent.allocations) / operations
+            values["bytes_per_op"] = Double(spent.bytes) / operations
+        }
+        return SampleFigures(
+            values: values, buildConfiguration: SampleFigures.currentBuildConfiguration,
+            allocator: allocationsBefore == nil ? "system" : "jemalloc")
+    }
+
+    static func addLatency(_ latency: LatencyHistograms, to values: inout [String: Double]) {
+        values["latency_samples"] = Double(latency.enqueueToFinish.totalCount)
+        guard latency.enqueueToFinish.totalCount > 0 else { return }
+        let kinds = [
+            ("e2s", latency.enqueueToStart), ("s2f", latency.startToFinish), ("e2f", latency.enqueueToFinish),
+        ]
+        for (kind, histogram) in kinds {
+            for (name, percentile) in Figure.percentiles {
+                values["\(kind)_\(name)_ns"] = Double(histogram.valueAtPercentile(percentile))
+            }
+            values["\(kind)_max_ns"] = Double(histogram.max)
+        }
+        let classes = latency.enqueueToStartByLevel
+        guard classes.contains(where: { $0.totalCount > 0 }) else { return }
+        for (level, name) in Figure.priorityClasses.enumerated() where classes[level].totalCount > 0 {
+            values["prio_\(name)_e2s_p50_ns"] = Double(classes[level].valueAtPercentile(50))
+            values["prio_\(name)_e2s_p99_ns"] = Double(classes[level].valueAtPercentile(99))
+        }
+        if let lowest = classes.first(where: { $0.totalCount > 0 }) {
+            values["starvation_max_wait_ns"] = Double(lowest.max)
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import QueueLabCore
+
+extension WorkloadExecution {
+    /// `chain`: operation i waits for operation i-1; all added in one batch.
+    func chain() throws -> WorkloadOutcome {
+        let count = workload["n"]
+        let queue = makeQueue()
+        let start = MonotonicClock.now()
+        var operations: [Queue.Operation] = []
+        operations.reserveCapacity(count)
+        for index in 0..<count {
+            let op = operation(index)
+            if let previous = operations.last { try op.addDependency(previous) }
+            operations.append(op)
+        }
+        try addBatch(operations, to: queue)
+        try drain(queue)
+        return WorkloadOutcome(operations: count, wallNanoseconds: Self.elapsed(since: start))
+    }
+
+    /// `fanout`: per round one root, `k` children that wait for it, one sink that waits for them;
+    /// each round's root waits for the previous sink.
+    func fanout() throws -> WorkloadOutcome {
+        let children = workload["k"]
+        let rounds = workload["rounds"]
+        let queue = makeQueue()
+        let start = MonotonicClock.now()
+        var operations: [Queue.Operation] = []
+        operations.reserveCapacity(rounds * (children + 2))
+        var previousSink: Queue.Operation?
+        for _ in 0..<rounds {
+            let root = operation(operations.count)
+            if let previousSink { try root.addDependency(previousSink) }
+            operations.append(root)
+            var middle: [Queue.Operation] = []
+            for _ in 0..<children {
+                let child = operation(operations.count)
+                try child.addDependency(root)
+                operations.append(child)
+                middle.append(child)
+            }
+            let sink = operation(operations.count)
+            for child in middle { try sink.addDependency(child) }
+            operations.append(sink)
+            previousSink = sink
+        }
+        try addBatch(operations, to: queue)
+        try drain(queue)
+        return WorkloadOutcome(operations: operations.count, wallNanoseconds: Self.elapsed(since: start))
+    }
+
+    /// `dag`: node i waits for up to `edges` distinct earlier nodes drawn from the workload's seed,
+    /// so every sample and implementation gets the same graph.
+    func dag() throws -> WorkloadOutcome {
+        let count = workload["n"]
+        let edges = workload["edges"]
+        var random = SeededRandom(seed: UInt64(truncatingIfNeeded: workload["seed"]))
+        let queue = makeQueue()
+        let start = MonotonicClock.now()
+        var operations: [Queue.Operation] = []
+        operations.reserveCapacity(count)
+        for index in 0..<count {
+            let op = operation(index)
+            var chosen: Set<Int> = []
+            for _ in 0..<Swift.min(edges, index) {
+                let dependency = Int.random(in: 0..<index, using: &random)
+                if chosen.insert(dependency).inserted { try op.addDependency(operations[dependency]) }
+            }
+            operations.append(op)
+        }
+        try addBatch(operations, to: queue)
+        try drain(queue)
+        return WorkloadOutcome(operations: count, wallNanoseconds: Self.elapsed(since: start))
+    }
+
+    func addBatch(_ operations: [Queue.Operation], to queue: Queue) throws {
+        for index in operations.indices { harness.willAdd(index) }
+        try queue.addOperations(operations, waitUntilFinished: false)
+    }
+}

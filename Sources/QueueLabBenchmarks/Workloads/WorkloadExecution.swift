@@ -1,0 +1,81 @@
+import QueueLabCore
+
+/// What one execution of a workload produced, before the process-level figures are added.
+public struct WorkloadOutcome: Sendable {
+    public var operations: Int
+    public var wallNanoseconds: UInt64
+    /// Workload-specific figures (for example `efficiency` for `cpu`).
+    public var extraFigures: [String: Double] = [:]
+
+    public init(operations: Int, wallNanoseconds: UInt64, extraFigures: [String: Double] = [:]) {
+        self.operations = operations
+        self.wallNanoseconds = wallNanoseconds
+        self.extraFigures = extraFigures
+    }
+}
+
+/// Runs workloads on any ``QueueLabCore/OperationQueueing`` implementation: the same work for all.
+public struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
+    public let workload: Workload
+    public let harness: OperationHarness
+    /// How long the queue may take to drain before the sample is reported as stalled.
+    public let drainTimeout: Duration
+
+    public init(workload: Workload, harness: OperationHarness, drainTimeout: Duration) {
+        self.workload = workload
+        self.harness = harness
+        self.drainTimeout = drainTimeout
+    }
+
+    /// How many operations the workload creates (sizes the harness's timestamp table).
+    public static func operationCount(_ workload: Workload) -> Int {
+        switch workload.kind {
+        case .fanout: workload["rounds"] * (workload["k"] + 2)
+        default: workload["n"]
+        }
+    }
+
+    public func run() throws(SampleError) -> WorkloadOutcome {
+        if let reason = workload.unsupportedReason(for: Queue.capabilities) { throw .unsupported(reason) }
+        do {
+            switch workload.kind {
+            case .noop, .cpu: return try independent()
+            case .chain: return try chain()
+            case .fanout: return try fanout()
+            case .dag: return try dag()
+            case .priority: return try priority()
+            case .cancel: return try cancel()
+            case .async: return try asynchronous()
+            case .producers: return try producers()
+            }
+        } catch let error as SampleError {
+            throw error
+        } catch let error as QueueError {
+            throw .queueError(error)
+        } catch {
+            throw .childFailed("\(error)")
+        }
+    }
+
+    func makeQueue(width: Int = defaultMaxConcurrentOperationCount) -> Queue {
+        let queue = Queue(name: "bench-\(workload.kind.rawValue)")
+        if width != defaultMaxConcurrentOperationCount { queue.maxConcurrentOperationCount = width }
+        return queue
+    }
+
+    /// A synchronous operation running the harness body; `byClass` also records its latency per priority level.
+    func operation(_ index: Int, priority: QueuePriority = .normal, byClass: Bool = false) -> Queue.Operation {
+        Queue.Operation(
+            name: nil, priority: priority,
+            body: harness.synchronousBody(index, priorityLevel: byClass ? priority.level : -1))
+    }
+
+    func drain(_ queue: Queue) throws(SampleError) {
+        if case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: drainTimeout) {
+            let lines = report.description.split(separator: "\n").prefix(8).joined(separator: " | ")
+            throw .stalled(lines)
+        }
+    }
+
+    static func elapsed(since start: UInt64) -> UInt64 { MonotonicClock.now() &- start }
+}
