@@ -1,0 +1,73 @@
+import QueueLabCore
+
+/// An implementation as the parent sees it: a name to pass to the sample process and what it can do.
+public struct ImplementationInfo: Sendable, Hashable {
+    public let name: String
+    public let capabilities: QueueCapabilities
+
+    public init(name: String, capabilities: QueueCapabilities) {
+        self.name = name
+        self.capabilities = capabilities
+    }
+
+    public init(_ type: any OperationQueueing.Type) {
+        self.init(name: type.implementationName, capabilities: type.capabilities)
+    }
+}
+
+/// A binary whose samples are collected: the current build by default; a gate runs two (base, head).
+public struct BenchmarkVariant: Sendable, Hashable {
+    public let name: String
+    public let executable: String
+    /// Extra environment for this variant's sample processes (for example the test-only slowdown).
+    public let environment: [String: String]
+
+    public init(name: String, executable: String, environment: [String: String] = [:]) {
+        self.name = name
+        self.executable = executable
+        self.environment = environment
+    }
+}
+
+/// In which order the cells of a round run. Either way every cell runs once per round, so drift in
+/// the machine's speed hits all implementations alike.
+public enum SampleOrder: String, Sendable, CaseIterable {
+    /// A fresh seeded shuffle per round.
+    case shuffled
+    /// Forward on even rounds, backward on odd rounds (A B B A ...).
+    case abba
+}
+
+/// Everything a benchmark run needs to know.
+public struct BenchmarkPlan: Sendable {
+    public var implementations: [ImplementationInfo]
+    public var workloads: [Workload]
+    public var variants: [BenchmarkVariant]
+    public var samples = 10
+    public var warmupRounds = 1
+    public var allocator = Allocator.system
+    public var seed: UInt64 = 1
+    public var order = SampleOrder.shuffled
+    /// A sample process that runs longer is killed and reported.
+    public var sampleTimeout: Duration = .seconds(120)
+    /// Seconds the queue may take to drain inside a sample before it reports a stall.
+    public var drainTimeoutSeconds = 60
+    public var latencyEvery = SampleRunner.defaultLatencyEvery
+    /// Cap Foundation's dependency workloads (see ``WorkloadSuite/foundationCaps``).
+    public var capFoundation = true
+
+    public init(implementations: [ImplementationInfo], workloads: [Workload], variants: [BenchmarkVariant]) {
+        self.implementations = implementations
+        self.workloads = workloads
+        self.variants = variants
+    }
+}
+
+/// One (variant, implementation, workload) combination: a column of samples.
+public struct BenchmarkCell: Sendable, Hashable, CustomStringConvertible {
+    public let variant: String
+    public let implementation: String
+    public let workload: Workload
+
+    public var description: String { "\(variant) \(implementation) \(workload)" }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import QueueLabCore
+import Synchronization
+
+/// What a benchmark run produced.
+public struct BenchmarkResult: Sendable {
+    /// Samples per variant, in the order they ran.
+    public var records: [String: [SampleRecord]] = [:]
+    /// Skipped cells and size caps: expected, not errors.
+    public var notes: [String] = []
+    /// Sample processes that failed or hung (their cells were dropped).
+    public var failures: [String] = []
+}
+
+/// Runs a plan: one fresh process per sample, cells interleaved per round, warm-up rounds first.
+public final class BenchmarkRunner {
+    public typealias Launcher = (ChildCommand, Duration) throws -> ChildOutcome
+
+    let plan: BenchmarkPlan
+    let metadata: RunMetadata
+    let progress: (String) -> Void
+    let launcher: Launcher
+
+    public init(
+        plan: BenchmarkPlan, metadata: RunMetadata, progress: @escaping (String) -> Void = ProgressLine.write,
+        launcher: @escaping Launcher = ChildProcess.run
+    ) {
+        self.plan = plan
+        self.metadata = metadata
+        self.progress = progress
+        self.launcher = launcher
+    }
+
+    /// The cells of the plan, and the notes about skipped or capped ones.
+    public func cells() -> ([BenchmarkCell], [String]) {
+        var cells: [BenchmarkCell] = []
+        var notes: Set<String> = []
+        for variant in plan.variants {
+            for implementation in plan.implementations {
+                for workload in plan.workloads {
+                    var sized = workload
+                    if plan.capFoundation {
+                        let (capped, note) = WorkloadSuite.sized(workload, for: implementation.name)
+                        sized = capped
+                        if let note { notes.insert(note) }
+                    }
+                    if let reason = sized.unsupportedReason(for: implementation.capabilities) {
+                        notes.insert("\(implementation.name) skips \(sized): \(reason)")
+                        continue
+                    }
+                    cells.append(BenchmarkCell(variant: variant.name, implementation: implementation.name, workload: sized))
+                }
+            }
+        }
+        return (cells, notes.sorted())
+    }
+
+    /// The order of the cells in `round`.
+    public func order(_ cells: [BenchmarkCell], round: Int) -> [BenchmarkCell] {
+        switch plan.order {
+        case .abba:
+            return round % 2 == 0 ? cells : cells.reversed()
+        case .shuffled:
+            var random = SeededRandom(seed: plan.seed &* 1_000_003 &+ UInt64(round))
+            return cells.shuffled(using: &random)
+        }
+    }
+
+    public func run() throws -> BenchmarkResult {
+        let allocatorEnvironment = try plan.allocator.childEnvironment()
+        let (allCells, notes) = cells()
+        var result = BenchmarkResult(notes: notes)
+        var live = Set(allCells)
+        let commits = Dictionary(uniqueKeysWithValues: plan.variants.map {
+            ($0.name, RunMetadata.gitCommit(containing: $0.executable))
+        })
+        let variants = Dictionary(uniqueKeysWithValues: plan.variants.map { ($0.name, $0) })
+        let rounds = plan.warmupRounds + plan.samples
+        let totalRuns = rounds * allCells.count
+        var done = 0
+        var spent = 0.0
+        for round in 0..<rounds {
+            let isWarmup = round < plan.warmupRounds
+            for cell in order(allCells, round: round) where live.contains(cell) {
+                let remaining = totalRuns - done
+                let eta = done == 0 ? "?" : ProgressLine.duration(spent / Double(done) * Double(remaining))
+                let phase = isWarmup ? "warm-up" : "round \(round - plan.warmupRounds + 1)/\(plan.samples)"
+                progress("[\(phase)] \(cell) (\(done + 1)/\(totalRuns), about \(eta) left)")
+                let variant = variants[cell.variant]!
+                let command = ChildCommand(
+                    executable: variant.executable,
+                    arguments: SampleProtocol.arguments(
+                        implementation: cell.implementation, workload: cell.workload, latencyEvery: plan.latencyEvery,
+                        drainTimeout: plan.drainTimeoutSeconds),
+                    environment: allocatorEnvironment.merging(variant.environment) { _, new in new })
+                let outcome = try launcher(command, plan.sampleTimeout)
+                done += 1
+                spent += outcome.wallSeconds
+                switch interpret(outcome, cell: cell) {
+                case .figures(let figures):
+                    guard !isWarmup else { continue }
+                    result.records[cell.variant, default: []].append(
+                        record(cell, figures: figures, commit: commits[cell.variant] ?? "unknown",
+                               round: round - plan.warmupRounds))
+                case .skipped(let why):
+                    live.remove(cell)
+                    result.notes.append("\(cell): skipped: \(why)")
+                case .failed(let why):
+                    live.remove(cell)
+                    result.failures.append("\(cell): \(why)")
+                    progress("FAILED \(cell): \(why)")
+                }
+            }
+        }
+        progress("")
+        return result
+    }
+
+    enum Interpretation {
+        case figures(SampleFigures)
+        case skipped(String)
+        case failed(String)
+    }
+
+    func interpret(_ outcome: ChildOutcome, cell: BenchmarkCell) -> Interpretation {
+        if outcome.timedOut {
+            return .failed("sample process hung; killed after \(ProgressLine.duration(outcome.wallSeconds))")
+        }
+        let lastError = outcome.standardError.split(separator: "\n").last.map(String.init) ?? ""
+        guard let response = SampleProtocol.Response.parse(outcome.standardOutput) else {
+            return .failed("exit status \(outcome.status), no figures printed; \(lastError)")
+        }
+        if let figures = response.figures { return .figures(figures) }
+        if let skipped = response.skipped { return .skipped(skipped) }
+        return .failed(response.error ?? "exit status \(outcome.status); \(lastError)")
+    }
+
+    func record(_ cell: BenchmarkCell, figures: SampleFigures, commit: String, round: Int) -> SampleRecord {
+        SampleRecord(
+            timestamp: RunMetadata.timestamp(), variant: cell.variant, gitCommit: commit, host: metadata.host,
+            cores: metadata.cores, swiftVersion: metadata.swiftVersion, buildConfiguration: figures.buildConfiguration,
+            allocator: figures.allocator, implementation: cell.implementation, workload: cell.workload.kind.rawValue,
+            parameters: cell.workload.parameterText, seed: plan.seed, round: round, figures: figures.values)
+    }
+}
+
+/// The progress line on standard error: rewritten in place on a terminal, one line each otherwise.
+public enum ProgressLine {
+    static let lastLength = Atomic<Int>(0)
+    static let isTerminal = isatty(2) == 1
+
+    public static func write(_ text: String) {
+        if isTerminal {
+            let previous = lastLength.exchange(text.count, ordering: .relaxed)
+            let padding = String(repeating: " ", count: Swift.max(0, previous - text.count))
+            FileHandle.standardError.write(Data(("\r" + text + padding + (text.isEmpty ? "\r" : "")).utf8))
+        } else if !text.isEmpty {
+            FileHandle.standardError.write(Data((text + "\n").utf8))
+        }
+    }
+
+    public static func duration(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        return whole >= 60 ? "\(whole / 60)m\(String(format: "%02d", whole % 60))s" : String(format: "%.1fs", seconds)
+    }
+}

@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import QueueLabCore
+
+/// A command to run as a child process.
+public struct ChildCommand: Sendable, Equatable {
+    public var executable: String
+    public var arguments: [String]
+    /// Added to (and overriding) the parent's environment.
+    public var environment: [String: String]
+
+    public init(executable: String, arguments: [String], environment: [String: String] = [:]) {
+        self.executable = executable
+        self.arguments = arguments
+        self.environment = environment
+    }
+}
+
+/// How a child process ended.
+public struct ChildOutcome: Sendable {
+    /// Exit status, or the signal number when it was killed (see `timedOut`).
+    public let status: Int32
+    public let standardOutput: String
+    public let standardError: String
+    /// The child outlived its time bound and was killed.
+    public let timedOut: Bool
+    public let wallSeconds: Double
+}
+
+/// Runs a child process with a time bound: a child that hangs is terminated (then killed) and
+/// reported, so a stuck sample never stalls the run.
+public enum ChildProcess {
+    public static func run(_ command: ChildCommand, timeout: Duration) throws -> ChildOutcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command.executable)
+        process.arguments = command.arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(command.environment) { _, new in new }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        let started = MonotonicClockSeconds.now()
+        try process.run()
+
+        // Read both pipes while the child runs: a child that fills a pipe buffer would otherwise block.
+        let readers = DispatchGroup()
+        let collected = CollectedOutput()
+        for (pipe, isError) in [(output, false), (errors, true)] {
+            readers.enter()
+            DispatchQueue.global().async {
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                collected.store(data, isError: isError)
+                readers.leave()
+            }
+        }
+        var timedOut = false
+        if exited.wait(timeout: .now() + .nanoseconds(Int(timeout.nanoseconds))) == .timedOut {
+            timedOut = true
+            process.terminate()
+            if exited.wait(timeout: .now() + .seconds(2)) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+                _ = exited.wait(timeout: .now() + .seconds(5))
+            }
+        }
+        // Bounded: a grandchild holding the pipes open must not hang the parent either.
+        _ = readers.wait(timeout: .now() + .seconds(5))
+        let (out, err) = collected.texts()
+        return ChildOutcome(
+            status: process.isRunning ? -1 : process.terminationStatus, standardOutput: out, standardError: err,
+            timedOut: timedOut, wallSeconds: MonotonicClockSeconds.now() - started)
+    }
+}
+
+enum MonotonicClockSeconds {
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+
+/// The two pipes' contents, filled by two reader threads.
+final class CollectedOutput: @unchecked Sendable {
+    // Safe to share: both fields are only read and written under `lock`.
+    private let lock = NSLock()
+    private var output = Data()
+    private var errors = Data()
+
+    func store(_ data: Data, isError: Bool) {
+        lock.lock()
+        if isError { errors = data } else { output = data }
+        lock.unlock()
+    }
+
+    func texts() -> (String, String) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import QueueLabCore
+
+/// The parent-child protocol of a sample: the arguments of the hidden `queuelab sample` subcommand
+/// and the one JSON line it prints. Kept stable so that a gate can drive an older build.
+public enum SampleProtocol {
+    public static let subcommand = "sample"
+
+    /// The answer of a sample process: figures, or why there are none.
+    public struct Response: Codable, Sendable {
+        public var figures: SampleFigures?
+        /// Set when the implementation cannot express the workload.
+        public var skipped: String?
+        public var error: String?
+
+        public init(figures: SampleFigures? = nil, skipped: String? = nil, error: String? = nil) {
+            self.figures = figures
+            self.skipped = skipped
+            self.error = error
+        }
+
+        public func jsonLine() -> String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let data = (try? encoder.encode(self)) ?? Data("{\"error\":\"cannot encode the response\"}".utf8)
+            return String(decoding: data, as: UTF8.self)
+        }
+
+        /// The last line of `output` that decodes as a response.
+        public static func parse(_ output: String) -> Response? {
+            for line in output.split(separator: "\n").reversed() where line.hasPrefix("{") {
+                if let response = try? JSONDecoder().decode(Response.self, from: Data(line.utf8)) { return response }
+            }
+            return nil
+        }
+    }
+
+    public static func arguments(implementation: String, workload: Workload, latencyEvery: Int, drainTimeout: Int)
+        -> [String]
+    {
+        [
+            subcommand, "--impl", implementation, "--workload", workload.description,
+            "--latency-every", String(latencyEvery), "--drain-timeout", String(drainTimeout),
+        ]
+    }
+
+    /// Runs one sample in-process and returns the response a sample process prints.
+    public static func respond(
+        implementation: any OperationQueueing.Type, workload: Workload, latencyEvery: Int, drainTimeout: Int
+    ) -> Response {
+        do {
+            let figures = try SampleRunner.run(
+                implementation, workload: workload, latencyEvery: latencyEvery,
+                drainTimeout: .seconds(drainTimeout))
+            return Response(figures: figures)
+        } catch .unsupported(let why) {
+            return Response(skipped: why)
+        } catch {
+            return Response(error: error.description)
+        }
+    }
+}

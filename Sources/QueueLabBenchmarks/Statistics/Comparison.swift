@@ -1,0 +1,91 @@
+/// One line of a comparison: a figure of a cell in base and head.
+public struct ComparisonRow: Sendable {
+    public let implementation: String
+    public let workload: String
+    public let parameters: String
+    public let figure: Figure
+    public let baseCount: Int
+    public let headCount: Int
+    public let baseMedian: Double
+    public let headMedian: Double
+    /// Head over base (Hodges-Lehmann on logs) with its 95 percent interval.
+    public let ratio: HodgesLehmannRatio
+    public let p: Double
+    public let adjustedP: Double
+    public let verdict: Verdict
+}
+
+/// Everything `queuelab compare` reports.
+public struct ComparisonReport: Sendable {
+    public let rows: [ComparisonRow]
+    /// Cells found in only one of the files.
+    public let unmatched: [String]
+    public let rule: VerdictRule
+
+    public var hasRegression: Bool { rows.contains { $0.verdict == .regression } }
+
+    public func count(_ verdict: Verdict) -> Int { rows.filter { $0.verdict == verdict }.count }
+}
+
+public enum Comparison {
+    /// Compares every cell present in both runs on `figures` (those present in both), correcting the
+    /// p-values of all comparisons together with Holm's method.
+    public static func compare(
+        base: [SampleRecord], head: [SampleRecord], figures: [String] = Figure.judgedByDefault,
+        rule: VerdictRule = VerdictRule()
+    ) -> ComparisonReport {
+        let baseCells = Dictionary(grouping: base, by: \.cellKey)
+        let headCells = Dictionary(grouping: head, by: \.cellKey)
+        let shared = baseCells.keys.filter { headCells[$0] != nil }.sorted()
+        let unmatched = Set(baseCells.keys).symmetricDifference(headCells.keys).sorted().map { key in
+            "\(key): only in \(baseCells[key] == nil ? "head" : "base")"
+        }
+        struct Pending {
+            let first: SampleRecord
+            let figure: Figure
+            let x: [Double]
+            let y: [Double]
+            let test: MannWhitneyResult
+            let ratio: HodgesLehmannRatio
+        }
+        var pending: [Pending] = []
+        for key in shared {
+            let before = baseCells[key]!
+            let after = headCells[key]!
+            for column in figures {
+                guard let figure = Figure.byColumn[column], figure.direction != .informational else { continue }
+                let x = before.compactMap { $0.figures[column] }
+                let y = after.compactMap { $0.figures[column] }
+                guard !x.isEmpty, !y.isEmpty else { continue }
+                pending.append(Pending(
+                    first: before[0], figure: figure, x: x, y: y, test: MannWhitney.test(x, y),
+                    ratio: HodgesLehmann.ratio(x, y)))
+            }
+        }
+        let adjusted = Holm.adjust(pending.map(\.test.p))
+        let rows = zip(pending, adjusted).map { item, adjustedP in
+            let higherIsBetter = item.figure.direction == .higherIsBetter
+            let worsening = higherIsBetter ? 1 / item.ratio.ratio : item.ratio.ratio
+            let lower = higherIsBetter ? 1 / item.ratio.upper : item.ratio.lower
+            let upper = higherIsBetter ? 1 / item.ratio.lower : item.ratio.upper
+            return ComparisonRow(
+                implementation: item.first.implementation, workload: item.first.workload,
+                parameters: item.first.parameters, figure: item.figure, baseCount: item.x.count,
+                headCount: item.y.count, baseMedian: Median.of(item.x), headMedian: Median.of(item.y),
+                ratio: item.ratio, p: item.test.p, adjustedP: adjustedP,
+                verdict: rule.verdict(
+                    baseCount: item.x.count, headCount: item.y.count, worsening: worsening, lower: lower, upper: upper,
+                    adjustedP: adjustedP))
+        }
+        return ComparisonReport(rows: rows, unmatched: unmatched, rule: rule)
+    }
+}
+
+public enum Median {
+    public static func of(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return .nan }
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}

@@ -1,0 +1,47 @@
+/// The outcome of comparing one figure of one cell between a base and a head run.
+public enum Verdict: String, Sendable, CaseIterable, Comparable {
+    /// Significant (after Holm) and worse than the practical floor.
+    case regression = "REGRESSION"
+    /// Significant and better than the practical floor.
+    case improvement = "IMPROVEMENT"
+    /// The change is within the floor: the interval lies inside it, or it is significant but small.
+    case same = "SAME"
+    /// Too few samples, or an interval too wide to say either way: collect more samples.
+    case inconclusive = "INCONCLUSIVE"
+
+    private var rank: Int { Verdict.allCases.firstIndex(of: self)! }
+    public static func < (lhs: Verdict, rhs: Verdict) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// The decision rule, kept apart from the arithmetic so that it can be tested on its own.
+public struct VerdictRule: Sendable {
+    /// The practical floor: 0.10 means a change under 10 percent is never a regression.
+    public var threshold: Double
+    /// Below this many samples on either side nothing is judged (benchstat wants 6 for an interval).
+    public var minimumSamples: Int
+    /// Family-wise significance level after Holm's correction.
+    public var alpha: Double
+
+    public init(threshold: Double = 0.10, minimumSamples: Int = 6, alpha: Double = 0.05) {
+        self.threshold = threshold
+        self.minimumSamples = minimumSamples
+        self.alpha = alpha
+    }
+
+    /// - Parameters:
+    ///   - worsening: head over base oriented so that above 1 is worse (a time ratio, or the inverse
+    ///     of a throughput ratio), with its interval in the same orientation.
+    public func verdict(
+        baseCount: Int, headCount: Int, worsening: Double, lower: Double, upper: Double, adjustedP: Double
+    ) -> Verdict {
+        guard baseCount >= minimumSamples, headCount >= minimumSamples else { return .inconclusive }
+        let ceiling = 1 + threshold
+        let floor = 1 / ceiling
+        let significant = adjustedP < alpha
+        if significant && worsening > ceiling { return .regression }
+        if significant && worsening < floor { return .improvement }
+        if lower >= floor && upper <= ceiling { return .same }
+        if significant { return .same }  // real but smaller than the floor
+        return .inconclusive
+    }
+}
