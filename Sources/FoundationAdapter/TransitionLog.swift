@@ -1,0 +1,90 @@
+import Foundation
+import QueueLabCore
+
+/// The observer trace of one operation: hands its transitions to the observer in forward order,
+/// without ever calling the observer while a lock is held.
+///
+/// Foundation makes transitions on several threads at once (a dependency finishing on one thread
+/// makes the operation ready while a `_schedule` pass on another thread already started it), so
+/// a transition is first *claimed* under a lock, which fixes its place and timestamp, then
+/// delivered outside the lock by whichever thread is not already delivering. A thread that finds
+/// another one delivering leaves its transition to that thread: delivery order is claim order,
+/// and each transition still carries the thread that made it.
+///
+/// A state at or below the one already reached is dropped (Foundation can make an operation
+/// not-ready again when a dependency is added late; the trace only moves forward). Going from
+/// `pending` to `executing` or `finished` claims the `ready` that Foundation passed through
+/// without a notification this adapter could see (see ``BackingOperation/isReady``).
+final class TransitionLog: @unchecked Sendable {
+    // @unchecked Sendable: every mutable field below is read and written only with `lock` held.
+    private let lock = NSLock()
+    private let observer: any StateObserver
+    private let operation: OperationID
+    private let name: String?
+    private var reached: OperationState?
+    private var cancellationClaimed = false
+    private var backlog: [StateTransition] = []
+    private var isDelivering = false
+
+    init(observer: any StateObserver, operation: OperationID, name: String?) {
+        self.observer = observer
+        self.operation = operation
+        self.name = name
+    }
+
+    /// Claims `state` (and a skipped `ready`) unless the trace already reached it, then delivers.
+    func advance(to state: OperationState, priority: QueuePriority) {
+        lock.lock()
+        if let reached, state <= reached {
+            lock.unlock()
+            return
+        }
+        let now = MonotonicClock.now()
+        let thread = ThreadIdentity.current()
+        if state > .ready, reached ?? .pending < .ready {
+            backlog.append(transition(.ready, priority, now, thread))
+        }
+        backlog.append(transition(OperationEvent(state), priority, now, thread))
+        reached = state
+        deliverAndUnlock()
+    }
+
+    /// Claims the `cancelled` event once, whatever the state.
+    func recordCancellation(priority: QueuePriority) {
+        lock.lock()
+        if cancellationClaimed {
+            lock.unlock()
+            return
+        }
+        cancellationClaimed = true
+        backlog.append(transition(.cancelled, priority, MonotonicClock.now(), ThreadIdentity.current()))
+        deliverAndUnlock()
+    }
+
+    private func transition(
+        _ event: OperationEvent, _ priority: QueuePriority, _ timestamp: UInt64, _ thread: UInt64
+    ) -> StateTransition {
+        StateTransition(
+            operation: operation, name: name, event: event, priority: priority, timestamp: timestamp, thread: thread)
+    }
+
+    /// Called with `lock` held; returns with it released.
+    private func deliverAndUnlock() {
+        if isDelivering {
+            lock.unlock()
+            return
+        }
+        isDelivering = true
+        while !backlog.isEmpty {
+            let batch = backlog
+            backlog.removeAll(keepingCapacity: true)
+            lock.unlock()
+            for transition in batch {
+                observer.operationDidTransition(transition)
+            }
+            lock.lock()
+        }
+        isDelivering = false
+        lock.unlock()
+    }
+}
