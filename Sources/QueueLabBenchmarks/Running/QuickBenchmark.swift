@@ -1,0 +1,37 @@
+import Foundation
+
+/// The quick benchmark of the main job (`queuelab` with no arguments): every implementation on
+/// ``WorkloadSuite/quick``, a few samples each, in child processes of the running executable.
+public enum QuickBenchmark {
+    public struct Outcome: Sendable {
+        /// The summary table (``BenchmarkSummary``), notes and failures included.
+        public let summary: String
+        public let csvPath: String
+        public let result: BenchmarkResult
+    }
+
+    /// Runs the quick benchmark and writes its CSV to `directory/quick-<timestamp>.csv`.
+    ///
+    /// The running executable must answer the hidden `sample` subcommand (``SampleProtocol``).
+    public static func run(
+        implementations: [ImplementationInfo], directory: String = "results", samples: Int = 3,
+        progress: @escaping (String) -> Void = ProgressLine.write
+    ) throws -> Outcome {
+        var plan = BenchmarkPlan(
+            implementations: implementations, workloads: WorkloadSuite.quick,
+            variants: [BenchmarkVariant(name: "head", executable: RunMetadata.currentExecutable())])
+        plan.samples = samples
+        plan.warmupRounds = 1
+        plan.seed = UInt64(Date().timeIntervalSince1970)
+        plan.sampleTimeout = .seconds(60)
+        let runner = BenchmarkRunner(plan: plan, metadata: RunMetadata.current(), progress: progress)
+        let result = try runner.run()
+        let stamp = RunMetadata.timestamp().replacingOccurrences(of: ":", with: "")
+        let path = (directory as NSString).appendingPathComponent("quick-\(stamp).csv")
+        let records = result.records["head"] ?? []
+        try ResultsFile.write(records, to: path)
+        return Outcome(
+            summary: BenchmarkSummary.render(records, notes: result.notes, failures: result.failures), csvPath: path,
+            result: result)
+    }
+}

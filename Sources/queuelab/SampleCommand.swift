@@ -1,0 +1,38 @@
+import ArgumentParser
+import QueueLabBenchmarks
+import QueueLabImplementations
+
+/// The hidden child of `queuelab bench`: runs one sample in this fresh process and prints one JSON line.
+struct SampleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: SampleProtocol.subcommand,
+        abstract: "Run one benchmark sample and print its figures as one JSON line (used by bench).",
+        shouldDisplay: false
+    )
+
+    @Option(name: .customLong("impl"), help: "Implementation name.")
+    var implementation: String
+
+    @Option(help: "Workload, e.g. noop:n=1000;width=1.")
+    var workload: String
+
+    @Option(help: "Record the latency of one operation in this many.")
+    var latencyEvery = SampleRunner.defaultLatencyEvery
+
+    @Option(help: "Seconds the queue may take to drain before the sample reports a stall.")
+    var drainTimeout = 60
+
+    func run() throws {
+        let response: SampleProtocol.Response
+        do {
+            let parsed = try Workload(parsing: workload)
+            let queue = try Implementations.named(implementation)
+            response = SampleProtocol.respond(
+                implementation: queue, workload: parsed, latencyEvery: latencyEvery, drainTimeout: drainTimeout)
+        } catch {
+            response = SampleProtocol.Response(error: "\(error)")
+        }
+        print(response.jsonLine())
+        if response.error != nil { throw ExitCode(1) }
+    }
+}
