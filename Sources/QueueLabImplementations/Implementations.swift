@@ -1,9 +1,10 @@
+import LockBasedQueue
 import QueueLabCore
 
 /// The implementations `queuelab` knows by name.
 public enum Implementations {
     /// Every implementation, in the order reports list them.
-    public static let all: [any OperationQueueing.Type] = []
+    public static let all: [any OperationQueueing.Type] = [LockQueue.self]
 
     /// The queues (not the `dispatch` floor, which lacks most capabilities).
     public static var queues: [any OperationQueueing.Type] {

@@ -1,0 +1,66 @@
+import QueueLabCore
+import QueueLabScheduling
+
+extension LockQueue {
+    public func dependenciesReleased(_ operation: ScheduledOperation) -> Wakeup {
+        lock.withLock {
+            let wakeup = machine.release(operation)
+            if operation.placement == .readyListed { record(operation.enter(.ready)) }
+            return wakeup
+        }
+    }
+
+    public func dependencyBlocked(_ operation: ScheduledOperation) {
+        lock.withLock {
+            if machine.block(operation) { record(operation.enter(.pending)) }
+        }
+    }
+
+    public func readinessDecided(_ operation: ScheduledOperation, isReady: Bool) -> Wakeup {
+        lock.withLock {
+            let wakeup = machine.enqueue(operation, isReady: isReady)
+            record(operation.enter(operation.placement == .readyListed ? .ready : .pending))
+            return wakeup
+        }
+    }
+
+    public func priorityChanged(_ operation: ScheduledOperation) {
+        lock.withLock { machine.reprioritize(operation) }
+    }
+
+    public func asynchronousOperationFinished(_ operation: ScheduledOperation) -> Bool {
+        lock.lock()
+        guard operation.placement == .executing else {
+            lock.unlock()
+            return false
+        }
+        let (transition, wakeup, wakeWaiters) = retire(operation, heldSlot: true)
+        lock.unlock()
+        completeRetirement(operation, transition, wakeWaiters)
+        start(wakeup)
+        return true
+    }
+
+    public func perform(_ wakeup: Wakeup) {
+        flushTransitions()
+        start(wakeup)
+    }
+
+    func perform(_ wakeups: [Wakeup]) {
+        for wakeup in wakeups { start(wakeup) }
+    }
+
+    /// Lock held: keeps a transition for delivery once the lock is released.
+    private func record(_ transition: StateTransition?) {
+        if let transition { undelivered.append(transition) }
+    }
+
+    private func flushTransitions() {
+        let (transitions, observer) = lock.withLock { () -> ([StateTransition], (any StateObserver)?) in
+            defer { undelivered = [] }
+            return (undelivered, self.observer)
+        }
+        guard let observer else { return }
+        for transition in transitions { observer.operationDidTransition(transition) }
+    }
+}

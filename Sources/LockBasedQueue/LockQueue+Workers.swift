@@ -1,0 +1,72 @@
+import Foundation
+import QueueLabCore
+import QueueLabScheduling
+
+extension LockQueue {
+    /// Carries out a wakeup decided under the lock; the lock is not held.
+    func start(_ wakeup: Wakeup) {
+        switch wakeup {
+        case .none: break
+        case .signal: workAvailable.signal()
+        case .spawn:
+            let thread = Thread { [self] in workerLoop() }
+            thread.name = "queuelab.lock.\(name ?? "worker")"
+            thread.start()
+        }
+    }
+
+    /// A worker: takes ready operations until none is left for `idleTimeout`. Retiring an operation
+    /// and taking the next happen in one lock section; everything a user wrote (bodies, observers,
+    /// completion handlers) runs with the lock released.
+    func workerLoop() {
+        lock.lock()
+        while true {
+            guard let taken = machine.next() else {
+                machine.workerParks()
+                let signalled = workAvailable.wait(lock, until: MonotonicClock.now() &+ Self.idleTimeout)
+                machine.workerWakes()
+                if !signalled, !machine.hasRunnableWork {
+                    machine.workerExits()
+                    lock.unlock()
+                    return
+                }
+                continue
+            }
+            let operation = taken.operation
+            if !taken.runsBody {
+                let (transition, _, wakeWaiters) = retire(operation, heldSlot: false)
+                lock.unlock()
+                completeRetirement(operation, transition, wakeWaiters)
+                lock.lock()
+                continue
+            }
+            let started = operation.enter(.executing)
+            lock.unlock()
+            operation.deliver(started)
+            operation.runBody()
+            lock.lock()
+            if !operation.isAsynchronous {
+                // This worker goes on to the next operation itself: no wakeup for the freed slot.
+                let (transition, _, wakeWaiters) = retire(operation, heldSlot: true)
+                lock.unlock()
+                completeRetirement(operation, transition, wakeWaiters)
+                lock.lock()
+            }
+        }
+    }
+
+    /// Lock held: the operation leaves the queue.
+    func retire(_ operation: ScheduledOperation, heldSlot: Bool) -> (StateTransition?, Wakeup, Bool) {
+        let wakeup = machine.finished(operation, heldSlot: heldSlot)
+        members.remove(operation)
+        let transition = operation.enter(.finished)
+        return (transition, wakeup, allFinishedWaiters > 0 && members.count == 0)
+    }
+
+    /// Lock released: what follows a retirement.
+    func completeRetirement(_ operation: ScheduledOperation, _ transition: StateTransition?, _ wakeWaiters: Bool) {
+        operation.deliver(transition)
+        if wakeWaiters { lock.withLock { allFinished.broadcast() } }
+        operation.completeFinish()
+    }
+}

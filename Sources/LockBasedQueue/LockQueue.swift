@@ -1,0 +1,68 @@
+import QueueLabCore
+import QueueLabScheduling
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A queue whose scheduling state is a ``QueueStateMachine`` behind one pthread mutex; bodies run
+/// on threads the queue starts itself (up to its width, parked on a condition when idle).
+///
+/// Threads of its own rather than Dispatch: a worker that finds more ready work takes it in the
+/// same lock section that retires the previous operation, with no hop through a global queue and
+/// no allocation per operation; a parked worker is woken with one `pthread_cond_signal`, issued
+/// after the lock is released.
+public final class LockQueue: OperationQueueing, OperationHost, @unchecked Sendable {
+    // @unchecked: every mutable stored property is read and written only with `lock` held.
+    public typealias Operation = LockOperation
+
+    public static let implementationName = "lock"
+    public static let implementationSummary =
+        "QueueLab's lock-based queue: a state machine behind a pthread mutex, bodies on threads of its own"
+    public static let capabilities = QueueCapabilities.all
+
+    /// How long a parked worker waits for work before its thread ends.
+    static let idleTimeout: UInt64 = 200_000_000
+
+    public let name: String?
+    let lock = PThreadMutex()
+    let workAvailable = PThreadCondition()
+    let allFinished = PThreadCondition()
+
+    var machine: QueueStateMachine
+    var members = MembershipList()
+    var allFinishedWaiters = 0
+    var observer: (any StateObserver)?
+    var undelivered: [StateTransition] = []
+    /// The newest barrier; operations added while it is unfinished wait for it.
+    var barrier: LockOperation?
+
+    public init(name: String? = nil) {
+        self.name = name
+        self.machine = QueueStateMachine(defaultWidth: max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
+    public var maxConcurrentOperationCount: Int {
+        get { lock.withLock { machine.maxConcurrentOperationCount } }
+        set { perform(lock.withLock { machine.setMaxConcurrentOperationCount(newValue) }) }
+    }
+
+    public var isSuspended: Bool {
+        get { lock.withLock { machine.isSuspended } }
+        set { perform(lock.withLock { machine.setSuspended(newValue) }) }
+    }
+
+    public var operations: [LockOperation] {
+        lock.withLock { members.snapshot() }.map { unsafeDowncast($0, to: LockOperation.self) }
+    }
+
+    public var operationCount: Int { lock.withLock { members.count } }
+
+    public func setStateObserver(_ observer: (any StateObserver)?) {
+        lock.withLock { self.observer = observer }
+    }
+
+    public func cancelAllOperations() {
+        for operation in lock.withLock({ members.snapshot() }) { operation.requestCancel() }
+    }
+}

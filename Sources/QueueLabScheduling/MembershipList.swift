@@ -1,0 +1,41 @@
+/// The unfinished operations of one queue in the order they were added: an intrusive doubly
+/// linked list, so joining and leaving cost O(1) and no allocation.
+///
+/// Host serialisation required.
+public struct MembershipList {
+    private var head: ScheduledOperation?
+    private var tail: ScheduledOperation?
+    public private(set) var count = 0
+
+    public init() {}
+
+    public mutating func append(_ operation: ScheduledOperation) {
+        operation.previousMember = tail
+        operation.nextMember = nil
+        if let tail { tail.nextMember = operation } else { head = operation }
+        tail = operation
+        count += 1
+    }
+
+    public mutating func remove(_ operation: ScheduledOperation) {
+        let previous = operation.previousMember
+        let next = operation.nextMember
+        if let previous { previous.nextMember = next } else { head = next }
+        if let next { next.previousMember = previous } else { tail = previous }
+        operation.previousMember = nil
+        operation.nextMember = nil
+        count -= 1
+    }
+
+    /// - Complexity: O(n).
+    public func snapshot() -> [ScheduledOperation] {
+        var result: [ScheduledOperation] = []
+        result.reserveCapacity(count)
+        var node = head
+        while let current = node {
+            result.append(current)
+            node = current.nextMember
+        }
+        return result
+    }
+}

@@ -1,0 +1,33 @@
+import QueueLabCore
+
+/// What a worker must do after a lock was released, decided while it was held.
+public enum Wakeup: Sendable, Equatable {
+    case none
+    /// Wake one idle worker.
+    case signal
+    /// Start one more worker (the slot is already counted).
+    case spawn
+}
+
+/// The queue side of a ``ScheduledOperation``: how the dependency graph and the operation reach the
+/// queue that holds it. QueueLab's lock and actor queues are hosts.
+///
+/// Methods marked "graph lock held" are called with ``DependencyGraph``'s lock held; they may take
+/// the host's own lock (the order is always graph, then host) and must not call back into the graph.
+public protocol OperationHost: AnyObject, Sendable {
+    /// Graph lock held: every dependency of `operation` finished, or it was cancelled.
+    func dependenciesReleased(_ operation: ScheduledOperation) -> Wakeup
+    /// Graph lock held: `operation` gained its first unfinished dependency while in this queue.
+    func dependencyBlocked(_ operation: ScheduledOperation)
+    /// Graph lock held: the readiness of a newly added operation that has dependency edges.
+    func readinessDecided(_ operation: ScheduledOperation, isReady: Bool) -> Wakeup
+    /// No lock held: the priority of a queued operation changed.
+    func priorityChanged(_ operation: ScheduledOperation)
+    /// No lock held: an asynchronous operation reported `finish()`.
+    ///
+    /// - Returns: false when the operation was not executing (nothing changed).
+    func asynchronousOperationFinished(_ operation: ScheduledOperation) -> Bool
+    /// No lock held: delivers the transitions made under the host's lock and carries out a wakeup
+    /// decided under a lock. The graph calls it for every host it touched.
+    func perform(_ wakeup: Wakeup)
+}

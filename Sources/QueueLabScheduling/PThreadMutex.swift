@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A pthread mutex on the heap (its address must never move).
+///
+/// Chosen over `Synchronization.Mutex` because ThreadSanitizer on Linux sees pthread locking and
+/// does not see `Mutex`'s, which would turn every TSan run into noise.
+public final class PThreadMutex: @unchecked Sendable {
+    // Safe to share: the pointer is immutable after init and all access goes through pthread calls.
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    public init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        precondition(pthread_mutex_init(mutex, nil) == 0, "pthread_mutex_init failed")
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    @inlinable @inline(__always)
+    public func lock() { pthread_mutex_lock(mutex) }
+
+    @inlinable @inline(__always)
+    public func unlock() { pthread_mutex_unlock(mutex) }
+
+    @inlinable @inline(__always)
+    public func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+}
+
+/// A condition variable on `CLOCK_MONOTONIC`, used with one ``PThreadMutex``.
+public final class PThreadCondition: @unchecked Sendable {
+    // Safe to share: the pointer is immutable after init and all access goes through pthread calls.
+    let condition: UnsafeMutablePointer<pthread_cond_t>
+
+    public init() {
+        condition = .allocate(capacity: 1)
+        condition.initialize(to: pthread_cond_t())
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        #if canImport(Glibc)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        #endif
+        precondition(pthread_cond_init(condition, &attributes) == 0, "pthread_cond_init failed")
+        pthread_condattr_destroy(&attributes)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        condition.deallocate()
+    }
+
+    /// Waits with `mutex` held; returns with it held.
+    public func wait(_ mutex: PThreadMutex) {
+        pthread_cond_wait(condition, mutex.mutex)
+    }
+
+    /// Waits until `deadline` (``MonotonicClock`` nanoseconds); returns false when the deadline passed.
+    @discardableResult
+    public func wait(_ mutex: PThreadMutex, until deadline: UInt64) -> Bool {
+        var ts = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+        return pthread_cond_timedwait(condition, mutex.mutex, &ts) == 0
+    }
+
+    public func signal() { pthread_cond_signal(condition) }
+    public func broadcast() { pthread_cond_broadcast(condition) }
+}

@@ -1,0 +1,159 @@
+import QueueLabCore
+
+/// The scheduling state of one queue, without threads or locks: every transition is a pure
+/// `mutating` step that says what must happen once the caller left its serialisation (a lock for
+/// the lock queue, the scheduler actor for the actor queue).
+///
+/// - Complexity: every transition is O(1) amortised.
+public struct QueueStateMachine {
+    public private(set) var ready = ReadyLists()
+    /// Operations taken by workers and not finished: the width in use.
+    public private(set) var executing = 0
+    public private(set) var isSuspended = false
+    /// The requested width (-1: the queue's default).
+    public private(set) var maxConcurrentOperationCount = defaultMaxConcurrentOperationCount
+    public let defaultWidth: Int
+
+    /// Workers alive, and of those, parked waiting for work.
+    public private(set) var workers = 0
+    public private(set) var idleWorkers = 0
+    /// Signals sent to parked workers that they have not consumed yet.
+    private var wakeTokens = 0
+
+    public init(defaultWidth: Int) {
+        self.defaultWidth = max(1, defaultWidth)
+    }
+
+    public var width: Int {
+        maxConcurrentOperationCount < 1 ? defaultWidth : maxConcurrentOperationCount
+    }
+
+    /// Whether a worker could start an operation now.
+    public var hasRunnableWork: Bool { !isSuspended && !ready.isEmpty && executing < width }
+
+    // MARK: Readiness
+
+    /// A newly queued operation whose readiness is known at once.
+    public mutating func enqueue(_ operation: ScheduledOperation, isReady: Bool) -> Wakeup {
+        guard operation.placement == .unplaced else { return .none }
+        if isReady {
+            ready.push(operation)
+            return wakeupForWork()
+        }
+        operation.placement = .waiting
+        return .none
+    }
+
+    /// Dependencies finished or the operation was cancelled.
+    public mutating func release(_ operation: ScheduledOperation) -> Wakeup {
+        guard operation.placement == .unplaced || operation.placement == .waiting else { return .none }
+        ready.push(operation)
+        return wakeupForWork()
+    }
+
+    /// A dependency added after the operation was queued holds it back again.
+    ///
+    /// - Returns: whether the operation left the ready lists (it re-enters `pending`).
+    public mutating func block(_ operation: ScheduledOperation) -> Bool {
+        switch operation.placement {
+        case .readyListed:
+            ready.remove(operation)
+            operation.placement = .waiting
+            return true
+        case .unplaced:
+            operation.placement = .waiting
+            return false
+        case .waiting, .executing, .finished:
+            return false
+        }
+    }
+
+    /// Moves a ready operation to the list of its new priority, at the end.
+    public mutating func reprioritize(_ operation: ScheduledOperation) {
+        guard operation.placement == .readyListed else { return }
+        ready.remove(operation)
+        ready.push(operation)
+    }
+
+    // MARK: Workers
+
+    /// What a worker took from the ready lists.
+    public struct Taken {
+        public let operation: ScheduledOperation
+        /// False for an operation cancelled before it started: the worker finishes it without
+        /// running its body, and it holds no width slot.
+        public let runsBody: Bool
+    }
+
+    /// The next operation a worker takes, or nil.
+    public mutating func next() -> Taken? {
+        guard !isSuspended, executing < width, let operation = ready.pop() else { return nil }
+        operation.placement = .executing
+        let runsBody = !operation.isCancelled
+        if runsBody { executing += 1 }
+        return Taken(operation: operation, runsBody: runsBody)
+    }
+
+    /// An operation taken by ``next()`` finished (its body returned, `finish()` was reported, or it
+    /// was cancelled before it started).
+    public mutating func finished(_ operation: ScheduledOperation, heldSlot: Bool) -> Wakeup {
+        operation.placement = .finished
+        if heldSlot { executing -= 1 }
+        return heldSlot ? wakeupForWork() : .none
+    }
+
+    public mutating func workerParks() { idleWorkers += 1 }
+
+    /// A parked worker woke; `signalled` is false after a timeout.
+    public mutating func workerWakes() {
+        if wakeTokens > 0 {
+            wakeTokens -= 1
+        } else {
+            idleWorkers -= 1
+        }
+    }
+
+    /// A worker with nothing to do leaves (it is not parked).
+    public mutating func workerExits() { workers -= 1 }
+
+    // MARK: Settings
+
+    public mutating func setSuspended(_ suspended: Bool) -> [Wakeup] {
+        isSuspended = suspended
+        return suspended ? [] : wakeupsForAllWork()
+    }
+
+    public mutating func setMaxConcurrentOperationCount(_ count: Int) -> [Wakeup] {
+        maxConcurrentOperationCount = count < 1 ? defaultMaxConcurrentOperationCount : count
+        return wakeupsForAllWork()
+    }
+
+    // MARK: Wakeups
+
+    /// One worker for one unit of newly runnable work: a parked one if any, else a new one while
+    /// the width allows.
+    mutating func wakeupForWork() -> Wakeup {
+        guard hasRunnableWork else { return .none }
+        if idleWorkers > 0 {
+            idleWorkers -= 1
+            wakeTokens += 1
+            return .signal
+        }
+        if workers < width {
+            workers += 1
+            return .spawn
+        }
+        return .none
+    }
+
+    mutating func wakeupsForAllWork() -> [Wakeup] {
+        var wakeups: [Wakeup] = []
+        let wanted = min(ready.count, width - executing)
+        while wakeups.count < wanted {
+            let wakeup = wakeupForWork()
+            if wakeup == .none { break }
+            wakeups.append(wakeup)
+        }
+        return wakeups
+    }
+}

@@ -1,0 +1,106 @@
+import QueueLabCore
+import Synchronization
+
+/// The state every operation of QueueLab's own queues carries: identity, lifecycle, its place in
+/// the dependency graph and in its queue. `LockOperation` and `ActorOperation` are final subclasses
+/// that add the typed body, so an operation costs one allocation.
+///
+/// Three domains guard the mutable fields, and each field belongs to exactly one:
+/// - atomics (`stateWord`, `cancelledFlag`, `hasEdges`, `claimed`, `priorityWord`) are read anywhere;
+/// - graph fields are touched only with ``DependencyGraph``'s lock held;
+/// - host fields (`host`, `observer`, `placement`, `readyTicket`, membership links) are touched
+///   only inside the owning host's serialisation (the lock queue's lock, or the actor queue's
+///   scheduler actor and inbox lock); `host` and `observer` are written once, before `claimed`
+///   is published with sequentially consistent ordering, and only read after `claimed` is seen.
+open class ScheduledOperation: @unchecked Sendable {
+    public let id = OperationID.next()
+    public let name: String?
+    public let isAsynchronous: Bool
+
+    // MARK: Atomics
+    let stateWord = Atomic<UInt8>(OperationState.pending.rawValue)
+    let cancelledFlag = Atomic<Bool>(false)
+    /// Set (under the graph lock) once the operation is on either end of a dependency edge; until
+    /// then finishing and enqueueing skip the graph lock entirely.
+    let hasEdges = Atomic<Bool>(false)
+    /// Set once, by the queue that took the operation.
+    let claimed = Atomic<Bool>(false)
+    let priorityWord: Atomic<Int>
+    let hasCompletion = Atomic<Bool>(false)
+    /// Set once the completion handler was taken to run, so that it runs at most once.
+    let finishReported = Atomic<Bool>(false)
+
+    // MARK: Graph fields (DependencyGraph.lock)
+    var graphDependencies: [ScheduledOperation] = []
+    /// Identity index of `graphDependencies`, built once the list grows, so duplicate checks stay O(1).
+    var graphDependencyIndex: Set<ObjectIdentifier>?
+    var graphDependents: [ScheduledOperation] = []
+    var unfinishedDependencies = 0
+    var completion: (@Sendable () -> Void)?
+
+    // MARK: Host fields (the owning host's serialisation)
+    public internal(set) var host: (any OperationHost)?
+    public internal(set) var observer: (any StateObserver)?
+    public var placement = Placement.unplaced
+    public var readyTicket: UInt32 = 0
+    var previousMember: ScheduledOperation?
+    var nextMember: ScheduledOperation?
+
+    public init(name: String?, priority: QueuePriority, isAsynchronous: Bool) {
+        self.name = name
+        self.isAsynchronous = isAsynchronous
+        self.priorityWord = Atomic(priority.rawValue)
+    }
+
+    /// Runs the typed body; overridden by the final subclasses.
+    open func runBody() {}
+
+    // MARK: Reading
+
+    public var label: OperationLabel { OperationLabel(id: id, name: name) }
+
+    public var state: OperationState {
+        OperationState(rawValue: stateWord.load(ordering: .acquiring)) ?? .pending
+    }
+
+    public var isCancelled: Bool { cancelledFlag.load(ordering: .acquiring) }
+
+    public var isClaimed: Bool { claimed.load(ordering: .sequentiallyConsistent) }
+
+    public var priority: QueuePriority {
+        QueuePriority(rawValue: priorityWord.load(ordering: .relaxed)) ?? .normal
+    }
+
+    // MARK: Transitions (callers hold the lock of the domain the transition belongs to)
+
+    /// Records the state and, when someone observes, the transition to deliver after the lock is
+    /// released.
+    @inline(__always)
+    public func enter(_ state: OperationState) -> StateTransition? {
+        stateWord.store(state.rawValue, ordering: .sequentiallyConsistent)
+        return observer.map { _ in transition(OperationEvent(state)) }
+    }
+
+    public func transition(_ event: OperationEvent) -> StateTransition {
+        StateTransition(operation: id, name: name, event: event, priority: priority)
+    }
+
+    @inline(__always)
+    public func deliver(_ transition: StateTransition?) {
+        if let transition, let observer { observer.operationDidTransition(transition) }
+    }
+
+    /// Called once by the queue that takes the operation, inside its serialisation.
+    ///
+    /// - Returns: false when another queue (or this one) already took it.
+    public func claim(by host: any OperationHost, observer: (any StateObserver)?) -> Bool {
+        guard !claimed.load(ordering: .sequentiallyConsistent) else { return false }
+        self.host = host
+        self.observer = observer
+        claimed.store(true, ordering: .sequentiallyConsistent)
+        return true
+    }
+
+    /// Whether readiness must be decided under the graph lock; read after ``claim(by:observer:)``.
+    public var needsGraphDecision: Bool { hasEdges.load(ordering: .sequentiallyConsistent) }
+}
