@@ -1,10 +1,12 @@
+import DispatchBaseline
+import FoundationAdapter
 import LockBasedQueue
 import QueueLabCore
 
 /// The implementations `queuelab` knows by name.
 public enum Implementations {
     /// Every implementation, in the order reports list them.
-    public static let all: [any OperationQueueing.Type] = [LockQueue.self]
+    public static let all: [any OperationQueueing.Type] = [LockQueue.self, FoundationQueue.self, DispatchBaselineQueue.self]
 
     /// The queues (not the `dispatch` floor, which lacks most capabilities).
     public static var queues: [any OperationQueueing.Type] {
