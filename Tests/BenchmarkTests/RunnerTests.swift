@@ -1,0 +1,108 @@
+import Foundation
+import QueueLabCore
+import QueueLabImplementations
+import Testing
+
+@testable import QueueLabBenchmarks
+
+@Suite struct RunnerTests {
+    /// A queue to measure: the first registered implementation that has every capability.
+    static var queue: (any OperationQueueing.Type)? { Implementations.queues.first ?? Implementations.all.first }
+
+    @Test(.enabled(if: RunnerTests.queue != nil), .timeLimit(.minutes(1)))
+    func inProcessSampleOfATinyWorkload() throws {
+        let figures = try SampleRunner.run(
+            RunnerTests.queue!, workload: Workload(kind: .noop, parameters: ["n": 500]), latencyEvery: 10,
+            drainTimeout: .seconds(20), environment: [:])
+        #expect(figures["operations"] == 500)
+        #expect((figures["ops_per_s"] ?? 0) > 0)
+        #expect(figures["latency_samples"] == 50)
+        #expect((figures["e2f_p50_ns"] ?? 0) > 0)
+        #expect((figures["peak_concurrency"] ?? 0) >= 1)
+        #expect(figures.allocator == "system")
+    }
+
+    @Test(.enabled(if: RunnerTests.queue != nil), .timeLimit(.minutes(1)))
+    func slowdownKnobSlowsEveryOperation() throws {
+        let workload = Workload(kind: .noop, parameters: ["n": 200, "width": 1])
+        let figures = try SampleRunner.run(
+            RunnerTests.queue!, workload: workload, drainTimeout: .seconds(20),
+            environment: [TestSlowdown.environmentVariable: "100000"])
+        // 200 operations of at least 100 us each on one lane: at least 20 ms.
+        #expect((figures["wall_s"] ?? 0) >= 0.02)
+    }
+
+    @Test func unsupportedWorkloadIsSkipped() {
+        let workload = Workload(kind: .chain)
+        #expect(workload.unsupportedReason(for: []) != nil)
+        #expect(workload.unsupportedReason(for: .all) == nil)
+        #expect(Workload(kind: .noop, parameters: ["width": 1]).unsupportedReason(for: []) != nil)
+    }
+
+    @Test func foundationIsCapped() {
+        let (capped, note) = WorkloadSuite.sized(Workload(kind: .chain), for: "foundation")
+        #expect(capped["n"] == 2_000)
+        #expect(note != nil)
+        #expect(WorkloadSuite.sized(Workload(kind: .chain), for: "lock").1 == nil)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func hungChildIsKilledAndReported() throws {
+        let outcome = try ChildProcess.run(
+            ChildCommand(executable: "/bin/sleep", arguments: ["30"]), timeout: .milliseconds(300))
+        #expect(outcome.timedOut)
+        #expect(outcome.wallSeconds < 10)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func runnerInterleavesAndRecordsChildFigures() throws {
+        // A stand-in child: a shell that prints the JSON line a sample process prints.
+        let figures = SampleFigures(values: ["operations": 10, "ops_per_s": 1000], buildConfiguration: "debug", allocator: "system")
+        let line = SampleProtocol.Response(figures: figures).jsonLine()
+        var plan = BenchmarkPlan(
+            implementations: [ImplementationInfo(name: "a", capabilities: .all), ImplementationInfo(name: "b", capabilities: [])],
+            workloads: [Workload(kind: .noop, parameters: ["n": 10]), Workload(kind: .chain, parameters: ["n": 10])],
+            variants: [BenchmarkVariant(name: "head", executable: "/bin/sh")])
+        plan.samples = 3
+        plan.order = .abba
+        var launched: [String] = []
+        let runner = BenchmarkRunner(
+            plan: plan, metadata: RunMetadata(host: "h", cores: 2, swiftVersion: "6.3.1"), progress: { _ in },
+            launcher: { command, timeout in
+                launched.append(command.arguments[2])
+                return try ChildProcess.run(
+                    ChildCommand(executable: "/bin/sh", arguments: ["-c", "echo '\(line)'"]), timeout: timeout)
+            })
+        let result = try runner.run()
+        // b cannot run chain: 3 cells, 1 warm-up round + 3 rounds.
+        #expect(launched.count == 12)
+        #expect(result.records["head"]?.count == 9)
+        #expect(result.notes.contains { $0.contains("b skips chain") })
+        #expect(result.failures.isEmpty)
+        // ABBA: round 1 runs the cells backwards.
+        #expect(Array(launched[3..<6]) == Array(launched[0..<3].reversed()))
+    }
+
+    /// The real thing: one sample in a child `queuelab` process (built beside the test bundle).
+    @Test(.enabled(if: RunnerTests.queue != nil && RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(1)))
+    func oneSampleInAChildProcess() throws {
+        let name = RunnerTests.queue!.implementationName
+        let command = ChildCommand(
+            executable: RunnerTests.queuelabBinary!,
+            arguments: SampleProtocol.arguments(
+                implementation: name, workload: Workload(kind: .noop, parameters: ["n": 300]), latencyEvery: 1,
+                drainTimeout: 20))
+        let outcome = try ChildProcess.run(command, timeout: .seconds(30))
+        #expect(!outcome.timedOut)
+        let response = SampleProtocol.Response.parse(outcome.standardOutput)
+        #expect(response?.figures?["operations"] == 300)
+        #expect(response?.figures?["latency_samples"] == 300)
+    }
+
+    static var queuelabBinary: String? {
+        let bundle = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("queuelab").path
+        let sibling = URL(fileURLWithPath: RunMetadata.currentExecutable()).deletingLastPathComponent()
+            .appendingPathComponent("queuelab").path
+        return [bundle, sibling].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
