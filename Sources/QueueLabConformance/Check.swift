@@ -1,0 +1,31 @@
+import QueueLabCore
+
+/// One conformance check: a stable ID, a one-line description, the capabilities it needs, and a
+/// scenario that runs against any ``OperationQueueing`` implementation.
+public struct Check: Sendable, Hashable, CustomStringConvertible {
+    let kind: CheckKind
+
+    /// Stable: used on the command line (`--check ID`), in reports and in replay commands.
+    public var id: String { kind.rawValue }
+    public var summary: String { kind.summary }
+    /// An implementation lacking any of them gets UNSUPPORTED.
+    public var requirements: QueueCapabilities { kind.requirements }
+    /// The family: the part of the ID before the dot (`cancel`, `deps`...).
+    public var family: String { String(id.prefix { $0 != "." }) }
+
+    public var description: String { id }
+
+    /// Every check, in report order.
+    public static let all: [Check] = CheckKind.allCases.map(Check.init)
+
+    /// The check with this ID, or nil.
+    public static func named(_ id: String) -> Check? { all.first { $0.id == id } }
+
+    /// Checks whose ID is `selector` or starts with `selector.` (so `cycle` selects every cycle check).
+    public static func matching(_ selector: String) -> [Check] {
+        all.filter { $0.id == selector || $0.id.hasPrefix(selector + ".") }
+    }
+
+    /// Whether a PASS of this check on a queue without cycle rejection is the deadlock verdict.
+    public var isCycleCheck: Bool { family == "cycle" }
+}

@@ -1,0 +1,131 @@
+import QueueLabCore
+
+/// The catalogue: IDs, descriptions, requirements, and the dispatch to each scenario.
+enum CheckKind: String, CaseIterable, Sendable {
+    case stateExclusivity = "state.exclusivity"
+    case cancelBeforeStart = "cancel.before-start"
+    case cancelWaiting = "cancel.waiting"
+    case cancelExecuting = "cancel.executing"
+    case cancelSuspended = "cancel.suspended"
+    case cancelAll = "cancel.all"
+    case cancelRace = "cancel.race"
+    case depsChain = "deps.chain"
+    case depsDiamond = "deps.diamond"
+    case depsFan = "deps.fan"
+    case depsLate = "deps.late"
+    case depsFinished = "deps.finished"
+    case depsCrossQueue = "deps.cross-queue"
+    case depsRandomDAG = "deps.random-dag"
+    case priorityOrder = "priority.order"
+    case priorityFIFO = "priority.fifo"
+    case priorityChange = "priority.change"
+    case priorityDependenciesWin = "priority.deps-win"
+    case cycleSelf = "cycle.self"
+    case cycleTwo = "cycle.two"
+    case cycleThree = "cycle.three"
+    case cycleInDAG = "cycle.in-dag"
+    case cycleCrossQueue = "cycle.cross-queue"
+    case widthLimit = "width.limit"
+    case widthAsync = "width.async"
+    case suspendResume = "suspend.resume"
+    case barrierOrder = "barrier.order"
+    case waitAll = "wait.all"
+    case onceBody = "once.body"
+    case onceCompletion = "once.completion"
+    case misuseErrors = "misuse.errors"
+
+    var summary: String {
+        switch self {
+        case .stateExclusivity: "states move forward only, never two at once (trace and a sampling thread)"
+        case .cancelBeforeStart: "cancelled before start: never runs, finishes, completion once, dependents run uncancelled"
+        case .cancelWaiting: "cancelled while waiting on dependencies: ready at once, never runs"
+        case .cancelExecuting: "cancelled while executing: the body sees it and the operation finishes"
+        case .cancelSuspended: "cancelled while the queue is suspended: never runs, finishes"
+        case .cancelAll: "cancelAllOperations with work queued and running"
+        case .cancelRace: "cancel racing with start, many times: at most once, always finishes"
+        case .depsChain: "a chain runs in dependency order"
+        case .depsDiamond: "diamonds: a join starts after both branches"
+        case .depsFan: "wide fan-out and fan-in"
+        case .depsLate: "dependencies added (and removed) after enqueue still hold"
+        case .depsFinished: "a dependency on a finished operation is a no-op"
+        case .depsCrossQueue: "dependencies across two queues"
+        case .depsRandomDAG: "random DAGs from the seed, shrunk on failure"
+        case .priorityOrder: "width 1, resumed: strict priority, FIFO within a level"
+        case .priorityFIFO: "width 1, one level: first added, first started"
+        case .priorityChange: "a priority changed after enqueue moves the operation"
+        case .priorityDependenciesWin: "dependencies win over priority"
+        case .cycleSelf: "self-dependency: rejected, or never runs and cancel releases"
+        case .cycleTwo: "2-cycle: rejected, or deadlock that leaves other work running"
+        case .cycleThree: "3-cycle: rejected, or deadlock that leaves other work running"
+        case .cycleInDAG: "a cycle inside a larger DAG"
+        case .cycleCrossQueue: "a cycle across two queues"
+        case .widthLimit: "executing never exceeds the width and reaches it"
+        case .widthAsync: "asynchronous operations hold their slot until finish()"
+        case .suspendResume: "nothing starts while suspended; running work goes on"
+        case .barrierOrder: "a barrier runs after everything before it, before everything after"
+        case .waitAll: "waiting covers operations added while waiting"
+        case .onceBody: "no body runs twice, under load"
+        case .onceCompletion: "completion handler exactly once, after finished"
+        case .misuseErrors: "misuse throws a descriptive error instead of crashing"
+        }
+    }
+
+    var requirements: QueueCapabilities {
+        switch self {
+        case .stateExclusivity, .depsChain, .depsDiamond, .depsFan, .depsFinished, .depsRandomDAG: [.dependencies]
+        case .cancelBeforeStart: [.cancellation, .dependencies, .suspension]
+        case .cancelWaiting: [.cancellation, .dependencies]
+        case .cancelExecuting, .cancelAll, .onceCompletion: [.cancellation]
+        case .cancelSuspended: [.cancellation, .suspension]
+        case .cancelRace: [.cancellation, .dependencies]
+        case .depsLate: [.dependencies, .suspension]
+        case .depsCrossQueue: [.dependencies, .crossQueueDependencies]
+        case .priorityOrder, .priorityFIFO, .priorityChange: [.priorities, .width, .suspension]
+        case .priorityDependenciesWin: [.priorities, .width, .suspension, .dependencies]
+        case .cycleSelf, .cycleTwo, .cycleThree, .cycleInDAG: [.dependencies, .cancellation]
+        case .cycleCrossQueue: [.dependencies, .cancellation, .crossQueueDependencies]
+        case .widthLimit: [.width]
+        case .widthAsync: [.width, .asynchronousOperations]
+        case .suspendResume: [.suspension]
+        case .barrierOrder: [.barriers]
+        case .waitAll, .onceBody: []
+        case .misuseErrors: [.misuseErrors]
+        }
+    }
+
+    func run<Q: OperationQueueing>(on queue: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
+        switch self {
+        case .stateExclusivity: try GraphScenarios.stateExclusivity(queue, context)
+        case .cancelBeforeStart: try CancellationScenarios.beforeStart(queue, context)
+        case .cancelWaiting: try CancellationScenarios.waiting(queue, context)
+        case .cancelExecuting: try CancellationScenarios.executing(queue, context)
+        case .cancelSuspended: try CancellationScenarios.suspended(queue, context)
+        case .cancelAll: try CancellationScenarios.all(queue, context)
+        case .cancelRace: try GraphScenarios.cancelRace(queue, context)
+        case .depsChain: try DependencyScenarios.chain(queue, context)
+        case .depsDiamond: try DependencyScenarios.diamond(queue, context)
+        case .depsFan: try DependencyScenarios.fan(queue, context)
+        case .depsLate: try DependencyScenarios.late(queue, context)
+        case .depsFinished: try DependencyScenarios.finished(queue, context)
+        case .depsCrossQueue: try DependencyScenarios.crossQueue(queue, context)
+        case .depsRandomDAG: try GraphScenarios.randomDAG(queue, context)
+        case .priorityOrder: try PriorityScenarios.order(queue, context)
+        case .priorityFIFO: try PriorityScenarios.fifo(queue, context)
+        case .priorityChange: try PriorityScenarios.change(queue, context)
+        case .priorityDependenciesWin: try PriorityScenarios.dependenciesWin(queue, context)
+        case .cycleSelf: try CycleScenarios.run(.selfLoop, queue, context)
+        case .cycleTwo: try CycleScenarios.run(.two, queue, context)
+        case .cycleThree: try CycleScenarios.run(.three, queue, context)
+        case .cycleInDAG: try CycleScenarios.run(.inDAG, queue, context)
+        case .cycleCrossQueue: try CycleScenarios.run(.crossQueue, queue, context)
+        case .widthLimit: try WidthScenarios.limit(queue, context)
+        case .widthAsync: try WidthScenarios.asynchronous(queue, context)
+        case .suspendResume: try QueueScenarios.suspendResume(queue, context)
+        case .barrierOrder: try QueueScenarios.barrier(queue, context)
+        case .waitAll: try QueueScenarios.waitAll(queue, context)
+        case .onceBody: try GraphScenarios.onceBody(queue, context)
+        case .onceCompletion: try CancellationScenarios.completionOnce(queue, context)
+        case .misuseErrors: try MisuseScenarios.errors(queue, context)
+        }
+    }
+}

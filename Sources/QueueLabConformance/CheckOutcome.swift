@@ -1,0 +1,50 @@
+/// The class of a check's outcome, after jcstress's: allowed, forbidden, or no verdict.
+public enum Verdict: String, Sendable, Codable, CaseIterable, CustomStringConvertible {
+    /// Every observed outcome is allowed by the contract.
+    case pass = "PASS"
+    /// A forbidden outcome was observed; the evidence shows it.
+    case fail = "FAIL"
+    /// The check did not finish in its time bound; the evidence lists what was still pending.
+    case stale = "STALE"
+    /// The implementation declares it lacks a capability the check needs.
+    case unsupported = "UNSUPPORTED"
+
+    public var description: String { rawValue }
+}
+
+/// The result of one check on one implementation.
+public struct CheckOutcome: Sendable, Codable {
+    public var checkID: String
+    public var implementation: String
+    public var verdict: Verdict
+    /// One line. For a PASS of a cycle check it says which way it passed ("rejected: ..." or
+    /// "deadlock (Foundation behaviour): ...").
+    public var summary: String
+    /// Trace excerpts, the operations involved, stall reports: what a reader needs to believe it.
+    public var evidence: [String]
+    public var seed: UInt64
+    public var level: String
+    /// The scenario the evidence comes from, after shrinking, when the check generates scenarios.
+    public var scenario: String?
+    public var seconds: Double
+
+    public init(
+        checkID: String, implementation: String, verdict: Verdict, summary: String, evidence: [String] = [],
+        seed: UInt64, level: String, scenario: String? = nil, seconds: Double = 0
+    ) {
+        self.checkID = checkID
+        self.implementation = implementation
+        self.verdict = verdict
+        self.summary = summary
+        self.evidence = evidence
+        self.seed = seed
+        self.level = level
+        self.scenario = scenario
+        self.seconds = seconds
+    }
+
+    /// The command that replays this outcome.
+    public var replayCommand: String {
+        "queuelab conform --impl \(implementation) --check \(checkID) --seed \(seed) --level \(level)"
+    }
+}

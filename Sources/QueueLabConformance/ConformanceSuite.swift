@@ -1,0 +1,136 @@
+import Foundation
+import QueueLabCore
+
+/// Runs checks against implementations of ``OperationQueueing``.
+///
+/// Bring your own queue: make it conform to ``OperationQueueing`` (and its operation to
+/// ``QueueOperation``), then
+///
+/// ```swift
+/// let report = ConformanceSuite.run(MyQueue.self)
+/// #expect(report.isSuccess, "\(report.text())")
+/// ```
+public enum ConformanceSuite {
+    /// Every check of `configuration` against `queue`, one after the other.
+    ///
+    /// Never hangs: each check runs on a thread of its own and every wait inside it is bounded;
+    /// a scenario stuck inside a call to the queue is reported STALE and its thread is leaked.
+    public static func run<Q: OperationQueueing>(
+        _ queue: Q.Type, configuration: ConformanceConfiguration = ConformanceConfiguration(),
+        progress: (@Sendable (CheckOutcome) -> Void)? = nil
+    ) -> ConformanceReport {
+        let start = MonotonicClock.now()
+        var outcomes: [CheckOutcome] = []
+        for check in configuration.checks {
+            let outcome = run(check, on: queue, configuration: configuration)
+            progress?(outcome)
+            outcomes.append(outcome)
+        }
+        return ConformanceReport(
+            outcomes: outcomes, implementations: [Q.implementationName], checks: configuration.checks.map(\.id),
+            seed: configuration.seed, level: configuration.level.rawValue,
+            seconds: Double(MonotonicClock.now() - start) / 1e9)
+    }
+
+    /// Every check of `configuration` against each implementation (existentials, as the
+    /// `QueueLabImplementations` registry lists them).
+    public static func run(
+        _ queues: [any OperationQueueing.Type], configuration: ConformanceConfiguration = ConformanceConfiguration(),
+        progress: (@Sendable (CheckOutcome) -> Void)? = nil
+    ) -> ConformanceReport {
+        let start = MonotonicClock.now()
+        var outcomes: [CheckOutcome] = []
+        for queue in queues {
+            outcomes += run(queue, configuration: configuration, progress: progress).outcomes
+        }
+        return ConformanceReport(
+            outcomes: outcomes, implementations: queues.map { $0.implementationName },
+            checks: configuration.checks.map(\.id), seed: configuration.seed, level: configuration.level.rawValue,
+            seconds: Double(MonotonicClock.now() - start) / 1e9)
+    }
+
+    /// One check against one implementation.
+    public static func run<Q: OperationQueueing>(
+        _ check: Check, on queue: Q.Type, configuration: ConformanceConfiguration = ConformanceConfiguration()
+    ) -> CheckOutcome {
+        let start = MonotonicClock.now()
+        var outcome = CheckOutcome(
+            checkID: check.id, implementation: Q.implementationName, verdict: .pass, summary: "",
+            seed: configuration.seed, level: configuration.level.rawValue)
+        let missing = check.requirements.subtracting(Q.capabilities)
+        if !missing.isEmpty {
+            outcome.verdict = .unsupported
+            outcome.summary = "lacks \(missing)"
+            return outcome
+        }
+        let bound = configuration.effectiveTimeBound
+        let context = ScenarioContext(
+            level: configuration.level, capabilities: Q.capabilities,
+            rng: .forCheck(seed: configuration.seed, checkID: check.id), deadline: Deadline(after: bound))
+        let result = ResultBox()
+        let thread = Thread {
+            do {
+                result.set(.success(try check.kind.run(on: queue, context)))
+            } catch {
+                result.set(.failure(error))
+            }
+        }
+        thread.name = "queuelab.check.\(check.id)"
+        thread.stackSize = 8 << 20
+        thread.start()
+        // The scenario bounds its own waits; this bound catches a call into the queue that never
+        // returns (a lock held forever, Foundation's self-dependency). Shrinking may add a few seconds.
+        let watchdog = bound + (configuration.level == .stress ? .seconds(35) : .seconds(10))
+        switch result.wait(timeout: watchdog) {
+        case nil:
+            outcome.verdict = .stale
+            outcome.summary = "the scenario is stuck inside a call to the queue: \(context.currentPhase)"
+            outcome.evidence = ["the scenario thread was abandoned after \(watchdog); it stays blocked but does not keep the process alive"]
+        case .success(let pass)?:
+            outcome.summary = pass.note.isEmpty ? "ok" : pass.note
+            outcome.scenario = pass.scenario
+        case .failure(ScenarioAbort.fail(let message, let evidence))?:
+            outcome.verdict = .fail
+            outcome.summary = message
+            outcome.evidence = evidence
+        case .failure(ScenarioAbort.stale(let message, let evidence))?:
+            outcome.verdict = .stale
+            outcome.summary = message
+            outcome.evidence = evidence
+        case .failure(ScenarioAbort.unsupported(let message))?:
+            outcome.verdict = .unsupported
+            outcome.summary = message
+        case .failure(let error)?:
+            outcome.verdict = .fail
+            outcome.summary = "unexpected error while \(context.currentPhase): \(error)"
+        }
+        outcome.seconds = Double(MonotonicClock.now() - start) / 1e9
+        return outcome
+    }
+}
+
+/// Hands a scenario's result from its thread to the runner, with a bounded wait.
+private final class ResultBox: @unchecked Sendable {
+    // @unchecked Sendable: `value` is only touched while `condition` is locked.
+    private let condition = NSCondition()
+    private var value: Result<ScenarioPass, any Error>?
+
+    func set(_ result: Result<ScenarioPass, any Error>) {
+        condition.lock()
+        value = result
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func wait(timeout: Duration) -> Result<ScenarioPass, any Error>? {
+        let deadline = Deadline(after: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while value == nil {
+            let left = deadline.remaining
+            if left == .zero { return nil }
+            _ = condition.wait(until: Date(timeIntervalSinceNow: Double(left.nanoseconds) / 1e9))
+        }
+        return value
+    }
+}

@@ -1,0 +1,291 @@
+import Dispatch
+import QueueLabCore
+
+/// One run of one scenario: makes queues and operations whose bodies record themselves, keeps the
+/// facts the validator needs, and bounds every wait by the check's deadline.
+final class Harness<Q: OperationQueueing>: @unchecked Sendable {
+    // @unchecked Sendable: the mutable dictionaries below are only touched under `lock`; the rest
+    // is immutable or itself thread-safe (recorder, gates).
+    typealias Op = Q.Operation
+
+    let recorder = TraceRecorder()
+    let context: ScenarioContext
+    var deadline: Deadline { context.deadline }
+    var level: ConformanceLevel { context.level }
+    /// Whether the implementation reports transitions; without it only body records are checked.
+    let observed: Bool
+
+    private let lock = NSLockBox()
+    private var facts: [OperationID: OperationFacts] = [:]
+    private var creationOrder: [OperationID] = []
+    private var operations: [OperationID: Op] = [:]
+    private var declared: [OperationID: [Op]] = [:]
+    private var runningBodies: [OperationID: Int] = [:]
+    private var addedCount = 0
+    private var gates: [Gate] = []
+    private(set) var queues: [Q] = []
+    private var sampler: StateSampler<Q>?
+    /// Bodies meet here (in groups) before their work, at stress level: forces overlap.
+    var startBarrierParties = 0
+    private var startBarrier: (Rendezvous, Int)?
+
+    init(context: ScenarioContext) {
+        self.context = context
+        observed = context.has(.stateObservation)
+    }
+
+    // MARK: Building
+
+    func makeQueue(_ name: String, width: Int? = nil) -> Q {
+        let queue = Q(name: name)
+        if observed { queue.setStateObserver(recorder) }
+        if let width { queue.maxConcurrentOperationCount = width }
+        lock.withLock { queues.append(queue) }
+        return queue
+    }
+
+    func makeGate() -> Gate {
+        let gate = Gate()
+        lock.withLock { gates.append(gate) }
+        return gate
+    }
+
+    /// An operation whose body records its start (with its own state and its dependencies' states,
+    /// read inside the body), does `work`, and records its end. An asynchronous one does its work and
+    /// calls `finish()` from another thread.
+    func makeOperation(
+        _ name: String, priority: QueuePriority = .normal, asynchronous: Bool = false, spinNanoseconds: UInt64 = 0,
+        work: (@Sendable (Op) -> Void)? = nil
+    ) -> Op {
+        let body: @Sendable (Op) -> Void = { [weak self] op in
+            guard let self else { return }
+            self.bodyStarted(op)
+            let doWork: @Sendable () -> Void = { [weak self] in
+                guard let self else { return }
+                self.meetAtStartBarrier()
+                spin(nanoseconds: spinNanoseconds)
+                work?(op)
+                self.bodyEnded(op)
+            }
+            if asynchronous {
+                DispatchQueue.global().async {
+                    doWork()
+                    do { try op.finish() } catch { self.recorder.record(.note("finish() threw \(error)"), operation: op.id, name: op.name) }
+                }
+            } else {
+                doWork()
+            }
+        }
+        let op = Op(name: name, priority: priority, body: asynchronous ? .asynchronous(body) : .synchronous(body))
+        let id = op.id
+        let opName = op.name
+        let recorder = self.recorder
+        op.completionHandler = { [weak op] in
+            recorder.record(.completion(observed: op?.state ?? .finished), operation: id, name: opName)
+        }
+        lock.withLock {
+            operations[id] = op
+            facts[id] = OperationFacts(id: id, name: opName)
+            creationOrder.append(id)
+        }
+        return op
+    }
+
+    func expect(_ op: Op, runs: OperationFacts.Run) {
+        lock.withLock { facts[op.id]?.run = runs }
+    }
+
+    /// `op.addDependency(dependency)`, remembered for the validator and the body's own check.
+    func depend(_ op: Op, on dependency: Op) throws(QueueError) {
+        context.currentPhase = "\(op.label).addDependency(\(dependency.label))"
+        try op.addDependency(dependency)
+        lock.withLock {
+            declared[op.id, default: []].append(dependency)
+            facts[op.id]?.dependencies.append(dependency.id)
+        }
+    }
+
+    func removeDependency(_ op: Op, on dependency: Op) {
+        context.currentPhase = "\(op.label).removeDependency(\(dependency.label))"
+        op.removeDependency(dependency)
+        lock.withLock {
+            declared[op.id]?.removeAll { $0.id == dependency.id }
+            facts[op.id]?.dependencies.removeAll { $0 == dependency.id }
+        }
+    }
+
+    func add(_ op: Op, to queue: Q) throws {
+        context.currentPhase = "adding \(op.label) to \(queue.name ?? "queue")"
+        lock.withLock {
+            facts[op.id]?.addedIndex = addedCount
+            addedCount += 1
+        }
+        try queue.addOperation(op)
+    }
+
+    func add(_ ops: [Op], to queue: Q) throws {
+        for op in ops { try add(op, to: queue) }
+    }
+
+    /// Adds a barrier block that records when it runs.
+    func addBarrier(_ index: Int, to queue: Q) throws {
+        context.currentPhase = "adding barrier \(index)"
+        let recorder = self.recorder
+        try queue.addBarrierBlock {
+            recorder.record(.barrier(index: index), operation: OperationID(rawValue: 0), name: "barrier \(index)")
+        }
+    }
+
+    var allOperations: [Op] {
+        lock.withLock { creationOrder.compactMap { operations[$0] } }
+    }
+
+    // MARK: Bodies
+
+    private func bodyStarted(_ op: Op) {
+        let deps = lock.withLock { () -> [Op] in
+            runningBodies[op.id, default: 0] += 1
+            return declared[op.id] ?? []
+        }
+        let observedState = op.state
+        let cancelled = op.isCancelled
+        let depStates = deps.map(\.state)
+        recorder.record(.bodyStarted(observed: observedState, cancelled: cancelled, dependencyStates: depStates), operation: op.id, name: op.name)
+    }
+
+    private func bodyEnded(_ op: Op) {
+        recorder.record(.bodyEnded(cancelled: op.isCancelled), operation: op.id, name: op.name)
+        lock.withLock { runningBodies[op.id, default: 0] -= 1 }
+    }
+
+    func isRunningBody(_ id: OperationID) -> Bool {
+        lock.withLock { runningBodies[id, default: 0] > 0 }
+    }
+
+    private func meetAtStartBarrier() {
+        guard startBarrierParties > 1 else { return }
+        let barrier = lock.withLock { () -> Rendezvous in
+            if let (current, used) = startBarrier, used < startBarrierParties {
+                startBarrier = (current, used + 1)
+                return current
+            }
+            let fresh = Rendezvous(parties: startBarrierParties)
+            startBarrier = (fresh, 1)
+            return fresh
+        }
+        // A short bound: the last group may never fill up, and that must not cost the check's budget.
+        barrier.arrive(until: deadline.capped(.milliseconds(20)))
+    }
+
+    // MARK: Sampling
+
+    /// Starts a thread that reads the state of every operation in a loop while they run.
+    func startSampler() {
+        let sampler = StateSampler(harness: self)
+        lock.withLock { self.sampler = sampler }
+        sampler.start()
+    }
+
+    // MARK: Waiting
+
+    /// Waits, within the check's budget, until every queue finished; STALE with their reports if not.
+    func waitForAll(_ what: String = "all operations") throws {
+        context.currentPhase = "waiting for \(what)"
+        for queue in lock.withLock({ queues }) {
+            if case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: deadline.remaining) {
+                throw ScenarioAbort.stale(
+                    "\(what) did not finish within the time bound (\(level.timeBound))",
+                    evidence: stallEvidence(first: report))
+            }
+        }
+    }
+
+    /// Waits, within the check's budget, until `op` finished; STALE with the queues' reports if not.
+    func waitForFinish(_ op: Op, _ what: String? = nil) throws {
+        context.currentPhase = "waiting for \(op.label) to finish"
+        if !op.waitUntilFinished(timeout: deadline.remaining) {
+            throw ScenarioAbort.stale(what ?? "\(op.label) did not finish within the time bound", evidence: stallEvidence(first: nil))
+        }
+    }
+
+    /// The queues' stall reports (asked with a zero timeout) and the tail of the trace.
+    func stallEvidence(first: StallReport?) -> [String] {
+        var lines: [String] = []
+        if let first { lines += first.description.split(separator: "\n").map(String.init) }
+        for queue in lock.withLock({ queues }) where first == nil || queue.name != first?.queueName {
+            if case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: .zero) {
+                lines += report.description.split(separator: "\n").map(String.init)
+            }
+        }
+        let trace = recorder.snapshot
+        if !trace.isEmpty {
+            lines.append("last events of the trace:")
+            let origin = trace[0].timestamp
+            lines += trace.suffix(12).map { "  " + $0.describe(relativeTo: origin) }
+        }
+        return lines
+    }
+
+    /// Waits (bounded) for every operation's completion handler; FAIL for those that never ran.
+    func waitForCompletions() throws {
+        context.currentPhase = "waiting for completion handlers"
+        let ids = lock.withLock { creationOrder }
+        // Completion handlers may run after the wait for the queue returned (Foundation), so allow a
+        // little time of our own, within the check's budget.
+        let missing = recorder.waitForCompletions(of: ids, deadline: deadline.capped(.seconds(2)).nanoseconds)
+        guard missing.isEmpty else {
+            let names = lock.withLock { missing.map { facts[$0]?.label.description ?? $0.description } }
+            throw ScenarioAbort.fail(
+                "completion handler never ran for \(names.joined(separator: ", "))",
+                evidence: excerpt(for: missing))
+        }
+    }
+
+    // MARK: Validating
+
+    /// Runs the trace validator over everything recorded, with the facts of every operation made.
+    func validate(_ adjust: (inout TraceExpectations) -> Void = { _ in }) throws {
+        context.currentPhase = "validating"
+        var violations = lock.withLock { sampler }?.stop() ?? []
+        let allFacts = lock.withLock { creationOrder.compactMap { facts[$0] } }
+        var expect = TraceExpectations(operations: allFacts, observed: observed)
+        adjust(&expect)
+        if expect.completions { try waitForCompletions() }
+        if expect.allFinished {
+            for op in allOperations where op.state != .finished {
+                violations.append(Violation(rule: "finished", message: "\(op.label) reads \(op.state) after the queue finished", operations: [op.id]))
+            }
+        }
+        violations += TraceValidator.validate(recorder.snapshot, against: expect)
+        guard violations.isEmpty else {
+            let involved = Array(violations.prefix(3).flatMap(\.operations))
+            throw ScenarioAbort.fail(
+                violations.prefix(4).map(\.description).joined(separator: "; "),
+                evidence: violations.dropFirst(4).prefix(6).map { "also: \($0)" } + excerpt(for: involved))
+        }
+    }
+
+    /// The trace lines of `operations` (or the last lines when none are named).
+    func excerpt(for operations: [OperationID]) -> [String] {
+        let trace = recorder.snapshot
+        guard let origin = trace.first?.timestamp else { return ["(empty trace)"] }
+        let wanted = Set(operations)
+        let lines = wanted.isEmpty ? Array(trace.suffix(30)) : trace.filter { wanted.contains($0.operation) }
+        let shown = lines.prefix(40).map { "  " + $0.describe(relativeTo: origin) }
+        return ["trace (\(shown.count) of \(trace.count) events):"] + shown
+    }
+
+    // MARK: Closing
+
+    /// Releases everything a broken queue may hold: opens gates, stops the sampler, cancels what is
+    /// left. Whatever stays stuck is leaked, never waited for.
+    func close() {
+        let (gates, queues, sampler) = lock.withLock { (self.gates, self.queues, self.sampler) }
+        gates.forEach { $0.open() }
+        _ = sampler?.stop()
+        for queue in queues where queue.operationCount > 0 {
+            queue.cancelAllOperations()
+            queue.isSuspended = false
+        }
+    }
+}

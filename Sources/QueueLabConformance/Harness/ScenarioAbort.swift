@@ -1,0 +1,20 @@
+/// How a scenario stops early: thrown from anywhere inside it, turned into an outcome by the runner.
+enum ScenarioAbort: Error {
+    /// A forbidden outcome: the message and the evidence lines.
+    case fail(String, evidence: [String])
+    /// A time bound passed: what was still pending.
+    case stale(String, evidence: [String])
+    case unsupported(String)
+}
+
+/// What a scenario says when it passes: usually nothing, for cycles which way it passed.
+struct ScenarioPass: Sendable {
+    var note: String
+    /// A description of the (random) scenario, kept for reports.
+    var scenario: String?
+
+    init(_ note: String = "", scenario: String? = nil) {
+        self.note = note
+        self.scenario = scenario
+    }
+}

@@ -1,0 +1,18 @@
+import QueueLabCore
+
+extension ScenarioContext {
+    /// Runs `body` on a fresh harness `times` times (the level's iterations by default), closing
+    /// each harness (gates opened, leftovers cancelled) whatever happens.
+    func iterate<Q: OperationQueueing>(_ queue: Q.Type, times: Int? = nil, _ body: (Harness<Q>) throws -> Void) throws {
+        for _ in 0..<(times ?? level.iterations) {
+            let harness = Harness<Q>(context: self)
+            defer { harness.close() }
+            try body(harness)
+        }
+    }
+
+    /// Fails the check with `message` unless `condition` holds.
+    func require(_ condition: Bool, _ message: @autoclosure () -> String, evidence: [String] = []) throws {
+        if !condition { throw ScenarioAbort.fail(message(), evidence: evidence) }
+    }
+}

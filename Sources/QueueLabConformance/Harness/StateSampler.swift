@@ -1,0 +1,68 @@
+import Foundation
+import QueueLabCore
+
+/// A thread that reads every operation's `state` in a loop while a scenario runs: catches what a
+/// lying observer hides (a state that moves back, an operation that reads finished while its body
+/// still runs, i.e. executing and finished at once).
+final class StateSampler<Q: OperationQueueing>: @unchecked Sendable {
+    // @unchecked Sendable: `stopped` and `violations` are only touched under `lock`; `harness` is
+    // weak and itself thread-safe; `done` is a semaphore.
+    private weak var harness: Harness<Q>?
+    private let lock = NSLockBox()
+    private var stopped = false
+    private var violations: [Violation] = []
+    private let done = DispatchSemaphore(value: 0)
+    private var started = false
+
+    init(harness: Harness<Q>) { self.harness = harness }
+
+    func start() {
+        lock.withLock { started = true }
+        let thread = Thread { [self] in
+            run()
+            done.signal()
+        }
+        thread.name = "queuelab.sampler"
+        thread.start()
+    }
+
+    /// Stops the thread (bounded wait) and returns what it saw.
+    func stop() -> [Violation] {
+        let wasRunning = lock.withLock { () -> Bool in
+            defer { stopped = true }
+            return started && !stopped
+        }
+        if wasRunning { _ = done.wait(timeout: .now() + .seconds(2)) }
+        return lock.withLock { violations }
+    }
+
+    private func run() {
+        var lastSeen: [OperationID: OperationState] = [:]
+        var reported: Set<OperationID> = []
+        while !lock.withLock({ stopped }) {
+            guard let harness, !harness.deadline.hasPassed else { return }
+            for op in harness.allOperations where !reported.contains(op.id) {
+                let before = harness.isRunningBody(op.id)
+                let state = op.state
+                let after = harness.isRunningBody(op.id)
+                if before && after && state != .executing {
+                    reported.insert(op.id)
+                    let text = state == .finished
+                        ? "\(op.label) read finished while its body was still running (executing and finished at once)"
+                        : "\(op.label) read \(state) while its body was running"
+                    record(Violation(rule: "sampler", message: text, operations: [op.id]))
+                }
+                if let previous = lastSeen[op.id], state < previous {
+                    reported.insert(op.id)
+                    record(Violation(rule: "sampler", message: "\(op.label) read \(previous), then \(state): its state moved back", operations: [op.id]))
+                }
+                lastSeen[op.id] = state
+            }
+            sched_yield()
+        }
+    }
+
+    private func record(_ violation: Violation) {
+        lock.withLock { violations.append(violation) }
+    }
+}

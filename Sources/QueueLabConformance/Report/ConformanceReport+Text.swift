@@ -1,0 +1,35 @@
+import Foundation
+
+extension ConformanceReport {
+    /// The table of checks by implementation, then notes (how cycles passed), then each failure
+    /// with its evidence and the command that replays it.
+    public func text() -> String {
+        var lines: [String] = []
+        let first = max(5, checks.map(\.count).max() ?? 0) + 2
+        let column = max(12, (implementations.map(\.count).max() ?? 0) + 2)
+        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(1, width - text.count)) }
+        lines.append(pad("check", first) + implementations.map { pad($0, column) }.joined())
+        for check in checks {
+            let cells = implementations.map { impl in pad(outcome(check: check, implementation: impl)?.verdict.rawValue ?? "-", column) }
+            lines.append(pad(check, first) + cells.joined())
+        }
+        lines.append("")
+        lines.append(
+            "\(outcomes.count) outcomes: \(count(.pass)) PASS, \(count(.fail)) FAIL, \(count(.stale)) STALE, \(count(.unsupported)) UNSUPPORTED"
+                + " in \(String(format: "%.1f", seconds)) s (level \(level), seed \(seed))")
+        let notes = outcomes.filter { $0.verdict == .pass && $0.summary != "ok" && $0.checkID.hasPrefix("cycle.") }
+        if !notes.isEmpty {
+            lines.append("")
+            lines.append("cycle verdicts:")
+            lines += notes.map { "  \($0.implementation) \($0.checkID): \($0.summary)" }
+        }
+        for failure in failures {
+            lines.append("")
+            lines.append("\(failure.verdict) \(failure.implementation) \(failure.checkID): \(failure.summary)")
+            if let scenario = failure.scenario { lines.append("  scenario: \(scenario)") }
+            lines += failure.evidence.map { "  " + $0 }
+            lines.append("  replay: \(failure.replayCommand)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

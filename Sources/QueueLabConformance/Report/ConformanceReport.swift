@@ -1,0 +1,32 @@
+/// The outcomes of a run, with what is needed to render and replay them.
+public struct ConformanceReport: Sendable, Codable {
+    public var outcomes: [CheckOutcome]
+    /// Implementation names, in run order.
+    public var implementations: [String]
+    /// Check IDs, in run order.
+    public var checks: [String]
+    public var seed: UInt64
+    public var level: String
+    public var seconds: Double
+
+    public init(outcomes: [CheckOutcome], implementations: [String], checks: [String], seed: UInt64, level: String, seconds: Double) {
+        self.outcomes = outcomes
+        self.implementations = implementations
+        self.checks = checks
+        self.seed = seed
+        self.level = level
+        self.seconds = seconds
+    }
+
+    /// Outcomes that make the run fail: every FAIL and every STALE.
+    public var failures: [CheckOutcome] { outcomes.filter { $0.verdict == .fail || $0.verdict == .stale } }
+
+    /// True when every outcome is PASS or UNSUPPORTED.
+    public var isSuccess: Bool { failures.isEmpty }
+
+    public func outcome(check: String, implementation: String) -> CheckOutcome? {
+        outcomes.first { $0.checkID == check && $0.implementation == implementation }
+    }
+
+    public func count(_ verdict: Verdict) -> Int { outcomes.filter { $0.verdict == verdict }.count }
+}

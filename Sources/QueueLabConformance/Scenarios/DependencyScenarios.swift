@@ -1,0 +1,121 @@
+import QueueLabCore
+
+/// Dependency ordering: chains, diamonds, fans, late edges, finished dependencies, two queues.
+/// The validator checks each body saw its declared dependencies finished.
+enum DependencyScenarios {
+    private static func jitter(_ context: ScenarioContext) -> UInt64 { UInt64(context.rng.int(in: 20...300)) * 1_000 }
+
+    private static func randomWidth(_ context: ScenarioContext) -> Int? {
+        context.rng.chance(0.3) ? nil : context.rng.int(in: 2...4)
+    }
+
+    static func chain<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
+        let length = context.level == .quick ? 8 : context.level == .default ? 16 : 64
+        try context.iterate(type) { h in
+            let queue = h.makeQueue("q", width: randomWidth(context))
+            let ops = (0..<length).map { h.makeOperation("c\($0)", spinNanoseconds: jitter(context)) }
+            for index in 1..<length { try h.depend(ops[index], on: ops[index - 1]) }
+            // Adding dependents first shows whether the queue waits instead of running in add order.
+            try h.add(context.rng.chance(0.5) ? ops.reversed() : ops, to: queue)
+            try h.waitForAll()
+            try h.validate()
+        }
+        return ScenarioPass()
+    }
+
+    static func diamond<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
+        try context.iterate(type) { h in
+            let queue = h.makeQueue("q", width: randomWidth(context))
+            var top = h.makeOperation("top", spinNanoseconds: jitter(context))
+            var all = [top]
+            for level in 0..<3 {
+                let left = h.makeOperation("l\(level)", spinNanoseconds: jitter(context))
+                let right = h.makeOperation("r\(level)", spinNanoseconds: jitter(context))
+                let join = h.makeOperation("j\(level)", spinNanoseconds: jitter(context))
+                try h.depend(left, on: top)
+                try h.depend(right, on: top)
+                try h.depend(join, on: left)
+                try h.depend(join, on: right)
+                all += [left, right, join]
+                top = join
+            }
+            try h.add(all.shuffled(using: &context.rng), to: queue)
+            try h.waitForAll()
+            try h.validate()
+        }
+        return ScenarioPass()
+    }
+
+    static func fan<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
+        let wide = context.level == .quick ? 16 : context.level == .default ? 40 : 200
+        try context.iterate(type) { h in
+            let queue = h.makeQueue("q", width: randomWidth(context))
+            let root = h.makeOperation("root", spinNanoseconds: 200_000)
+            let middle = (0..<wide).map { h.makeOperation("m\($0)", spinNanoseconds: jitter(context) / 4) }
+            let sink = h.makeOperation("sink")
+            for op in middle {
+                try h.depend(op, on: root)
+                try h.depend(sink, on: op)
+            }
+            try h.add([sink] + middle + [root], to: queue)
+            try h.waitForAll()
+            try h.validate { $0.width = queue.maxConcurrentOperationCount > 0 ? queue.maxConcurrentOperationCount : nil }
+        }
+        return ScenarioPass()
+    }
+
+    static func late<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
+        try context.iterate(type) { h in
+            let queue = h.makeQueue("q", width: 3)
+            queue.isSuspended = true
+            let ops = (0..<5).map { h.makeOperation("o\($0)", spinNanoseconds: jitter(context)) }
+            try h.add(ops, to: queue)
+            // Edges against add order, added while every operation waits in the suspended queue.
+            try h.depend(ops[0], on: ops[1])
+            try h.depend(ops[1], on: ops[2])
+            try h.depend(ops[3], on: ops[4])
+            // An edge added and removed before start no longer holds.
+            try h.depend(ops[4], on: ops[0])
+            h.removeDependency(ops[4], on: ops[0])
+            queue.isSuspended = false
+            try h.waitForAll()
+            try h.validate { $0.allowsReadyToPending = true }
+        }
+        return ScenarioPass()
+    }
+
+    static func finished<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
+        try context.iterate(type) { h in
+            let queue = h.makeQueue("q")
+            let done = h.makeOperation("done")
+            try h.add(done, to: queue)
+            try h.waitForFinish(done)
+            let before = h.makeOperation("depBeforeAdd")
+            try h.depend(before, on: done)
+            try h.add(before, to: queue)
+            let after = h.makeOperation("depAfterAdd")
+            queue.isSuspended = true
+            try h.add(after, to: queue)
+            try h.depend(after, on: done)
+            queue.isSuspended = false
+            try h.waitForAll()
+            try h.validate()
+        }
+        return ScenarioPass()
+    }
+
+    static func crossQueue<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
+        try context.iterate(type) { h in
+            let queues = [h.makeQueue("q1", width: 2), h.makeQueue("q2", width: randomWidth(context))]
+            let ops = (0..<10).map { h.makeOperation("x\($0)", spinNanoseconds: jitter(context)) }
+            for index in 1..<ops.count {
+                try h.depend(ops[index], on: ops[index - 1])
+                if index >= 3 && context.rng.chance(0.4) { try h.depend(ops[index], on: ops[context.rng.int(in: 0...(index - 2))]) }
+            }
+            for (index, op) in ops.enumerated().reversed() { try h.add(op, to: queues[index % 2]) }
+            try h.waitForAll()
+            try h.validate()
+        }
+        return ScenarioPass()
+    }
+}

@@ -1,0 +1,109 @@
+import QueueLabCore
+
+/// Queue-level behaviour: suspend and resume, barriers, waiting for everything.
+enum QueueScenarios {
+    static func suspendResume<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
+        try context.iterate(type) { h in
+            let window = context.level.observationWindow
+            let queue = h.makeQueue("q", width: 2)
+            queue.isSuspended = true
+            try h.add((0..<4).map { h.makeOperation("s\($0)") }, to: queue)
+            let startedWhileSuspended = h.recorder.waitForBodyStarts(1, deadline: h.deadline.capped(window).nanoseconds)
+            try context.require(!startedWhileSuspended, "an operation started while the queue was suspended", evidence: h.excerpt(for: []))
+            queue.isSuspended = false
+            try h.waitForAll("the operations added while suspended, after resume")
+
+            // Running work goes on while suspended; new work waits for resume.
+            let gate = h.makeGate()
+            let deadline = h.deadline
+            let running = h.makeOperation("running") { _ in gate.wait(until: deadline) }
+            try h.add(running, to: queue)
+            guard h.recorder.waitForBodyStarts(5, deadline: deadline.nanoseconds) else {
+                throw ScenarioAbort.stale("\(running.label) never started", evidence: h.stallEvidence(first: nil))
+            }
+            queue.isSuspended = true
+            let waiting = h.makeOperation("addedWhileSuspended")
+            try h.add(waiting, to: queue)
+            gate.open()
+            try h.waitForFinish(running, "\(running.label), already executing, did not finish while the queue was suspended")
+            let startedLate = h.recorder.waitForBodyStarts(6, deadline: deadline.capped(window).nanoseconds)
+            try context.require(!startedLate, "\(waiting.label) started while the queue was suspended", evidence: h.excerpt(for: [waiting.id]))
+            queue.isSuspended = false
+            try h.waitForAll()
+            try h.validate()
+        }
+        return ScenarioPass()
+    }
+
+    static func barrier<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
+        try context.iterate(type) { h in
+            let queue = h.makeQueue("q", width: 3)
+            let gate = h.makeGate()
+            let deadline = h.deadline
+            let asyncOK = context.has(.asynchronousOperations)
+            let held = (0..<2).map { index in
+                h.makeOperation("held\(index)", asynchronous: asyncOK && index == 1) { _ in gate.wait(until: deadline) }
+            }
+            let quick = h.makeOperation("quickBefore")
+            let after = (0..<3).map { h.makeOperation("after\($0)") }
+            try h.add(held + [quick], to: queue)
+            try h.addBarrier(0, to: queue)
+            try h.add(after, to: queue)
+            guard h.recorder.waitForBodyStarts(2, deadline: deadline.nanoseconds) else {
+                throw ScenarioAbort.stale("the operations before the barrier never started", evidence: h.stallEvidence(first: nil))
+            }
+            // Give a barrier that does not wait the time to show it, then release the held work.
+            _ = h.recorder.waitForBodyStarts(Int.max, deadline: deadline.capped(context.level.observationWindow).nanoseconds)
+            gate.open()
+            try h.waitForAll()
+            try h.validate {
+                $0.barriers = [(index: 0, before: (held + [quick]).map(\.id), after: after.map(\.id))]
+            }
+        }
+        return ScenarioPass()
+    }
+
+    static func waitAll<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
+        try context.iterate(type) { h in
+            let queue = h.makeQueue("q", width: 2)
+            let spawned = SpawnedOperations<Q.Operation>()
+            // Each generation adds the next from inside its body, while the scenario thread waits.
+            @Sendable func generation(_ depth: Int) -> Q.Operation {
+                h.makeOperation("g\(depth)", spinNanoseconds: 1_000_000) { [weak h] _ in
+                    guard let h, depth < 3 else { return }
+                    let next = generation(depth + 1)
+                    spawned.append(next)
+                    do { try h.add(next, to: queue) } catch {
+                        h.recorder.record(.note("adding \(next.label) from a body threw \(error)"), operation: next.id, name: next.name)
+                    }
+                }
+            }
+            let first = generation(0)
+            try h.add(first, to: queue)
+            h.context.currentPhase = "waitUntilAllOperationsAreFinished"
+            if case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: h.deadline.remaining) {
+                throw ScenarioAbort.stale("waitUntilAllOperationsAreFinished timed out", evidence: h.stallEvidence(first: report))
+            }
+            let unfinished = ([first] + spawned.all).filter { !$0.isFinished }
+            try context.require(
+                unfinished.isEmpty && spawned.all.count == 3,
+                "waitUntilAllOperationsAreFinished returned while \(unfinished.map { "\($0.label) was \($0.state)" }.joined(separator: ", ")) (\(spawned.all.count) of 3 added while waiting)",
+                evidence: h.excerpt(for: []))
+            let single = h.makeOperation("single", spinNanoseconds: 500_000)
+            try h.add(single, to: queue)
+            try context.require(single.waitUntilFinished(timeout: h.deadline.remaining) && single.isFinished, "\(single.label).waitUntilFinished returned before it finished (\(single.state))")
+            try h.validate()
+        }
+        return ScenarioPass()
+    }
+}
+
+/// Operations made by bodies, collected for the scenario thread.
+final class SpawnedOperations<Op: QueueOperation>: @unchecked Sendable {
+    // @unchecked Sendable: `items` is only touched under `lock`.
+    private let lock = NSLockBox()
+    private var items: [Op] = []
+
+    func append(_ op: Op) { lock.withLock { items.append(op) } }
+    var all: [Op] { lock.withLock { items } }
+}
