@@ -5,7 +5,8 @@ import Testing
 /// Expected values computed independently with SciPy 1.17.1 (`scipy.stats.mannwhitneyu`) and NumPy.
 @Suite struct StatisticsTests {
     let x = [1.83, 0.50, 1.62, 2.48, 1.68, 1.88, 1.55, 3.06, 1.30]
-    let y = [0.878, 0.647, 0.598, 2.05, 1.06, 1.29, 1.06, 3.14, 1.29]
+    /// No ties: the exact method applies.
+    let y = [0.878, 0.647, 0.598, 2.05, 1.06, 1.28, 1.07, 3.14, 1.29]
 
     @Test func exactMannWhitneyMatchesScipy() {
         // mannwhitneyu(x, y, method="exact") -> U=58, p=0.13591114767585355
@@ -13,6 +14,14 @@ import Testing
         #expect(result.exact)
         #expect(result.u == 58)
         #expect(abs(result.p - 0.13591114767585355) < 1e-12)
+    }
+
+    @Test func tiesInsideOneSampleSwitchToTheApproximation() {
+        // y with two pairs of tied values: mannwhitneyu(x, y2, method="asymptotic") -> U=58, p=0.13291945818531892
+        let tied = [0.878, 0.647, 0.598, 2.05, 1.06, 1.29, 1.06, 3.14, 1.29]
+        let result = MannWhitney.test(x, tied)
+        #expect(!result.exact)
+        #expect(abs(result.p - 0.13291945818531892) < 1e-12)
     }
 
     @Test func completeSeparationOfTenAndTen() {
