@@ -13,6 +13,7 @@ enum CheckKind: String, CaseIterable, Sendable {
     case depsDiamond = "deps.diamond"
     case depsFan = "deps.fan"
     case depsLate = "deps.late"
+    case depsRemoved = "deps.removed"
     case depsFinished = "deps.finished"
     case depsCrossQueue = "deps.cross-queue"
     case depsRandomDAG = "deps.random-dag"
@@ -46,7 +47,8 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .depsChain: "a chain runs in dependency order"
         case .depsDiamond: "diamonds: a join starts after both branches"
         case .depsFan: "wide fan-out and fan-in"
-        case .depsLate: "dependencies added (and removed) after enqueue still hold"
+        case .depsLate: "dependencies added after enqueue (before start) still hold"
+        case .depsRemoved: "a removed dependency (before or after enqueue) no longer holds"
         case .depsFinished: "a dependency on a finished operation is a no-op"
         case .depsCrossQueue: "dependencies across two queues"
         case .depsRandomDAG: "random DAGs from the seed, shrunk on failure"
@@ -79,6 +81,7 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .cancelSuspended: [.cancellation, .suspension]
         case .cancelRace: [.cancellation, .dependencies]
         case .depsLate: [.dependencies, .suspension]
+        case .depsRemoved: [.dependencies]
         case .depsCrossQueue: [.dependencies, .crossQueueDependencies]
         case .priorityOrder, .priorityFIFO, .priorityChange: [.priorities, .width, .suspension]
         case .priorityDependenciesWin: [.priorities, .width, .suspension, .dependencies]
@@ -106,6 +109,7 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .depsDiamond: try DependencyScenarios.diamond(queue, context)
         case .depsFan: try DependencyScenarios.fan(queue, context)
         case .depsLate: try DependencyScenarios.late(queue, context)
+        case .depsRemoved: try DependencyScenarios.removed(queue, context)
         case .depsFinished: try DependencyScenarios.finished(queue, context)
         case .depsCrossQueue: try DependencyScenarios.crossQueue(queue, context)
         case .depsRandomDAG: try GraphScenarios.randomDAG(queue, context)

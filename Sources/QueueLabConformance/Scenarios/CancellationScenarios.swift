@@ -103,7 +103,7 @@ enum CancellationScenarios {
             let running = (0..<2).map { index in h.makeOperation("running\(index)") { _ in gate.wait(until: deadline) } }
             let queued = (0..<4).map { h.makeOperation("queued\($0)") }
             try h.add(running + queued, to: queue)
-            guard h.recorder.waitForBodyStarts(2, deadline: deadline.nanoseconds) else {
+            guard running.allSatisfy({ h.recorder.waitForBodyStart(of: $0.id, deadline: deadline.nanoseconds) }) else {
                 throw ScenarioAbort.stale("the two first operations never ran together", evidence: h.stallEvidence(first: nil))
             }
             queue.cancelAllOperations()
@@ -133,7 +133,9 @@ enum CancellationScenarios {
             ops += [cancelledEarly, cancelledRunning]
             if context.has(.asynchronousOperations) { ops.append(h.makeOperation("async", asynchronous: true, spinNanoseconds: 50_000)) }
             try h.add(ops, to: queue)
-            _ = h.recorder.waitForBodyStarts(1, deadline: deadline.capped(.milliseconds(200)).nanoseconds)
+            guard h.recorder.waitForBodyStart(of: cancelledRunning.id, deadline: deadline.nanoseconds) else {
+                throw ScenarioAbort.stale("\(cancelledRunning.label) never started", evidence: h.stallEvidence(first: nil))
+            }
             cancelledRunning.cancel()
             gate.open()
             try h.waitForAll()

@@ -74,12 +74,34 @@ enum DependencyScenarios {
             try h.depend(ops[0], on: ops[1])
             try h.depend(ops[1], on: ops[2])
             try h.depend(ops[3], on: ops[4])
-            // An edge added and removed before start no longer holds.
-            try h.depend(ops[4], on: ops[0])
-            h.removeDependency(ops[4], on: ops[0])
             queue.isSuspended = false
             try h.waitForAll()
             try h.validate { $0.allowsReadyToPending = true }
+        }
+        return ScenarioPass()
+    }
+
+    static func removed<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
+        try context.iterate(type) { h in
+            let queue = h.makeQueue("q", width: 2)
+            let gate = h.makeGate()
+            let deadline = h.deadline
+            let slow = h.makeOperation("slow") { _ in gate.wait(until: deadline) }
+            let freed = h.makeOperation("freed")
+            try h.depend(freed, on: slow)
+            // Removed before enqueue, and removed while waiting in the queue: neither edge holds.
+            let other = h.makeOperation("freedWhileQueued")
+            try h.depend(other, on: slow)
+            h.removeDependency(freed, on: slow)
+            try h.add([slow, freed, other], to: queue)
+            h.removeDependency(other, on: slow)
+            let bothRan = h.recorder.waitForBodyStart(of: freed.id, deadline: deadline.capped(.seconds(2)).nanoseconds)
+                && h.recorder.waitForBodyStart(of: other.id, deadline: deadline.capped(.seconds(2)).nanoseconds)
+            let states = "\(freed.label) \(freed.state), \(other.label) \(other.state)"
+            gate.open()
+            try h.waitForAll()
+            try context.require(bothRan, "an operation whose only dependency was removed did not run while that dependency was still executing (\(states))", evidence: h.excerpt(for: [freed.id, other.id]))
+            try h.validate()
         }
         return ScenarioPass()
     }

@@ -49,7 +49,7 @@ enum QueueScenarios {
             try h.add(held + [quick], to: queue)
             try h.addBarrier(0, to: queue)
             try h.add(after, to: queue)
-            guard h.recorder.waitForBodyStarts(2, deadline: deadline.nanoseconds) else {
+            guard held.allSatisfy({ h.recorder.waitForBodyStart(of: $0.id, deadline: deadline.nanoseconds) }) else {
                 throw ScenarioAbort.stale("the operations before the barrier never started", evidence: h.stallEvidence(first: nil))
             }
             // Give a barrier that does not wait the time to show it, then release the held work.

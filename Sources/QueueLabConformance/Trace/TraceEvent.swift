@@ -27,6 +27,8 @@ public struct TraceEvent: Sendable, CustomStringConvertible {
     public let kind: Kind
     public let timestamp: UInt64
     public let thread: UInt64
+    /// ``StateTransition/sequence`` for transitions: the causal order the queue gave them.
+    public let causalSequence: UInt64
 
     public var label: OperationLabel { OperationLabel(id: operation, name: name) }
 

@@ -18,7 +18,7 @@ public final class TraceRecorder: StateObserver, @unchecked Sendable {
     public func operationDidTransition(_ transition: StateTransition) {
         append(
             operation: transition.operation, name: transition.name, kind: .transition(transition.event),
-            timestamp: transition.timestamp, thread: transition.thread)
+            timestamp: transition.timestamp, thread: transition.thread, causalSequence: transition.sequence)
     }
 
     /// Records an event seen by the suite itself, stamped now on the calling thread.
@@ -28,11 +28,14 @@ public final class TraceRecorder: StateObserver, @unchecked Sendable {
             thread: ThreadIdentity.current())
     }
 
-    private func append(operation: OperationID, name: String?, kind: TraceEvent.Kind, timestamp: UInt64, thread: UInt64) {
+    private func append(
+        operation: OperationID, name: String?, kind: TraceEvent.Kind, timestamp: UInt64, thread: UInt64,
+        causalSequence: UInt64 = 0
+    ) {
         condition.lock()
         let event = TraceEvent(
             sequence: events.count, operation: operation, name: name, kind: kind, timestamp: timestamp,
-            thread: thread)
+            thread: thread, causalSequence: causalSequence)
         events.append(event)
         switch kind {
         case .completion: completionCounts[operation, default: 0] += 1
@@ -71,6 +74,18 @@ public final class TraceRecorder: StateObserver, @unchecked Sendable {
             let missing = operations.filter { completionCounts[$0, default: 0] == 0 }
             let now = MonotonicClock.now()
             if missing.isEmpty || now >= deadline { return missing }
+            _ = condition.wait(until: Date(timeIntervalSinceNow: Double(deadline - now) / 1e9))
+        }
+    }
+
+    /// Waits at most until `deadline` until the body of `operation` started. Returns whether it did.
+    public func waitForBodyStart(of operation: OperationID, deadline: UInt64) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if bodyStartCounts[operation, default: 0] > 0 { return true }
+            let now = MonotonicClock.now()
+            if now >= deadline { return false }
             _ = condition.wait(until: Date(timeIntervalSinceNow: Double(deadline - now) / 1e9))
         }
     }

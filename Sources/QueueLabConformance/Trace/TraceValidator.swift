@@ -89,8 +89,8 @@ public enum TraceValidator {
         _ events: [TraceEvent], who: String, facts: OperationFacts, expect: TraceExpectations
     ) -> [Violation] {
         var violations: [Violation] = []
-        // The observer promises each operation's own events in timestamp order, not a global order.
-        let transitions = events.filter(\.isTransition).sorted { ($0.timestamp, $0.sequence) < ($1.timestamp, $1.sequence) }
+        // Deliveries from two threads may interleave: the queue's causal sequence gives the history.
+        let transitions = events.filter(\.isTransition).sorted { $0.causalSequence < $1.causalSequence }
         var current: OperationState?
         var finishedCount = 0
         var cancelledCount = 0
