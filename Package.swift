@@ -37,7 +37,15 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "LockBasedQueue", dependencies: ["QueueLabCore", "QueueLabScheduling"], swiftSettings: strict),
-        .target(name: "ActorBasedQueue", dependencies: ["QueueLabCore", "QueueLabScheduling"], swiftSettings: strict),
+        .target(
+            name: "ActorBasedQueue",
+            dependencies: [
+                "QueueLabCore",
+                "QueueLabScheduling",
+                .product(name: "DequeModule", package: "swift-collections"),
+            ],
+            swiftSettings: strict
+        ),
         .target(name: "FoundationAdapter", dependencies: ["QueueLabCore"], swiftSettings: strict),
         .target(name: "DispatchBaseline", dependencies: ["QueueLabCore"], swiftSettings: strict),
         // Name -> implementation registry used by the command-line tool.

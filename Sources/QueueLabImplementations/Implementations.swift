@@ -1,3 +1,4 @@
+import ActorBasedQueue
 import DispatchBaseline
 import FoundationAdapter
 import LockBasedQueue
@@ -6,7 +7,9 @@ import QueueLabCore
 /// The implementations `queuelab` knows by name.
 public enum Implementations {
     /// Every implementation, in the order reports list them.
-    public static let all: [any OperationQueueing.Type] = [LockQueue.self, FoundationQueue.self, DispatchBaselineQueue.self]
+    public static let all: [any OperationQueueing.Type] = [
+        LockQueue.self, ActorQueue.self, FoundationQueue.self, DispatchBaselineQueue.self,
+    ]
 
     /// The queues (not the `dispatch` floor, which lacks most capabilities).
     public static var queues: [any OperationQueueing.Type] {

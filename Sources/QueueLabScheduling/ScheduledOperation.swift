@@ -104,3 +104,14 @@ open class ScheduledOperation: @unchecked Sendable {
     /// Whether readiness must be decided under the graph lock; read after ``claim(by:observer:)``.
     public var needsGraphDecision: Bool { hasEdges.load(ordering: .sequentiallyConsistent) }
 }
+
+extension ScheduledOperation {
+    /// For queues that retire asynchronous operations later: moves the state from executing to
+    /// finished if nobody did yet; the winner of a race between two `finish()` calls gets true.
+    public func claimFinish() -> Bool {
+        stateWord.compareExchange(
+            expected: OperationState.executing.rawValue, desired: OperationState.finished.rawValue,
+            ordering: .sequentiallyConsistent
+        ).exchanged
+    }
+}

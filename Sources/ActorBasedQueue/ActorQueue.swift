@@ -1,0 +1,77 @@
+import QueueLabCore
+import QueueLabScheduling
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A queue whose scheduling state lives in an actor (``QueueScheduler``) and whose bodies run in
+/// long-lived worker tasks that pull from it.
+///
+/// Calls from plain threads never wait for the actor: adding appends to an ordered inbox under a
+/// short lock (submission order is the inbox's order) and at most one drain task is in flight;
+/// membership and settings are answered from the inbox side at once.
+public final class ActorQueue: OperationQueueing, OperationHost, @unchecked Sendable {
+    // @unchecked: the stored properties are immutable references to Sendable objects (`inbox`
+    // guards its own state with its lock; `scheduler` is an actor).
+    public typealias Operation = ActorOperation
+
+    public static let implementationName = "actor"
+    public static let implementationSummary =
+        "QueueLab's actor-based queue: a state machine isolated in an actor, bodies in long-lived worker tasks"
+    public static let capabilities = QueueCapabilities.all
+
+    public let name: String?
+    let inbox = Inbox()
+    let scheduler: QueueScheduler
+
+    public init(name: String? = nil) {
+        self.name = name
+        self.scheduler = QueueScheduler(inbox: inbox, defaultWidth: max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
+    public var maxConcurrentOperationCount: Int {
+        get { inbox.lock.withLock { inbox.maxConcurrentOperationCount } }
+        set {
+            let kick = inbox.lock.withLock {
+                inbox.maxConcurrentOperationCount = newValue < 1 ? defaultMaxConcurrentOperationCount : newValue
+                return inbox.post(.setWidth(newValue))
+            }
+            if kick { drain() }
+        }
+    }
+
+    public var isSuspended: Bool {
+        get { inbox.lock.withLock { inbox.isSuspended } }
+        set {
+            let kick = inbox.lock.withLock {
+                inbox.isSuspended = newValue
+                return inbox.post(.setSuspended(newValue))
+            }
+            if kick { drain() }
+        }
+    }
+
+    public var operations: [ActorOperation] {
+        inbox.lock.withLock { inbox.members.snapshot() }.map { unsafeDowncast($0, to: ActorOperation.self) }
+    }
+
+    public var operationCount: Int { inbox.lock.withLock { inbox.members.count } }
+
+    public func setStateObserver(_ observer: (any StateObserver)?) {
+        inbox.lock.withLock { inbox.observer = observer }
+    }
+
+    public func cancelAllOperations() {
+        for operation in inbox.lock.withLock({ inbox.members.snapshot() }) { operation.requestCancel() }
+    }
+
+    /// Starts the one drain task that carries the inbox to the scheduler. It holds no operation, so
+    /// the order the inbox recorded is the order the scheduler applies.
+    func drain() {
+        Task.detached(executorPreference: WorkerExecutor.shared) { [scheduler, inbox] in
+            let transitions = await scheduler.drain()
+            QueueScheduler.deliver(transitions, inbox)
+        }
+    }
+}

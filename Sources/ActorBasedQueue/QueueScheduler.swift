@@ -1,0 +1,118 @@
+import QueueLabCore
+import QueueLabScheduling
+
+/// The scheduling state of an ``ActorQueue``, isolated in an actor: the same ``QueueStateMachine``
+/// the lock queue keeps behind its mutex. Workers are long-lived tasks that pull from it: each hop
+/// retires the previous operation and takes the next one, so there is no task per operation.
+actor QueueScheduler {
+    private var machine: QueueStateMachine
+    private let inbox: Inbox
+
+    init(inbox: Inbox, defaultWidth: Int) {
+        self.inbox = inbox
+        self.machine = QueueStateMachine(defaultWidth: defaultWidth)
+    }
+
+    /// What a worker does next.
+    struct Step: Sendable {
+        /// Transitions made on the actor, to deliver off it.
+        var transitions: [StateTransition] = []
+        /// The operation to run (or, when `runsBody` is false, to finish unrun); nil: the worker ends.
+        var operation: ScheduledOperation?
+        var runsBody = false
+    }
+
+    /// Applies the inbox; returns transitions to deliver.
+    func drain() -> [StateTransition] {
+        var transitions: [StateTransition] = []
+        applyInbox(&transitions)
+        return transitions
+    }
+
+    /// Retires what the worker ran (a synchronous body that returned, or a cancelled operation it
+    /// finished unrun), then hands it the next operation.
+    func next(retiring retired: ScheduledOperation?, heldSlot: Bool) -> Step {
+        var step = Step()
+        if let retired {
+            _ = machine.finished(retired, heldSlot: heldSlot)
+            if let transition = retired.enter(.finished) { step.transitions.append(transition) }
+            inbox.remove(retired)
+        }
+        applyInbox(&step.transitions)
+        guard let taken = machine.next() else {
+            machine.workerExits()
+            return step
+        }
+        step.operation = taken.operation
+        step.runsBody = taken.runsBody
+        if taken.runsBody, let transition = taken.operation.enter(.executing) { step.transitions.append(transition) }
+        return step
+    }
+
+    private func applyInbox(_ transitions: inout [StateTransition]) {
+        for event in inbox.take() {
+            switch event {
+            case .enqueue(let operation):
+                start(machine.enqueue(operation, isReady: true))
+                note(operation, entering: .ready, &transitions)
+            case .decide(let operation, let isReady):
+                start(machine.enqueue(operation, isReady: isReady))
+                note(operation, entering: operation.placement == .readyListed ? .ready : .pending, &transitions)
+            case .release(let operation):
+                let wasWaiting = operation.placement == .waiting || operation.placement == .unplaced
+                start(machine.release(operation))
+                if wasWaiting { note(operation, entering: .ready, &transitions) }
+            case .block(let operation):
+                if machine.block(operation) { note(operation, entering: .pending, &transitions) }
+            case .reprioritize(let operation):
+                machine.reprioritize(operation)
+            case .asynchronousFinish(let operation):
+                start(machine.finished(operation, heldSlot: true))
+                inbox.remove(operation)
+            case .setWidth(let width):
+                machine.setMaxConcurrentOperationCount(width).forEach(start)
+            case .setSuspended(let suspended):
+                machine.setSuspended(suspended).forEach(start)
+            }
+        }
+    }
+
+    private func note(_ operation: ScheduledOperation, entering state: OperationState, _ transitions: inout [StateTransition]) {
+        if let transition = operation.enter(state) { transitions.append(transition) }
+    }
+
+    /// Workers never park: one with nothing to take ends, and new work starts a new one, so no
+    /// continuation can be left waiting.
+    private func start(_ wakeup: Wakeup) {
+        guard wakeup == .spawn else { return }
+        Task.detached(executorPreference: WorkerExecutor.shared) { [self, inbox] in
+            await Self.work(scheduler: self, inbox: inbox)
+        }
+    }
+
+    /// A worker's loop, off the actor: bodies, observers and completion handlers never run on it.
+    private static func work(scheduler: QueueScheduler, inbox: Inbox) async {
+        var retiring: ScheduledOperation?
+        var heldSlot = false
+        while true {
+            let step = await scheduler.next(retiring: retiring, heldSlot: heldSlot)
+            deliver(step.transitions, inbox)
+            retiring?.completeFinish()
+            guard let operation = step.operation else { return }
+            if step.runsBody {
+                operation.runBody()
+                // An asynchronous operation keeps its slot; `finish()` retires it.
+                retiring = operation.isAsynchronous ? nil : operation
+                heldSlot = true
+            } else {
+                retiring = operation
+                heldSlot = false
+            }
+        }
+    }
+
+    static func deliver(_ transitions: [StateTransition], _ inbox: Inbox) {
+        guard !transitions.isEmpty, let observer = inbox.lock.withLock({ inbox.observer }) else { return }
+        for transition in transitions { observer.operationDidTransition(transition) }
+    }
+}

@@ -1,0 +1,62 @@
+import DequeModule
+import QueueLabCore
+import QueueLabScheduling
+import Foundation
+
+/// The task executor the actor queue's tasks prefer: an elastic pool of threads of its own.
+///
+/// Operation bodies are synchronous and may block (that is what NSOperation bodies do: wait on a
+/// semaphore, read a file). On Swift's cooperative pool, which has one thread per core, two blocked
+/// bodies, or one test waiting synchronously for the queue, would starve the scheduler actor and
+/// hang the queue. With this executor preference the worker tasks, and the scheduler actor they
+/// call (a default actor runs on its caller's task executor), use these threads instead; a job that
+/// finds no idle thread starts one, and idle threads end after a while.
+final class WorkerExecutor: TaskExecutor, @unchecked Sendable {
+    // @unchecked: every mutable stored property is read and written only with `lock` held.
+    static let shared = WorkerExecutor()
+
+    private static let idleTimeout: UInt64 = 500_000_000
+
+    private let lock = PThreadMutex()
+    private let jobAvailable = PThreadCondition()
+    private var jobs = Deque<UnownedJob>()
+    private var idleThreads = 0
+    /// Signals sent to idle threads and not consumed yet.
+    private var wakeTokens = 0
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        lock.lock()
+        jobs.append(job)
+        let wakeIdle = idleThreads > wakeTokens
+        if wakeIdle { wakeTokens += 1 }
+        lock.unlock()
+        if wakeIdle {
+            jobAvailable.signal()
+        } else {
+            let thread = Thread { [self] in run() }
+            thread.name = "queuelab.actor.worker"
+            thread.start()
+        }
+    }
+
+    private func run() {
+        lock.lock()
+        while true {
+            if let job = jobs.popFirst() {
+                lock.unlock()
+                job.runSynchronously(on: asUnownedTaskExecutor())
+                lock.lock()
+                continue
+            }
+            idleThreads += 1
+            let signalled = jobAvailable.wait(lock, until: MonotonicClock.now() &+ Self.idleTimeout)
+            idleThreads -= 1
+            if wakeTokens > 0 { wakeTokens -= 1 }
+            if !signalled, jobs.isEmpty {
+                lock.unlock()
+                return
+            }
+        }
+    }
+}
