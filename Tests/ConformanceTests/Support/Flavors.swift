@@ -1,0 +1,21 @@
+/// The correct test queue, rejecting cycles (QueueLab's behaviour).
+enum Correct: QueueFlavor { static let mutation = Mutation.none }
+
+/// The correct test queue without cycle detection: cycles deadlock, as in Foundation.
+enum CorrectDeadlocking: QueueFlavor {
+    static let mutation = Mutation.none
+    static let rejectsCycles = false
+}
+
+enum IgnoresPriority: QueueFlavor { static let mutation = Mutation.ignoresPriority }
+enum BrokenFIFO: QueueFlavor { static let mutation = Mutation.brokenFIFO }
+enum StartsEarly: QueueFlavor { static let mutation = Mutation.startsBeforeDependencyFinishes }
+enum RunsCancelled: QueueFlavor { static let mutation = Mutation.runsCancelled }
+enum NeverFinishesCancelled: QueueFlavor { static let mutation = Mutation.neverFinishesCancelled }
+enum RunsBodyTwice: QueueFlavor { static let mutation = Mutation.runsBodyTwice }
+enum ExceedsWidth: QueueFlavor { static let mutation = Mutation.exceedsWidth }
+enum ShowsExecutingAndFinished: QueueFlavor { static let mutation = Mutation.showsExecutingAndFinished }
+enum HangsOnCycle: QueueFlavor { static let mutation = Mutation.hangsOnCycle }
+enum DropsCompletion: QueueFlavor { static let mutation = Mutation.dropsCompletion }
+enum BarrierDoesNotWait: QueueFlavor { static let mutation = Mutation.barrierDoesNotWait }
+enum NeverRuns: QueueFlavor { static let mutation = Mutation.neverRuns }

@@ -1,0 +1,163 @@
+import Foundation
+import QueueLabCore
+
+/// The operation of the test queue. Every field is guarded by ``TestScheduler/shared``'s lock.
+final class TestOperation<F: QueueFlavor>: QueueOperation, @unchecked Sendable {
+    // @unchecked Sendable: every mutable field below is only read or written while
+    // `TestScheduler.shared.condition` is locked.
+    let id = OperationID.next()
+    let name: String?
+    let body: OperationBody<TestOperation<F>>
+    let isBarrier: Bool
+    var priority: QueuePriority
+    var stateStorage: OperationState = .pending
+    var cancelled = false
+    var started = false
+    var enqueued = false
+    var dependencyList: [TestOperation<F>] = []
+    var completion: (@Sendable () -> Void)?
+    var observer: (any StateObserver)?
+    /// Position in its queue's add order.
+    var sequence = 0
+    /// The queue's state, to free the slot and the place in the queue when finishing.
+    weak var core: TestQueueCore<F>?
+
+    private var scheduler: TestScheduler { .shared }
+
+    init(name: String?, priority: QueuePriority, body: OperationBody<TestOperation<F>>) {
+        self.name = name
+        self.priority = priority
+        self.body = body
+        isBarrier = false
+    }
+
+    init(barrier block: @escaping @Sendable () -> Void) {
+        name = "barrier"
+        priority = .normal
+        body = .synchronous { _ in block() }
+        isBarrier = true
+    }
+
+    private func locked<T>(_ work: () throws(QueueError) -> T) throws(QueueError) -> T {
+        scheduler.condition.lock()
+        defer { scheduler.condition.unlock() }
+        return try work()
+    }
+
+    var queuePriority: QueuePriority {
+        get { (try? locked { priority }) ?? .normal }
+        set {
+            try? locked { priority = newValue }
+            scheduler.condition.broadcast()
+        }
+    }
+
+    var isAsynchronous: Bool { body.isAsynchronous }
+
+    var state: OperationState {
+        (try? locked { () -> OperationState in
+            // The mutant raises its finished flag while still executing.
+            if F.mutation == .showsExecutingAndFinished && stateStorage == .executing { return .finished }
+            return stateStorage
+        }) ?? .pending
+    }
+
+    var isCancelled: Bool { (try? locked { cancelled }) ?? false }
+
+    var completionHandler: (@Sendable () -> Void)? {
+        get { (try? locked { completion }) ?? nil }
+        set { try? locked { completion = newValue } }
+    }
+
+    var dependencies: [TestOperation<F>] { (try? locked { dependencyList }) ?? [] }
+
+    func addDependency(_ operation: TestOperation<F>) throws(QueueError) {
+        try locked { () throws(QueueError) in
+            if F.rejectsCycles, let path = operation.path(to: self) {
+                throw .dependencyCycle(members: ([self] + path.dropLast()).map(\.label))
+            }
+            if !dependencyList.contains(where: { $0 === operation }) { dependencyList.append(operation) }
+        }
+        scheduler.condition.broadcast()
+    }
+
+    /// Operations from `self` to `target` following dependencies (including both ends), if any.
+    /// Called with the lock held.
+    private func path(to target: TestOperation<F>) -> [TestOperation<F>]? {
+        if self === target { return [self] }
+        var visited: Set<ObjectIdentifier> = []
+        func search(_ node: TestOperation<F>) -> [TestOperation<F>]? {
+            if node === target { return [node] }
+            guard visited.insert(ObjectIdentifier(node)).inserted else { return nil }
+            for dep in node.dependencyList {
+                if let rest = search(dep) { return [node] + rest }
+            }
+            return nil
+        }
+        return search(self)
+    }
+
+    func removeDependency(_ operation: TestOperation<F>) {
+        try? locked { dependencyList.removeAll { $0 === operation } }
+        scheduler.condition.broadcast()
+    }
+
+    func cancel() {
+        scheduler.condition.lock()
+        if !cancelled {
+            cancelled = true
+            scheduler.post(self, .cancelled)
+            scheduler.condition.broadcast()
+        }
+        scheduler.condition.unlock()
+        scheduler.deliver()
+    }
+
+    func finish() throws(QueueError) {
+        try locked { () throws(QueueError) in
+            guard body.isAsynchronous else { throw .notAsynchronous(label) }
+            guard stateStorage == .executing else { throw .notExecuting(label) }
+        }
+        complete()
+    }
+
+    /// Marks the operation finished, then runs its completion handler (both without the lock held).
+    func complete() {
+        scheduler.condition.lock()
+        guard stateStorage != .finished else {
+            scheduler.condition.unlock()
+            return
+        }
+        stateStorage = .finished
+        scheduler.post(self, .finished)
+        core?.releaseLocked(self)
+        let handler = F.mutation == .dropsCompletion ? nil : completion
+        scheduler.condition.broadcast()
+        scheduler.condition.unlock()
+        scheduler.deliver()
+        handler?()
+    }
+
+    /// Ready when cancelled or every dependency finished (the mutant: merely started). Lock held.
+    var isReadyLocked: Bool {
+        if cancelled { return true }
+        if F.mutation == .startsBeforeDependencyFinishes { return dependencyList.allSatisfy { $0.stateStorage >= .executing } }
+        return dependencyList.allSatisfy { $0.stateStorage == .finished }
+    }
+
+    func waitUntilFinished() {
+        scheduler.condition.lock()
+        while stateStorage != .finished { scheduler.condition.wait() }
+        scheduler.condition.unlock()
+    }
+
+    func waitUntilFinished(timeout: Duration) -> Bool {
+        let end = Date(timeIntervalSinceNow: Double(timeout.nanoseconds) / 1e9)
+        scheduler.condition.lock()
+        defer { scheduler.condition.unlock() }
+        while stateStorage != .finished {
+            if !scheduler.condition.wait(until: end) { return stateStorage == .finished }
+        }
+        return true
+    }
+}

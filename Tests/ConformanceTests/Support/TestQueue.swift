@@ -1,0 +1,106 @@
+import Foundation
+import QueueLabCore
+
+/// A small, correct (unless its flavor says otherwise) operation queue written for the tests: one
+/// lock for everything, worker threads of its own that pick the best ready operation. It is the
+/// "bring your own queue" example and the base every mutant derives from.
+final class TestQueue<F: QueueFlavor>: OperationQueueing, @unchecked Sendable {
+    // @unchecked Sendable: all mutable state lives in `core`, guarded by the scheduler lock.
+    typealias Operation = TestOperation<F>
+
+    static var implementationName: String { F.mutation == .none ? (F.rejectsCycles ? "test" : "test-deadlock") : "mutant-\(F.mutation.rawValue)" }
+    static var implementationSummary: String { "the conformance tests' own queue (\(F.mutation))" }
+    static var capabilities: QueueCapabilities {
+        F.rejectsCycles ? .all : [.operationQueue, .misuseErrors]
+    }
+
+    private let core: TestQueueCore<F>
+    let name: String?
+
+    init(name: String?) {
+        self.name = name
+        core = TestQueueCore(name: name)
+    }
+
+    deinit { core.shutDown() }
+
+    private var scheduler: TestScheduler { .shared }
+
+    private func locked<T>(_ work: () throws(QueueError) -> T) throws(QueueError) -> T {
+        scheduler.condition.lock()
+        defer { scheduler.condition.unlock() }
+        return try work()
+    }
+
+    var maxConcurrentOperationCount: Int {
+        get { (try? locked { core.width }) ?? -1 }
+        set {
+            try? locked { core.width = newValue }
+            core.wake()
+        }
+    }
+
+    var isSuspended: Bool {
+        get { (try? locked { core.suspended }) ?? false }
+        set {
+            try? locked { core.suspended = newValue }
+            core.wake()
+        }
+    }
+
+    var operations: [TestOperation<F>] { (try? locked { core.ops }) ?? [] }
+    var operationCount: Int { (try? locked { core.ops.count }) ?? 0 }
+
+    func addOperation(_ operation: TestOperation<F>) throws(QueueError) {
+        try addOperations([operation], waitUntilFinished: false)
+    }
+
+    func addOperations(_ operations: [TestOperation<F>], waitUntilFinished: Bool) throws(QueueError) {
+        try locked { () throws(QueueError) in
+            var seen: Set<ObjectIdentifier> = []
+            for op in operations {
+                if op.stateStorage == .finished { throw .alreadyFinished(op.label) }
+                if op.enqueued || !seen.insert(ObjectIdentifier(op)).inserted { throw .alreadyEnqueued(op.label) }
+            }
+            for op in operations { core.enqueueLocked(op) }
+        }
+        core.wake()
+        if waitUntilFinished { operations.forEach { $0.waitUntilFinished() } }
+    }
+
+    func addOperation(_ block: @escaping @Sendable () -> Void) throws(QueueError) {
+        try addOperation(TestOperation<F>(name: nil, priority: .normal, body: .synchronous { _ in block() }))
+    }
+
+    func addBarrierBlock(_ block: @escaping @Sendable () -> Void) throws(QueueError) {
+        try addOperation(TestOperation<F>(barrier: block))
+    }
+
+    func cancelAllOperations() {
+        operations.forEach { $0.cancel() }
+    }
+
+    func waitUntilAllOperationsAreFinished() {
+        scheduler.condition.lock()
+        while !core.ops.isEmpty { scheduler.condition.wait() }
+        scheduler.condition.unlock()
+    }
+
+    func waitUntilAllOperationsAreFinished(timeout: Duration) -> WaitOutcome {
+        let end = Date(timeIntervalSinceNow: Double(timeout.nanoseconds) / 1e9)
+        scheduler.condition.lock()
+        while !core.ops.isEmpty {
+            if !scheduler.condition.wait(until: end) && !core.ops.isEmpty {
+                let (snapshot, suspended) = (core.ops, core.suspended)
+                scheduler.condition.unlock()
+                return .timedOut(StallReport(queueName: name, isSuspended: suspended, operations: snapshot))
+            }
+        }
+        scheduler.condition.unlock()
+        return .finished
+    }
+
+    func setStateObserver(_ observer: (any StateObserver)?) {
+        try? locked { core.observer = observer }
+    }
+}

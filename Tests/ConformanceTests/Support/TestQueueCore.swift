@@ -1,0 +1,161 @@
+import Foundation
+import QueueLabCore
+
+/// The state of one test queue and its workers. Kept apart from ``TestQueue`` so that workers do
+/// not keep the queue alive: when the queue goes, they stop (leftover operations are leaked).
+final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
+    // @unchecked Sendable: every mutable field is only touched while the scheduler lock is held.
+    let name: String?
+    var width = -1
+    var suspended = false
+    var ops: [TestOperation<F>] = []
+    var observer: (any StateObserver)?
+    private var executing = 0
+    private var workers = 0
+    private var nextSequence = 0
+    private var isShutDown = false
+
+    private var scheduler: TestScheduler { .shared }
+
+    init(name: String?) { self.name = name }
+
+    private var effectiveWidth: Int {
+        let base = width > 0 ? width : 4
+        return F.mutation == .exceedsWidth ? base + 1 : base
+    }
+
+    /// Lock held.
+    func enqueueLocked(_ op: TestOperation<F>) {
+        op.enqueued = true
+        op.core = self
+        op.observer = observer
+        op.sequence = nextSequence
+        nextSequence += 1
+        ops.append(op)
+        op.stateStorage = op.isReadyLocked ? .ready : .pending
+        scheduler.post(op, op.stateStorage == .ready ? .ready : .pending)
+    }
+
+    /// Wakes the workers (spawning up to the width) and delivers pending transitions.
+    func wake() {
+        scheduler.condition.lock()
+        var spawn = 0
+        while workers < min(effectiveWidth, 16) && !isShutDown {
+            workers += 1
+            spawn += 1
+        }
+        scheduler.condition.broadcast()
+        scheduler.condition.unlock()
+        for _ in 0..<spawn {
+            let thread = Thread { [self] in work() }
+            thread.name = "testqueue.\(name ?? "")"
+            thread.start()
+        }
+        scheduler.deliver()
+    }
+
+    func shutDown() {
+        scheduler.condition.lock()
+        isShutDown = true
+        scheduler.condition.broadcast()
+        scheduler.condition.unlock()
+    }
+
+    private func work() {
+        scheduler.condition.lock()
+        while !isShutDown {
+            refreshReadiness()
+            guard let op = pick() else {
+                scheduler.condition.unlock()
+                scheduler.deliver()
+                scheduler.condition.lock()
+                if !isShutDown && pick() == nil { scheduler.condition.wait() }
+                continue
+            }
+            op.started = true
+            executing += 1
+            let skip = op.cancelled && F.mutation != .runsCancelled
+            if !skip {
+                op.stateStorage = .executing
+                scheduler.post(op, .executing)
+            }
+            scheduler.condition.unlock()
+            scheduler.deliver()
+            if skip {
+                finish(op)
+            } else {
+                run(op)
+            }
+            scheduler.condition.lock()
+        }
+        workers -= 1
+        scheduler.condition.unlock()
+    }
+
+    private func run(_ op: TestOperation<F>) {
+        let times = F.mutation == .runsBodyTwice ? 2 : 1
+        switch op.body {
+        case .synchronous(let body):
+            for _ in 0..<times { body(op) }
+            finish(op)
+        case .asynchronous(let body):
+            // The slot stays taken until `finish()`; the completion hook releases it.
+            for _ in 0..<times { body(op) }
+        }
+    }
+
+    private func finish(_ op: TestOperation<F>) { op.complete() }
+
+    /// Frees the slot and the place in the queue of a finishing operation. Lock held.
+    func releaseLocked(_ op: TestOperation<F>) {
+        if op.started { executing -= 1 }
+        ops.removeAll { $0 === op }
+    }
+
+    /// Moves not-started operations between pending and ready. Lock held.
+    private func refreshReadiness() {
+        for op in ops where !op.started {
+            let ready = op.isReadyLocked
+            if ready && op.stateStorage == .pending {
+                op.stateStorage = .ready
+                scheduler.post(op, .ready)
+            } else if !ready && op.stateStorage == .ready {
+                op.stateStorage = .pending
+                scheduler.post(op, .pending)
+            }
+        }
+    }
+
+    /// The next operation to start, or nil. Lock held.
+    private func pick() -> TestOperation<F>? {
+        if F.mutation == .neverRuns || suspended || executing >= effectiveWidth { return nil }
+        var best: TestOperation<F>?
+        for (index, op) in ops.enumerated() {
+            if op.isBarrier && F.mutation != .barrierDoesNotWait {
+                // A barrier starts once everything before it finished; nothing after it starts first.
+                if index == 0 && !op.started { return op }
+                break
+            }
+            guard !op.started else { continue }
+            if F.mutation == .neverFinishesCancelled && op.cancelled { continue }
+            guard op.isReadyLocked else {
+                if F.mutation == .hangsOnCycle { break }  // head-of-line: waits for the oldest
+                continue
+            }
+            guard let current = best else {
+                best = op
+                continue
+            }
+            if isBetter(op, than: current) { best = op }
+        }
+        return best
+    }
+
+    private func isBetter(_ op: TestOperation<F>, than current: TestOperation<F>) -> Bool {
+        switch F.mutation {
+        case .ignoresPriority: return op.sequence < current.sequence
+        case .brokenFIFO: return op.priority > current.priority || (op.priority == current.priority && op.sequence > current.sequence)
+        default: return op.priority > current.priority || (op.priority == current.priority && op.sequence < current.sequence)
+        }
+    }
+}
