@@ -115,3 +115,10 @@ extension ScheduledOperation {
         ).exchanged
     }
 }
+
+extension ScheduledOperation {
+    /// Sets the priority without telling a host: for tests of the bare state machine.
+    public func setPriorityForTesting(_ priority: QueuePriority) {
+        priorityWord.store(priority.rawValue, ordering: .relaxed)
+    }
+}
