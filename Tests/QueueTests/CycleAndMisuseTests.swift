@@ -45,10 +45,12 @@ import Testing
     }
 
     private func misuse<Q: OperationQueueing>(_ queue: Q) throws {
-        let operation = Q.Operation(name: "once") { _ in }
+        let gate = Gate()
+        let operation = Q.Operation(name: "once") { _ in gate.pass() }
         #expect(throws: QueueError.self) { try operation.addDependency(operation) }
         try queue.addOperation(operation)
         #expect(throws: QueueError.alreadyEnqueued(operation.label)) { try queue.addOperation(operation) }
+        gate.open()
         #expect(operation.waitUntilFinished(timeout: bound))
         #expect(throws: QueueError.self) { try queue.addOperation(operation) }
         #expect(throws: QueueError.notAsynchronous(operation.label)) { try operation.finish() }
