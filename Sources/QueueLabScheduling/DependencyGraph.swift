@@ -59,7 +59,7 @@ public enum DependencyGraph {
             operation.unfinishedDependencies -= 1
             wakeup = releaseIfFree(operation)
         }
-        let host = operation.host
+        let host = operation.claimedHost
         lock.unlock()
         host?.perform(wakeup)
     }
@@ -77,8 +77,8 @@ public enum DependencyGraph {
     public static func decideReadiness(of operation: ScheduledOperation) {
         lock.lock()
         let isReady = operation.unfinishedDependencies == 0 || operation.isCancelled
-        let wakeup = operation.host?.readinessDecided(operation, isReady: isReady) ?? .none
-        let host = operation.host
+        let wakeup = operation.claimedHost?.readinessDecided(operation, isReady: isReady) ?? .none
+        let host = operation.claimedHost
         lock.unlock()
         host?.perform(wakeup)
     }
@@ -87,7 +87,7 @@ public enum DependencyGraph {
         lock.lock()
         let wakeup = operation.unfinishedDependencies > 0 && operation.isClaimed
             ? operation.host?.dependenciesReleased(operation) ?? .none : .none
-        let host = operation.host
+        let host = operation.claimedHost
         lock.unlock()
         host?.perform(wakeup)
     }
@@ -108,7 +108,7 @@ public enum DependencyGraph {
             let dependent = dependents[0]
             dependent.unfinishedDependencies -= 1
             let wakeup = releaseIfFree(dependent)
-            let host = dependent.host
+            let host = dependent.claimedHost
             lock.unlock()
             host?.perform(wakeup)
             return
@@ -117,7 +117,7 @@ public enum DependencyGraph {
         for dependent in dependents {
             dependent.unfinishedDependencies -= 1
             let wakeup = releaseIfFree(dependent)
-            if wakeup != .none, let host = dependent.host { wakeups.append((host, wakeup)) }
+            if wakeup != .none, let host = dependent.claimedHost { wakeups.append((host, wakeup)) }
         }
         lock.unlock()
         for (host, wakeup) in wakeups { host.perform(wakeup) }

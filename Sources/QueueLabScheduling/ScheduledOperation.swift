@@ -101,6 +101,10 @@ open class ScheduledOperation: @unchecked Sendable {
         return true
     }
 
+    /// The host, once the operation was claimed; nil before (reading `host` earlier would race
+    /// with the claim).
+    public var claimedHost: (any OperationHost)? { isClaimed ? host : nil }
+
     /// Whether readiness must be decided under the graph lock; read after ``claim(by:observer:)``.
     public var needsGraphDecision: Bool { hasEdges.load(ordering: .sequentiallyConsistent) }
 }
