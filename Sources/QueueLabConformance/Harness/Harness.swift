@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import QueueLabCore
 
 /// One run of one scenario: makes queues and operations whose bodies record themselves, keeps the
@@ -63,6 +64,7 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
             let doWork: @Sendable () -> Void = { [weak self] in
                 guard let self else { return }
                 self.meetAtStartBarrier()
+                self.awaitSampling(of: op.id)
                 spin(nanoseconds: spinNanoseconds)
                 work?(op)
                 self.bodyEnded(op)
@@ -156,6 +158,26 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
     private func bodyEnded(_ op: Op) {
         recorder.record(.bodyEnded(cancelled: op.isCancelled), operation: op.id, name: op.name)
         lock.withLock { runningBodies[op.id, default: 0] -= 1 }
+    }
+
+    /// The operations whose bodies run now: what the sampler looks at most.
+    var operationsRunningBodies: [Op] {
+        lock.withLock { runningBodies.compactMap { $0.value > 0 ? operations[$0.key] : nil } }
+    }
+
+    private var sampleCounts: [OperationID: Int] = [:]
+
+    /// The sampler read `id`'s state while its body ran.
+    func noteSampled(_ id: OperationID) {
+        lock.withLock { sampleCounts[id, default: 0] += 1 }
+    }
+
+    /// With a sampler running, a body stays until the sampler read its state twice (bounded), so
+    /// that "executing and finished at once" is looked for in every body, not only in lucky ones.
+    private func awaitSampling(of id: OperationID) {
+        guard lock.withLock({ sampler != nil }) else { return }
+        let bound = deadline.capped(.milliseconds(20))
+        while lock.withLock({ sampleCounts[id, default: 0] }) < 2 && !bound.hasPassed { sched_yield() }
     }
 
     func isRunningBody(_ id: OperationID) -> Bool {

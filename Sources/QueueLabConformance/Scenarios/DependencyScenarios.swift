@@ -13,7 +13,8 @@ enum DependencyScenarios {
         let length = context.level == .quick ? 8 : context.level == .default ? 16 : 64
         try context.iterate(type) { h in
             let queue = h.makeQueue("q", width: randomWidth(context))
-            let ops = (0..<length).map { h.makeOperation("c\($0)", spinNanoseconds: jitter(context)) }
+            // Long enough bodies that a dependent started early overlaps its dependency visibly.
+            let ops = (0..<length).map { h.makeOperation("c\($0)", spinNanoseconds: UInt64(context.rng.int(in: 200...1_000)) * 1_000) }
             for index in 1..<length { try h.depend(ops[index], on: ops[index - 1]) }
             // Adding dependents first shows whether the queue waits instead of running in add order.
             try h.add(context.rng.chance(0.5) ? ops.reversed() : ops, to: queue)

@@ -9,7 +9,7 @@ enum GraphScenarios {
     }
 
     static func stateExclusivity<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
-        var shape = GraphSpec.Shape(size: context.level.graphSize)
+        var shape = GraphSpec.Shape(size: context.level.graphSize, maxSpinMicroseconds: 500, minSpinMicroseconds: 100)
         shape.asyncProbability = context.has(.asynchronousOperations) ? 0.3 : 0
         shape.cancelAfterAddProbability = context.has(.cancellation) ? 0.15 : 0
         return try runRandom(type, context, shape: shape, options: Options(sampler: true))

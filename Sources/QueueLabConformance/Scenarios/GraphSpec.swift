@@ -30,6 +30,8 @@ struct GraphSpec: Sendable, CustomStringConvertible {
         var cancelBeforeAddProbability = 0.0
         var cancelAfterAddProbability = 0.0
         var maxSpinMicroseconds = 200
+        /// Bodies at least this long: gives the sampler running bodies to look at.
+        var minSpinMicroseconds = 0
     }
 
     static func random(_ shape: Shape, rng: inout SplitMix64) -> GraphSpec {
@@ -45,7 +47,7 @@ struct GraphSpec: Sendable, CustomStringConvertible {
             nodes.append(Node(
                 priority: QueuePriority.allCases.randomElement(using: &rng) ?? .normal,
                 asynchronous: rng.chance(shape.asyncProbability),
-                spinNanoseconds: UInt64(rng.int(in: 0...shape.maxSpinMicroseconds)) * 1_000,
+                spinNanoseconds: UInt64(rng.int(in: shape.minSpinMicroseconds...max(shape.minSpinMicroseconds, shape.maxSpinMicroseconds))) * 1_000,
                 cancel: cancel))
         }
         var edges: [(from: Int, to: Int)] = []

@@ -19,6 +19,8 @@ final class TestOperation<F: QueueFlavor>: QueueOperation, @unchecked Sendable {
     var observer: (any StateObserver)?
     /// Position in its queue's add order.
     var sequence = 0
+    /// The worker that started the body.
+    var runningThread: UInt64 = 0
     /// The queue's state, to free the slot and the place in the queue when finishing.
     weak var core: TestQueueCore<F>?
 
@@ -56,8 +58,11 @@ final class TestOperation<F: QueueFlavor>: QueueOperation, @unchecked Sendable {
 
     var state: OperationState {
         (try? locked { () -> OperationState in
-            // The mutant raises its finished flag while still executing.
-            if F.mutation == .showsExecutingAndFinished && stateStorage == .executing { return .finished }
+            // The mutant raises its finished flag while still executing; the running thread sees
+            // its own order of writes, every other thread may see both flags.
+            if F.mutation == .showsExecutingAndFinished && stateStorage == .executing && ThreadIdentity.current() != runningThread {
+                return .finished
+            }
             return stateStorage
         }) ?? .pending
     }

@@ -73,11 +73,14 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
                 continue
             }
             op.started = true
+            op.runningThread = ThreadIdentity.current()
             executing += 1
             let skip = op.cancelled && F.mutation != .runsCancelled
             if !skip {
                 op.stateStorage = .executing
                 scheduler.post(op, .executing)
+                // A state changed: other workers re-evaluate (the early-start mutant relies on it).
+                scheduler.condition.broadcast()
             }
             scheduler.condition.unlock()
             scheduler.deliver()

@@ -1,0 +1,74 @@
+import QueueLabConformance
+import QueueLabCore
+import Testing
+
+/// Proof of power: each mutant is the correct test queue with one bug, and the check aimed at that
+/// bug must catch it (FAIL, or STALE where not finishing is the honest outcome).
+@Suite("Mutants are caught")
+struct MutantTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let mutation: Mutation
+        let check: String
+        let expected: Set<Verdict>
+        /// Text the outcome's summary must contain (who caught it).
+        let mentions: String?
+        let run: @Sendable (Check, ConformanceConfiguration) -> CheckOutcome
+
+        init<F: QueueFlavor>(_ flavor: F.Type, _ check: String, _ expected: Set<Verdict> = [.fail], mentions: String? = nil) {
+            mutation = F.mutation
+            self.check = check
+            self.expected = expected
+            self.mentions = mentions
+            run = { check, configuration in ConformanceSuite.run(check, on: TestQueue<F>.self, configuration: configuration) }
+        }
+
+        var testDescription: String { "\(mutation) -> \(check)" }
+    }
+
+    static let cases: [Case] = [
+        Case(IgnoresPriority.self, "priority.order"),
+        Case(BrokenFIFO.self, "priority.fifo"),
+        Case(StartsEarly.self, "deps.chain"),
+        Case(RunsCancelled.self, "cancel.before-start"),
+        Case(NeverFinishesCancelled.self, "cancel.before-start", [.stale]),
+        Case(RunsBodyTwice.self, "once.body"),
+        Case(ExceedsWidth.self, "width.limit"),
+        Case(ShowsExecutingAndFinished.self, "state.exclusivity", mentions: "[sampler]"),
+        Case(HangsOnCycle.self, "cycle.two", [.stale]),
+        Case(DropsCompletion.self, "once.completion"),
+        Case(BarrierDoesNotWait.self, "barrier.order"),
+    ]
+
+    @Test("each mutant fails the check that targets it, on every seed", arguments: cases)
+    func caught(_ mutant: Case) throws {
+        let check = try #require(Check.named(mutant.check))
+        for seed: UInt64 in 1...6 {
+            let configuration = ConformanceConfiguration(level: .quick, seed: seed, checks: [check], timeBound: .seconds(1))
+            let outcome = mutant.run(check, configuration)
+            #expect(mutant.expected.contains(outcome.verdict), "seed \(seed): \(outcome.verdict) \(outcome.summary)")
+            if let mentions = mutant.mentions {
+                #expect(outcome.summary.contains(mentions), "seed \(seed): \(outcome.summary)")
+            }
+            #expect(outcome.replayCommand.contains("--check \(mutant.check) --seed \(seed) --level quick"))
+        }
+    }
+
+    @Test("every mutant is covered")
+    func coverage() {
+        let covered = Set(Self.cases.map(\.mutation))
+        #expect(covered.union([.none, .neverRuns]) == Set(Mutation.allCases))
+    }
+
+    @Test("a queue that never runs anything: every check ends STALE (or UNSUPPORTED) in bounded time")
+    func neverRuns() {
+        let bound = Duration.milliseconds(300)
+        let start = ContinuousClock.now
+        let report = ConformanceSuite.run(TestQueue<NeverRuns>.self, configuration: ConformanceConfiguration(level: .quick, seed: 7, timeBound: bound))
+        let elapsed = ContinuousClock.now - start
+        for outcome in report.outcomes {
+            #expect(outcome.verdict == .stale || outcome.verdict == .unsupported, "\(outcome.checkID): \(outcome.verdict) \(outcome.summary)")
+        }
+        // Each check costs at most its bound plus a little bookkeeping.
+        #expect(elapsed < bound * (Check.all.count + 10), "took \(elapsed)")
+    }
+}
