@@ -20,18 +20,7 @@ extension LockQueue {
     /// completion handlers) runs with the lock released.
     func workerLoop() {
         lock.lock()
-        while true {
-            guard let taken = machine.next() else {
-                machine.workerParks()
-                let signalled = workAvailable.wait(lock, until: MonotonicClock.now() &+ Self.idleTimeout)
-                machine.workerWakes()
-                if !signalled, !machine.hasRunnableWork {
-                    machine.workerExits()
-                    lock.unlock()
-                    return
-                }
-                continue
-            }
+        while let taken = takeNextOrPark() {
             let operation = taken.operation
             if !taken.runsBody {
                 let (transition, _, wakeWaiters) = retire(operation, heldSlot: false)
@@ -51,6 +40,27 @@ extension LockQueue {
                 lock.unlock()
                 completeRetirement(operation, transition, wakeWaiters)
                 lock.lock()
+            }
+        }
+        lock.unlock()
+    }
+
+    /// Lock held (also on return): the next operation, after parking while there is none; nil
+    /// when the worker has been idle for `idleTimeout` and must end.
+    ///
+    /// Kept out of line: inlined into `workerLoop`, Swift 6.3.1's optimizer left the exclusive
+    /// access of `machine.next()` open on the path that found work, and the runtime then reported
+    /// "simultaneous accesses" at the next retirement (release builds only).
+    @inline(never)
+    private func takeNextOrPark() -> QueueStateMachine.Taken? {
+        while true {
+            if let taken = machine.next() { return taken }
+            machine.workerParks()
+            let signalled = workAvailable.wait(lock, until: MonotonicClock.now() &+ Self.idleTimeout)
+            machine.workerWakes()
+            if !signalled, !machine.hasRunnableWork {
+                machine.workerExits()
+                return nil
             }
         }
     }
