@@ -8,17 +8,36 @@ struct BringYourOwnQueueTests {
     @Test("the test queue passes the whole suite with one call")
     func wholeSuite() {
         let report = ConformanceSuite.run(TestQueue<Correct>.self)
-        #expect(report.isSuccess, "\(report.text())")
+        let passed = report.isSuccess
+        #expect(passed, "\(report.text())")
         #expect(report.count(.pass) == Check.all.count)
     }
 
     @Test("a queue that lets cycles deadlock passes them the Foundation way, and says so")
     func deadlockingCycles() {
         let report = ConformanceSuite.run(TestQueue<CorrectDeadlocking>.self)
-        #expect(report.isSuccess, "\(report.text())")
+        let passed = report.isSuccess
+        #expect(passed, "\(report.text())")
         for outcome in report.outcomes where outcome.checkID.hasPrefix("cycle.") {
             #expect(outcome.summary.hasPrefix("deadlock (Foundation behaviour)"), "\(outcome.checkID): \(outcome.summary)")
         }
         #expect(report.outcome(check: "misuse.errors", implementation: "test-deadlock")?.verdict == .pass)
+    }
+}
+
+@Suite("The correct test queue over many seeds")
+struct ManySeedsTests {
+    @Test("every check passes on seeds 1 to 12 at quick level", arguments: 1...12)
+    func seed(_ seed: Int) {
+        let report = ConformanceSuite.run(TestQueue<Correct>.self, configuration: ConformanceConfiguration(level: .quick, seed: UInt64(seed)))
+        let passed = report.isSuccess
+        #expect(passed, "\(report.text())")
+    }
+
+    @Test("the deadlocking variant passes at default level")
+    func defaultLevel() {
+        let report = ConformanceSuite.run(TestQueue<CorrectDeadlocking>.self, configuration: ConformanceConfiguration(level: .default, seed: 99))
+        let passed = report.isSuccess
+        #expect(passed, "\(report.text())")
     }
 }

@@ -273,6 +273,10 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
         var expect = TraceExpectations(operations: allFacts, observed: observed)
         adjust(&expect)
         if expect.completions { try waitForCompletions() }
+        if expect.observed && expect.allFinished {
+            // Observer calls may arrive after the wait returned: give them a moment before judging.
+            _ = recorder.waitForFinishedTransitions(of: allFacts.map(\.id), deadline: deadline.capped(.seconds(2)).nanoseconds)
+        }
         if expect.allFinished {
             for op in allOperations where op.state != .finished {
                 violations.append(Violation(rule: "finished", message: "\(op.label) reads \(op.state) after the queue finished", operations: [op.id]))

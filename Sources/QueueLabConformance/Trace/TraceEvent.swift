@@ -30,6 +30,19 @@ public struct TraceEvent: Sendable, CustomStringConvertible {
     /// ``StateTransition/sequence`` for transitions: the causal order the queue gave them.
     public let causalSequence: UInt64
 
+    public init(
+        sequence: Int, operation: OperationID, name: String?, kind: Kind, timestamp: UInt64, thread: UInt64,
+        causalSequence: UInt64 = 0
+    ) {
+        self.sequence = sequence
+        self.operation = operation
+        self.name = name
+        self.kind = kind
+        self.timestamp = timestamp
+        self.thread = thread
+        self.causalSequence = causalSequence
+    }
+
     public var label: OperationLabel { OperationLabel(id: operation, name: name) }
 
     public var isTransition: Bool {

@@ -12,6 +12,7 @@ public final class TraceRecorder: StateObserver, @unchecked Sendable {
     private var events: [TraceEvent] = []
     private var completionCounts: [OperationID: Int] = [:]
     private var bodyStartCounts: [OperationID: Int] = [:]
+    private var finishedTransitions: Set<OperationID> = []
 
     public init() {}
 
@@ -40,6 +41,7 @@ public final class TraceRecorder: StateObserver, @unchecked Sendable {
         switch kind {
         case .completion: completionCounts[operation, default: 0] += 1
         case .bodyStarted: bodyStartCounts[operation, default: 0] += 1
+        case .transition(.finished): finishedTransitions.insert(operation)
         default: break
         }
         condition.broadcast()
@@ -72,6 +74,19 @@ public final class TraceRecorder: StateObserver, @unchecked Sendable {
         defer { condition.unlock() }
         while true {
             let missing = operations.filter { completionCounts[$0, default: 0] == 0 }
+            let now = MonotonicClock.now()
+            if missing.isEmpty || now >= deadline { return missing }
+            _ = condition.wait(until: Date(timeIntervalSinceNow: Double(deadline - now) / 1e9))
+        }
+    }
+
+    /// Waits at most until `deadline` until the observer reported every operation of `operations`
+    /// finished (deliveries may lag behind the state). Returns those it did not.
+    public func waitForFinishedTransitions(of operations: [OperationID], deadline: UInt64) -> [OperationID] {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            let missing = operations.filter { !finishedTransitions.contains($0) }
             let now = MonotonicClock.now()
             if missing.isEmpty || now >= deadline { return missing }
             _ = condition.wait(until: Date(timeIntervalSinceNow: Double(deadline - now) / 1e9))
