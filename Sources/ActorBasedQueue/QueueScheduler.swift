@@ -100,7 +100,7 @@ actor QueueScheduler {
             retiring?.completeFinish()
             guard let operation = step.operation else { return }
             if step.runsBody {
-                operation.runBody()
+                WorkerExecutor.shared.runBody(operation.runBody)
                 // An asynchronous operation keeps its slot; `finish()` retires it.
                 retiring = operation.isAsynchronous ? nil : operation
                 heldSlot = true

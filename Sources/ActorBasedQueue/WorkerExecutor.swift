@@ -2,6 +2,7 @@ import DequeModule
 import QueueLabCore
 import QueueLabScheduling
 import Foundation
+import Synchronization
 
 /// The task executor the actor queue's tasks prefer: an elastic pool of threads of its own.
 ///
@@ -9,11 +10,26 @@ import Foundation
 /// semaphore, read a file). On Swift's cooperative pool, which has one thread per core, two blocked
 /// bodies, or one test waiting synchronously for the queue, would starve the scheduler actor and
 /// hang the queue. With this executor preference the worker tasks, and the scheduler actor they
-/// call (a default actor runs on its caller's task executor), use these threads instead; a job that
-/// finds no idle thread starts one, and idle threads end after a while.
+/// call (a default actor runs on its caller's task executor), use these threads instead.
+///
+/// Threads inside an operation body may block for any time, so they do not count as capacity: a
+/// job that finds no idle thread starts one while fewer than one thread per core is outside a
+/// body. Idle threads end after a while.
 final class WorkerExecutor: TaskExecutor, @unchecked Sendable {
-    // @unchecked: every mutable stored property is read and written only with `lock` held.
+    // @unchecked: every mutable stored property is read and written only with `lock` held, except
+    // `threadsInBodies`, an atomic.
     static let shared = WorkerExecutor()
+
+    private static let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    private var threads = 0
+    private let threadsInBodies = Atomic<Int>(0)
+
+    /// Runs an operation body, not counting this thread as capacity meanwhile.
+    func runBody(_ body: () -> Void) {
+        threadsInBodies.add(1, ordering: .relaxed)
+        defer { threadsInBodies.subtract(1, ordering: .relaxed) }
+        body()
+    }
 
     private static let idleTimeout: UInt64 = 500_000_000
 
@@ -30,10 +46,12 @@ final class WorkerExecutor: TaskExecutor, @unchecked Sendable {
         jobs.append(job)
         let wakeIdle = idleThreads > wakeTokens
         if wakeIdle { wakeTokens += 1 }
+        let spawn = !wakeIdle && threads - threadsInBodies.load(ordering: .relaxed) < Self.cores
+        if spawn { threads += 1 }
         lock.unlock()
         if wakeIdle {
             jobAvailable.signal()
-        } else {
+        } else if spawn {
             let thread = Thread { [self] in run() }
             thread.name = "queuelab.actor.worker"
             thread.start()
@@ -54,6 +72,7 @@ final class WorkerExecutor: TaskExecutor, @unchecked Sendable {
             idleThreads -= 1
             if wakeTokens > 0 { wakeTokens -= 1 }
             if !signalled, jobs.isEmpty {
+                threads -= 1
                 lock.unlock()
                 return
             }
