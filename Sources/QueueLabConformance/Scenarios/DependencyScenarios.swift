@@ -100,6 +100,13 @@ enum DependencyScenarios {
                 && h.recorder.waitForBodyStart(of: other.id, deadline: deadline.capped(.seconds(2)).nanoseconds)
             let states = "\(freed.label) \(freed.state), \(other.label) \(other.state)"
             gate.open()
+            try h.waitForFinish(slow)
+            let freedLater = freed.waitUntilFinished(timeout: min(deadline.remaining, .seconds(2)))
+                && other.waitUntilFinished(timeout: min(deadline.remaining, .seconds(2)))
+            try context.require(
+                freedLater,
+                "a removed dependency still holds: \(freed.label) is \(freed.state), \(other.label) is \(other.state), although \(slow.label) finished and nothing else is unmet",
+                evidence: h.stallEvidence(first: nil))
             try h.waitForAll()
             try context.require(bothRan, "an operation whose only dependency was removed did not run while that dependency was still executing (\(states))", evidence: h.excerpt(for: [freed.id, other.id]))
             try h.validate()
