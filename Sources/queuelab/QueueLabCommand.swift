@@ -5,6 +5,9 @@ struct QueueLabCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "queuelab",
         abstract: "Checks and measures operation queues with NSOperationQueue semantics.",
-        subcommands: [ListCommand.self, ConformCommand.self, BenchCommand.self, CompareCommand.self, SampleCommand.self]
+        subcommands: [
+            MainJobCommand.self, ListCommand.self, ConformCommand.self, BenchCommand.self, CompareCommand.self, SampleCommand.self,
+        ],
+        defaultSubcommand: MainJobCommand.self
     )
 }

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import QueueLabBenchmarks
+import QueueLabConformance
+import QueueLabCore
+import QueueLabImplementations
+
+/// `queuelab` with no arguments: the two questions QueueLab answers, quickly, for every
+/// implementation.
+struct MainJobCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "all",
+        abstract: "The main job (the default): quick conformance of every queue, then a quick benchmark of every implementation.",
+        discussion: """
+            Runs `queuelab conform --level quick` on lock, actor and foundation, then a quick \
+            benchmark (3 processes per implementation and workload) of lock, actor, foundation and \
+            dispatch; writes the benchmark CSV to results/quick-<time>.csv and prints both summaries. \
+            Takes a couple of minutes on a 2-core machine.
+
+            Exit status: 0 when every check passed (Foundation's cycle deadlock counts as its honest \
+            PASS) and every sample ran; 1 otherwise.
+
+            Example:
+              swift run -c release queuelab
+            """
+    )
+
+    @Option(name: .long, help: "Directory for the benchmark CSV.")
+    var results: String = "results"
+
+    @Option(name: .long, help: "Benchmark processes per implementation and workload.")
+    var samples: Int = 3
+
+    func run() throws {
+        guard samples >= 1 else {
+            throw ValidationError("--samples must be at least 1")
+        }
+        printHeading("Does it behave? Conformance, level quick")
+        let report = ConformanceSuite.run(
+            Implementations.queues, configuration: ConformanceConfiguration(level: .quick, seed: 1, checks: Check.all)
+        ) { outcome in
+            FileHandle.standardError.write(Data("  \(outcome.implementation) \(outcome.checkID): \(outcome.verdict)\n".utf8))
+        }
+        print(report.text())
+
+        printHeading("How fast is it? Quick benchmark, \(samples) processes per cell")
+        try FileManager.default.createDirectory(atPath: results, withIntermediateDirectories: true)
+        let outcome = try QuickBenchmark.run(
+            implementations: Implementations.all.map(ImplementationInfo.init), directory: results, samples: samples)
+        print(outcome.summary)
+        print("CSV: \(outcome.csvPath)")
+        print("Compare two runs: queuelab compare BASE.csv HEAD.csv")
+        if !report.isSuccess || !outcome.result.failures.isEmpty { throw ExitCode(1) }
+    }
+
+    private func printHeading(_ text: String) {
+        print("\n== \(text) ==\n")
+    }
+}
