@@ -240,6 +240,13 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
             }
         }
         let trace = recorder.snapshot
+        var stuck = Set(first?.entries.map(\.operation.id) ?? [])
+        for queue in lock.withLock({ queues }) { stuck.formUnion(queue.operations.map(\.id)) }
+        let stuckEvents = trace.filter { stuck.contains($0.operation) }
+        if let origin = trace.first?.timestamp, !stuckEvents.isEmpty {
+            lines.append("events of the unfinished operations:")
+            lines += stuckEvents.prefix(20).map { "  " + $0.describe(relativeTo: origin) }
+        }
         if !trace.isEmpty {
             lines.append("last events of the trace:")
             let origin = trace[0].timestamp
