@@ -45,9 +45,18 @@ class BackingOperation: Foundation.Operation, @unchecked Sendable {
     }
 
     /// Reports a transition when an observer was installed at add time: one load and a branch otherwise.
+    ///
+    /// Foundation releases dependents before the thread that finished a dependency gets control
+    /// back, so before `ready` or `executing` the dependencies that Foundation already marked
+    /// finished are reported finished: a trace never shows a dependent starting before its
+    /// dependency finished.
     @inline(__always)
     func report(_ state: OperationState) {
         guard isObserved.load(ordering: .acquiring), let log else { return }
+        if state == .ready || state == .executing {
+            guard !log.hasReached(state) else { return }
+            owner?.reportFinishedDependencies()
+        }
         log.advance(to: state, priority: priority)
     }
 

@@ -2,53 +2,45 @@ import Foundation
 import QueueLabCore
 import Synchronization
 
-/// One barrier block handed to Foundation, counted in the queue's tracker until it ran.
+/// One barrier block handed to Foundation, counted in the queue's tracker until Foundation
+/// finished the barrier operation that ran it.
 ///
-/// Foundation's barrier is an internal `_BarrierOperation` the adapter cannot subclass: the
-/// block itself reports. A barrier that `cancelAllOperations` cancels before it started never
-/// runs its block, so the cancelling thread settles it instead (``BarrierLedger/abandonOpen(_:)``).
-final class BarrierTicket: Sendable {
-    private enum Phase: UInt8 {
-        case open, running, settled
-    }
-
+/// Foundation's barrier is an internal `_BarrierOperation` the adapter cannot subclass or see.
+/// It runs as a Dispatch barrier on the queue's underlying dispatch queue, so work the block
+/// submits to that queue runs once the barrier operation finished: that is when the ticket
+/// settles.
+///
+/// The ticket also keeps alive the operations added while it was open. Foundation makes each of
+/// them depend on the barrier and the barrier holds them unretained; a cancelled one finishes
+/// first, and if it were freed then, the barrier would read freed memory when it finishes.
+final class BarrierTicket: @unchecked Sendable {
+    // @unchecked Sendable: `held` is read and written only with `lock` held.
     /// What a stall report calls the barrier.
     let label = OperationLabel(id: OperationID.next(), name: "barrier")
-    private let phase = Atomic<UInt8>(Phase.open.rawValue)
     private let tracker: CompletionTracker
     // Strong: Foundation may run the block after the FoundationQueue is gone; the cycle with
     // the ledger is broken when the ticket settles.
     private let ledger: BarrierLedger
+    private let lock = NSLock()
+    private var held: [FoundationOperation] = []
 
     init(tracker: CompletionTracker, ledger: BarrierLedger) {
         self.tracker = tracker
         self.ledger = ledger
     }
 
-    var isOpen: Bool { phase.load(ordering: .acquiring) == Phase.open.rawValue }
-
-    /// Called by the block before the user's block runs.
-    /// - Returns: whether this run is counted (false when a cancellation already settled it).
-    func begin() -> Bool {
-        phase.compareExchange(expected: Phase.open.rawValue, desired: Phase.running.rawValue, ordering: .acquiringAndReleasing)
-            .exchanged
+    func hold(_ operation: FoundationOperation) {
+        lock.lock()
+        held.append(operation)
+        lock.unlock()
     }
 
-    /// Called by the block after the user's block returned, when ``begin()`` returned true.
-    func end() {
-        phase.store(Phase.settled.rawValue, ordering: .releasing)
+    /// After the barrier operation finished.
+    func settle() {
         ledger.remove(self)
-        tracker.leave()
-    }
-
-    /// Settles a barrier whose block will not run (cancelled before it started).
-    func abandon() {
-        guard
-            phase.compareExchange(
-                expected: Phase.open.rawValue, desired: Phase.settled.rawValue, ordering: .acquiringAndReleasing
-            ).exchanged
-        else { return }
-        ledger.remove(self)
+        lock.lock()
+        held.removeAll()
+        lock.unlock()
         tracker.leave()
     }
 }
@@ -74,17 +66,19 @@ final class BarrierLedger: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Keeps `operation` alive until every open barrier settled (see ``BarrierTicket``).
+    func holdUntilOpenBarriersSettle(_ operation: FoundationOperation) {
+        lock.lock()
+        let tickets = Array(open.values)
+        lock.unlock()
+        for ticket in tickets {
+            ticket.hold(operation)
+        }
+    }
+
     var openTickets: [BarrierTicket] {
         lock.lock()
         defer { lock.unlock() }
         return open.values.sorted { $0.label.id < $1.label.id }
-    }
-
-    /// Settles the barriers in `tickets` that still have not started: the cancellation that just
-    /// went through Foundation reached them, so their blocks will not run.
-    func abandonOpen(_ tickets: [BarrierTicket]) {
-        for ticket in tickets {
-            ticket.abandon()
-        }
     }
 }

@@ -18,6 +18,10 @@ public final class FoundationOperation: QueueOperation, @unchecked Sendable {
     let backing: BackingOperation
     private let condition = NSCondition()
     private var dependencyList: [FoundationOperation] = []
+    /// The operations that depend on this one, kept alive until it finished: Foundation holds
+    /// them unretained and reads them when this operation finishes, so a dependent that
+    /// finished first (cancelled) and was freed would make it read freed memory.
+    private var dependents: [FoundationOperation] = []
     private var handler: (@Sendable () -> Void)?
     /// Set once everything after Foundation's finish ran: the bounded `waitUntilFinished` waits for it.
     private var settled = false
@@ -97,18 +101,44 @@ public final class FoundationOperation: QueueOperation, @unchecked Sendable {
             throw .dependencyCycle(members: [label])
         }
         condition.lock()
-        if !dependencyList.contains(where: { $0 === operation }) {
+        let isNew = !dependencyList.contains(where: { $0 === operation })
+        if isNew {
             dependencyList.append(operation)
         }
         condition.unlock()
+        if isNew {
+            operation.retainDependent(self)
+        }
         backing.addDependency(operation.backing)
     }
 
     public func removeDependency(_ operation: FoundationOperation) {
         condition.lock()
+        let wasThere = dependencyList.contains(where: { $0 === operation })
         dependencyList.removeAll { $0 === operation }
         condition.unlock()
         backing.removeDependency(operation.backing)
+        if wasThere {
+            operation.releaseDependent(self)
+        }
+    }
+
+    /// Until this operation finished (a finished one no longer reads its dependents).
+    /// Retained before Foundation records the edge, released after it dropped it.
+    private func retainDependent(_ dependent: FoundationOperation) {
+        condition.lock()
+        if !settled {
+            dependents.append(dependent)
+        }
+        condition.unlock()
+    }
+
+    private func releaseDependent(_ dependent: FoundationOperation) {
+        condition.lock()
+        if let index = dependents.firstIndex(where: { $0 === dependent }) {
+            dependents.remove(at: index)
+        }
+        condition.unlock()
     }
 
     public func cancel() {
@@ -187,14 +217,25 @@ extension FoundationOperation {
         }
     }
 
+    /// Reports `finished` for the dependencies Foundation already marked finished (see
+    /// ``BackingOperation/report(_:)``).
+    func reportFinishedDependencies() {
+        for dependency in dependencies where dependency.backing.isFinished {
+            dependency.backing.report(.finished)
+        }
+    }
+
     /// After Foundation marked the operation finished: wakes the bounded waits, balances the
     /// retain taken by ``enroll(in:observer:)``.
     func didFinish() {
         condition.lock()
         settled = true
         let tracker = self.tracker
+        let released = dependents
+        dependents = []
         condition.broadcast()
         condition.unlock()
+        withExtendedLifetime(released) {}
         tracker?.leave()
         Unmanaged.passUnretained(self).release()
     }

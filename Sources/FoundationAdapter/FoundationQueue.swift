@@ -10,6 +10,9 @@ import Synchronization
 /// `waitUntilFinished` returned) are Foundation's. The adapter adds only:
 /// - errors instead of Foundation's crashes and hangs (adding an operation twice or after it
 ///   finished, a self-dependency, `finish()` misuse, a negative width);
+/// - two changes that keep Foundation's memory-safety bugs from crashing the process: an
+///   operation keeps its dependents alive until it finished (Foundation holds them unretained),
+///   and ``cancelAllOperations()`` does not cancel barriers;
 /// - bounded waits, with a ``StallReport`` of what is unfinished;
 /// - a ``StateObserver`` trace (see ``setStateObserver(_:)`` for how precise it is).
 public final class FoundationQueue: OperationQueueing, @unchecked Sendable {
@@ -25,6 +28,10 @@ public final class FoundationQueue: OperationQueueing, @unchecked Sendable {
 
     public let name: String?
     let queue = OperationQueue()
+    /// The dispatch queue Foundation runs the operations on: the same kind Foundation would make
+    /// itself (concurrent, named after the queue), set as `underlyingQueue` so that the adapter
+    /// can submit work behind a barrier (see ``BarrierTicket``). Foundation keeps it `unowned`.
+    private let dispatchQueue: DispatchQueue
     private let tracker = CompletionTracker()
     private let barriers = BarrierLedger()
     private let observerLock = NSLock()
@@ -33,9 +40,11 @@ public final class FoundationQueue: OperationQueueing, @unchecked Sendable {
 
     public init(name: String? = nil) {
         self.name = name
+        dispatchQueue = DispatchQueue(label: name ?? "FoundationQueue", attributes: .concurrent)
         if let name {
             queue.name = name
         }
+        queue.underlyingQueue = dispatchQueue
     }
 
     /// Foundation's width. Foundation traps on a negative value other than -1; such a value is
@@ -99,15 +108,16 @@ public final class FoundationQueue: OperationQueueing, @unchecked Sendable {
     }
 
     /// Foundation's `addBarrierBlock` (present in swift-corelibs-foundation). Its Linux quirk
-    /// stays: on an empty queue, even a suspended one, the block runs at once.
+    /// stays: on an empty queue, even a suspended one, the block runs at once. The bounded wait
+    /// counts the barrier until Foundation finished it.
     public func addBarrierBlock(_ block: @escaping @Sendable () -> Void) throws(QueueError) {
         let ticket = barriers.issue(tracker: tracker)
+        let dispatchQueue = dispatchQueue
         queue.addBarrierBlock {
-            let counted = ticket.begin()
             block()
-            if counted {
-                ticket.end()
-            }
+            // Runs after the Dispatch barrier that runs this block, i.e. after Foundation
+            // finished the barrier operation (on an empty queue: at once).
+            dispatchQueue.async { ticket.settle() }
         }
     }
 
@@ -120,20 +130,25 @@ public final class FoundationQueue: OperationQueueing, @unchecked Sendable {
         } else {
             observer = nil
         }
+        barriers.holdUntilOpenBarriersSettle(operation)
         operation.enroll(in: tracker, observer: observer)
     }
 
     // MARK: Cancelling and waiting
 
-    /// Foundation's `cancelAllOperations`, which also cancels pending barriers: their blocks
-    /// then never run, so the barriers that were open before the call and still have not
-    /// started after it are settled for the bounded wait. (A barrier that Foundation had already
-    /// dispatched when the cancellation reached it may still run; the bounded wait does not
-    /// wait for that one.)
+    /// Cancels every operation of the queue, as Foundation's `cancelAllOperations` does, but
+    /// leaves the barriers alone: a deliberate difference.
+    ///
+    /// Foundation's `cancelAllOperations` also cancels pending barrier operations. A cancelled
+    /// barrier finishes (without running its block) before the operations it waits for, and its
+    /// queue releases it; those operations still hold it, unretained, as a dependent, and read
+    /// the freed memory when they finish: a crash (measured: `FoundationBehaviourProbeTests`).
+    /// Here the barriers stay, so their blocks run once the cancelled operations before them
+    /// finished, and the operations after them still wait for them.
     public func cancelAllOperations() {
-        let open = barriers.openTickets
-        queue.cancelAllOperations()
-        barriers.abandonOpen(open)
+        for operation in queue.operations {
+            operation.cancel()
+        }
     }
 
     /// Foundation's own wait (unbounded: a dependency cycle makes it hang).

@@ -32,6 +32,13 @@ final class TransitionLog: @unchecked Sendable {
         self.name = name
     }
 
+    /// Whether the trace already reached `state` (so that reporting it again is a no-op).
+    func hasReached(_ state: OperationState) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return reached.map { state <= $0 } ?? false
+    }
+
     /// Claims `state` (and a skipped `ready`) unless the trace already reached it, then delivers.
     func advance(to state: OperationState, priority: QueuePriority) {
         lock.lock()

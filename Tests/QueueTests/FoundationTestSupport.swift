@@ -1,0 +1,146 @@
+import Foundation
+import QueueLabCore
+
+// Helpers of the Foundation adapter and Dispatch baseline tests (prefixed so that they never
+// collide with the shared support of this test target).
+
+/// The bound of every wait in these tests: generous, so that only a real hang reaches it.
+let probeBound: Duration = .seconds(20)
+
+/// A thread-safe log, in the order entries were appended.
+final class ProbeLog<Value: Sendable>: @unchecked Sendable {
+    // @unchecked Sendable: `values` is read and written only with `lock` held.
+    private let lock = NSLock()
+    private var values: [Value] = []
+
+    func append(_ value: Value) {
+        lock.lock()
+        values.append(value)
+        lock.unlock()
+    }
+
+    var snapshot: [Value] {
+        lock.lock()
+        defer { lock.unlock() }
+        return values
+    }
+}
+
+/// A one-shot signal with a bounded wait: how a test learns that a body reached a point.
+final class ProbeLatch: @unchecked Sendable {
+    // @unchecked Sendable: `isOpen` is read and written only with `condition` locked.
+    private let condition = NSCondition()
+    private var isOpen = false
+
+    func open() {
+        condition.lock()
+        isOpen = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// - Returns: whether the latch opened within `timeout`.
+    @discardableResult
+    func wait(timeout: Duration = probeBound) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: Double(timeout.nanoseconds) / 1e9)
+        condition.lock()
+        defer { condition.unlock() }
+        while !isOpen {
+            if !condition.wait(until: deadline) {
+                return isOpen
+            }
+        }
+        return true
+    }
+}
+
+/// A `StateObserver` that keeps every transition.
+final class ProbeTrace: StateObserver, @unchecked Sendable {
+    // @unchecked Sendable: `transitions` is read and written only with `condition` locked.
+    private let condition = NSCondition()
+    private var transitions: [StateTransition] = []
+
+    func operationDidTransition(_ transition: StateTransition) {
+        condition.lock()
+        transitions.append(transition)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// In the order the transitions were made (their causal sequence).
+    var all: [StateTransition] {
+        condition.lock()
+        defer { condition.unlock() }
+        return transitions.sorted { $0.sequence < $1.sequence }
+    }
+
+    /// In the order they were delivered.
+    var delivered: [StateTransition] {
+        condition.lock()
+        defer { condition.unlock() }
+        return transitions
+    }
+
+    func events(of id: OperationID) -> [OperationEvent] {
+        all.filter { $0.operation == id }.map(\.event)
+    }
+
+    /// Waits (bounded) until `ids` all delivered `finished`.
+    @discardableResult
+    func waitForFinished(_ ids: [OperationID], timeout: Duration = probeBound) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: Double(timeout.nanoseconds) / 1e9)
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            let finished = Set(transitions.filter { $0.event == .finished }.map(\.operation))
+            if ids.allSatisfy(finished.contains) { return true }
+            if !condition.wait(until: deadline) { return false }
+        }
+    }
+}
+
+/// Runs `work` on a thread of its own and waits at most `timeout` for it to return.
+///
+/// - Returns: whether it returned; a call that hangs is left behind on its leaked thread (the
+///   process can still exit), so a hang is reported instead of hanging the test.
+func returnsWithin(_ timeout: Duration, _ work: @escaping @Sendable () -> Void) -> Bool {
+    let done = ProbeLatch()
+    let thread = Thread {
+        work()
+        done.open()
+    }
+    thread.start()
+    return done.wait(timeout: timeout)
+}
+
+/// A counter that can be waited on: completion blocks run on another thread, after `finished`.
+final class ProbeCounter: @unchecked Sendable {
+    // @unchecked Sendable: `count` is read and written only with `condition` locked.
+    private let condition = NSCondition()
+    private var count = 0
+
+    func increment() {
+        condition.lock()
+        count += 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    var value: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return count
+    }
+
+    /// - Returns: whether the count reached `target` within `timeout`.
+    @discardableResult
+    func wait(for target: Int, timeout: Duration = probeBound) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: Double(timeout.nanoseconds) / 1e9)
+        condition.lock()
+        defer { condition.unlock() }
+        while count < target {
+            if !condition.wait(until: deadline) { return count >= target }
+        }
+        return true
+    }
+}
