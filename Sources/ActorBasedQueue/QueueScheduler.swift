@@ -53,11 +53,14 @@ actor QueueScheduler {
         for event in inbox.take() {
             switch event {
             case .enqueue(let operation):
+                guard operation.placement == .unplaced else { continue }
                 start(machine.enqueue(operation, isReady: true))
                 note(operation, entering: .ready, &transitions)
             case .decide(let operation, let isReady):
+                // A release or a cancel may have placed the operation already (it may even be running).
+                guard operation.placement == .unplaced else { continue }
                 start(machine.enqueue(operation, isReady: isReady))
-                note(operation, entering: operation.placement == .readyListed ? .ready : .pending, &transitions)
+                note(operation, entering: isReady ? .ready : .pending, &transitions)
             case .release(let operation):
                 let wasWaiting = operation.placement == .waiting || operation.placement == .unplaced
                 start(machine.release(operation))

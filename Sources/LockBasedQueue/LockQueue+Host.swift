@@ -4,8 +4,9 @@ import QueueLabScheduling
 extension LockQueue {
     public func dependenciesReleased(_ operation: ScheduledOperation) -> Wakeup {
         lock.withLock {
+            let wasWaiting = operation.placement == .waiting || operation.placement == .unplaced
             let wakeup = machine.release(operation)
-            if operation.placement == .readyListed { record(operation.enter(.ready)) }
+            if wasWaiting { record(operation.enter(.ready)) }
             return wakeup
         }
     }
@@ -18,8 +19,10 @@ extension LockQueue {
 
     public func readinessDecided(_ operation: ScheduledOperation, isReady: Bool) -> Wakeup {
         lock.withLock {
+            // A release or a cancel may have placed the operation already (it may even be running).
+            guard operation.placement == .unplaced else { return .none }
             let wakeup = machine.enqueue(operation, isReady: isReady)
-            record(operation.enter(operation.placement == .readyListed ? .ready : .pending))
+            record(operation.enter(isReady ? .ready : .pending))
             return wakeup
         }
     }
