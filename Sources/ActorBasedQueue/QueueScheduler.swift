@@ -30,13 +30,17 @@ actor QueueScheduler {
     }
 
     /// Retires what the worker ran (a synchronous body that returned, or a cancelled operation it
-    /// finished unrun), then hands it the next operation.
-    func next(retiring retired: ScheduledOperation?, heldSlot: Bool) -> Step {
+    /// finished unrun) or notes that an asynchronous body returned, then hands it the next operation.
+    func next(after previous: ScheduledOperation?, retiring: Bool) -> Step {
         var step = Step()
-        if let retired {
-            _ = machine.finished(retired, heldSlot: heldSlot)
-            if let transition = retired.enter(.finished) { step.transitions.append(transition) }
-            inbox.remove(retired)
+        if let previous {
+            if retiring {
+                _ = machine.finished(previous)
+                if let transition = previous.enter(.finished) { step.transitions.append(transition) }
+                inbox.remove(previous)
+            } else {
+                start(machine.asynchronousBodyReturned(previous))
+            }
         }
         applyInbox(&step.transitions)
         guard let taken = machine.next() else {
@@ -70,7 +74,7 @@ actor QueueScheduler {
             case .reprioritize(let operation):
                 machine.reprioritize(operation)
             case .asynchronousFinish(let operation):
-                start(machine.finished(operation, heldSlot: true))
+                start(machine.finished(operation))
                 inbox.remove(operation)
             case .setWidth(let width):
                 machine.setMaxConcurrentOperationCount(width).forEach(start)
@@ -95,22 +99,17 @@ actor QueueScheduler {
 
     /// A worker's loop, off the actor: bodies, observers and completion handlers never run on it.
     private static func work(scheduler: QueueScheduler, inbox: Inbox) async {
-        var retiring: ScheduledOperation?
-        var heldSlot = false
+        var previous: ScheduledOperation?
+        var retiring = false
         while true {
-            let step = await scheduler.next(retiring: retiring, heldSlot: heldSlot)
+            let step = await scheduler.next(after: previous, retiring: retiring)
             deliver(step.transitions, inbox)
-            retiring?.completeFinish()
+            if retiring { previous?.completeFinish() }
             guard let operation = step.operation else { return }
-            if step.runsBody {
-                WorkerExecutor.shared.runBody(operation.runBody)
-                // An asynchronous operation keeps its slot; `finish()` retires it.
-                retiring = operation.isAsynchronous ? nil : operation
-                heldSlot = true
-            } else {
-                retiring = operation
-                heldSlot = false
-            }
+            if step.runsBody { WorkerExecutor.shared.runBody(operation.runBody) }
+            previous = operation
+            // An asynchronous operation that ran stays executing; `finish()` retires it.
+            retiring = !(step.runsBody && operation.isAsynchronous)
         }
     }
 

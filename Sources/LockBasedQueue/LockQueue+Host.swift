@@ -37,7 +37,7 @@ extension LockQueue {
             lock.unlock()
             return false
         }
-        let (transition, wakeup, wakeWaiters) = retire(operation, heldSlot: true)
+        let (transition, wakeup, wakeWaiters) = retire(operation)
         lock.unlock()
         completeRetirement(operation, transition, wakeWaiters)
         start(wakeup)

@@ -23,7 +23,7 @@ extension LockQueue {
         while let taken = takeNextOrPark() {
             let operation = taken.operation
             if !taken.runsBody {
-                let (transition, _, wakeWaiters) = retire(operation, heldSlot: false)
+                let (transition, _, wakeWaiters) = retire(operation)
                 lock.unlock()
                 completeRetirement(operation, transition, wakeWaiters)
                 lock.lock()
@@ -34,9 +34,12 @@ extension LockQueue {
             operation.deliver(started)
             operation.runBody()
             lock.lock()
-            if !operation.isAsynchronous {
+            if operation.isAsynchronous {
+                // This worker goes on itself; the wakeup only matters to others.
+                _ = machine.asynchronousBodyReturned(operation)
+            } else {
                 // This worker goes on to the next operation itself: no wakeup for the freed slot.
-                let (transition, _, wakeWaiters) = retire(operation, heldSlot: true)
+                let (transition, _, wakeWaiters) = retire(operation)
                 lock.unlock()
                 completeRetirement(operation, transition, wakeWaiters)
                 lock.lock()
@@ -66,8 +69,8 @@ extension LockQueue {
     }
 
     /// Lock held: the operation leaves the queue.
-    func retire(_ operation: ScheduledOperation, heldSlot: Bool) -> (StateTransition?, Wakeup, Bool) {
-        let wakeup = machine.finished(operation, heldSlot: heldSlot)
+    func retire(_ operation: ScheduledOperation) -> (StateTransition?, Wakeup, Bool) {
+        let wakeup = machine.finished(operation)
         members.remove(operation)
         let transition = operation.enter(.finished)
         return (transition, wakeup, allFinishedWaiters > 0 && members.count == 0)

@@ -4,6 +4,12 @@ import QueueLabCore
 /// `mutating` step that says what must happen once the caller left its serialisation (a lock for
 /// the lock queue, the scheduler actor for the actor queue).
 ///
+/// Width: an operation holds a slot from the moment a worker takes it until it finishes. With
+/// the default width (-1, "the system chooses") the slots stand for threads running bodies, as
+/// with Foundation, whose default width lets thousands of asynchronous operations be in flight:
+/// an asynchronous operation then gives its slot back when its body returns. With an explicit
+/// width it keeps the slot until `finish()`.
+///
 /// - Complexity: every transition is O(1) amortised.
 public struct QueueStateMachine {
     public private(set) var ready = ReadyLists()
@@ -91,15 +97,28 @@ public struct QueueStateMachine {
         operation.placement = .executing
         let runsBody = !operation.isCancelled
         if runsBody { executing += 1 }
+        operation.holdsSlot = runsBody
         return Taken(operation: operation, runsBody: runsBody)
+    }
+
+    /// The body of an asynchronous operation returned; it stays executing until `finish()`.
+    public mutating func asynchronousBodyReturned(_ operation: ScheduledOperation) -> Wakeup {
+        guard maxConcurrentOperationCount == defaultMaxConcurrentOperationCount, operation.holdsSlot else {
+            return .none
+        }
+        operation.holdsSlot = false
+        executing -= 1
+        return wakeupForWork()
     }
 
     /// An operation taken by ``next()`` finished (its body returned, `finish()` was reported, or it
     /// was cancelled before it started).
-    public mutating func finished(_ operation: ScheduledOperation, heldSlot: Bool) -> Wakeup {
+    public mutating func finished(_ operation: ScheduledOperation) -> Wakeup {
         operation.placement = .finished
-        if heldSlot { executing -= 1 }
-        return heldSlot ? wakeupForWork() : .none
+        guard operation.holdsSlot else { return .none }
+        operation.holdsSlot = false
+        executing -= 1
+        return wakeupForWork()
     }
 
     public mutating func workerParks() { idleWorkers += 1 }

@@ -43,6 +43,8 @@ open class ScheduledOperation: @unchecked Sendable {
     public internal(set) var observer: (any StateObserver)?
     public var placement = Placement.unplaced
     public var readyTicket: UInt32 = 0
+    /// The operation counts against the queue's width.
+    public var holdsSlot = false
     var previousMember: ScheduledOperation?
     var nextMember: ScheduledOperation?
 

@@ -24,7 +24,7 @@ import Testing
         var order: [String] = []
         while let taken = machine.next() {
             order.append(taken.operation.name!)
-            _ = machine.finished(taken.operation, heldSlot: true)
+            _ = machine.finished(taken.operation)
         }
         #expect(order == ["4", "9", "2", "6", "0", "5", "3", "8", "1", "7"])
     }
@@ -66,7 +66,7 @@ import Testing
         #expect(first.placement == .waiting)
         let taken6 = machine.next()
         #expect(taken6?.operation === second)
-        _ = machine.finished(second, heldSlot: true)
+        _ = machine.finished(second)
         let taken7 = machine.next()
         #expect(taken7 == nil)
         _ = machine.release(first)
@@ -84,7 +84,7 @@ import Testing
         machine.reprioritize(low)
         let taken9 = machine.next()
         #expect(taken9?.operation === low)
-        _ = machine.finished(low, heldSlot: true)
+        _ = machine.finished(low)
         let taken10 = machine.next()
         #expect(taken10?.operation === normal)
         let taken11 = machine.next()
@@ -114,5 +114,30 @@ import Testing
         let taken13 = machine.next()
         #expect(taken13?.operation === operation)
     }
-}
 
+    @Test func asynchronousBodyReturnsItsSlotOnlyWithTheDefaultWidth() {
+        var machine = QueueStateMachine(defaultWidth: 1)
+        let first = ScheduledOperationForTesting.asynchronous("first")
+        let second = ScheduledOperationForTesting.asynchronous("second")
+        _ = machine.enqueue(first, isReady: true)
+        _ = machine.enqueue(second, isReady: true)
+        _ = machine.next()
+        _ = machine.asynchronousBodyReturned(first)  // its worker goes on: no wakeup needed
+        let taken = machine.next()
+        #expect(taken?.operation === second)
+
+        var explicit = QueueStateMachine(defaultWidth: 4)
+        _ = explicit.setMaxConcurrentOperationCount(1)
+        let third = ScheduledOperationForTesting.asynchronous("third")
+        let fourth = ScheduledOperationForTesting.asynchronous("fourth")
+        _ = explicit.enqueue(third, isReady: true)
+        _ = explicit.enqueue(fourth, isReady: true)
+        _ = explicit.next()
+        #expect(explicit.asynchronousBodyReturned(third) == .none)
+        let blocked = explicit.next()
+        #expect(blocked == nil)
+        _ = explicit.finished(third)
+        let next = explicit.next()
+        #expect(next?.operation === fourth)
+    }
+}

@@ -8,3 +8,9 @@ final class TestOperation: ScheduledOperation, @unchecked Sendable {
         super.init(name: name, priority: priority, isAsynchronous: false)
     }
 }
+
+enum ScheduledOperationForTesting {
+    static func asynchronous(_ name: String) -> ScheduledOperation {
+        ScheduledOperation(name: name, priority: .normal, isAsynchronous: true)
+    }
+}

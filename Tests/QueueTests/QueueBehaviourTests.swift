@@ -135,6 +135,29 @@ import Testing
     }
 
     @Test(arguments: queues.map(QueueType.init))
+    func defaultWidthLetsManyAsynchronousOperationsBeInFlight(_ type: QueueType) throws {
+        try type.open { queue in try asyncInFlight(queue) }
+    }
+
+    private func asyncInFlight<Q: OperationQueueing>(_ queue: Q) throws {
+        // As with Foundation: with the default width, an asynchronous operation whose body returned
+        // does not hold back the next one. Each finishes only once all 20 have started.
+        let started = Atomic<Int>(0)
+        let parked = Recorder<Q.Operation>()
+        let operations = (0..<20).map { _ in
+            Q.Operation(name: "async", priority: .normal, body: .asynchronous { op in
+                parked.append(op)
+                if started.add(1, ordering: .sequentiallyConsistent).newValue == 20 {
+                    for operation in parked.snapshot { try? operation.finish() }
+                }
+            })
+        }
+        try queue.addOperations(operations, waitUntilFinished: false)
+        #expect(queue.waitUntilAllOperationsAreFinished(timeout: bound) == .finished)
+        #expect(started.load(ordering: .relaxed) == 20)
+    }
+
+    @Test(arguments: queues.map(QueueType.init))
     func barrierWaitsForEarlierAndHoldsLaterOperations(_ type: QueueType) throws {
         try type.open { queue in try barrier(queue) }
     }
