@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "LockBasedQueue", targets: ["LockBasedQueue"]),
         .library(name: "ActorBasedQueue", targets: ["ActorBasedQueue"]),
         .library(name: "FoundationAdapter", targets: ["FoundationAdapter"]),
+        .library(name: "QueueLabAdvanced", targets: ["QueueLabAdvanced"]),
         .library(name: "QueueLabConformance", targets: ["QueueLabConformance"]),
         .library(name: "QueueLabBenchmarks", targets: ["QueueLabBenchmarks"]),
         .executable(name: "queuelab", targets: ["queuelab"]),
@@ -54,12 +55,15 @@ let package = Package(
             dependencies: ["QueueLabCore", "LockBasedQueue", "ActorBasedQueue", "FoundationAdapter", "DispatchBaseline"],
             swiftSettings: strict
         ),
-        // The conformance suite and the benchmark runner know only the protocol.
-        .target(name: "QueueLabConformance", dependencies: ["QueueLabCore"], swiftSettings: strict),
+        // The Advanced-NSOperations layer (conditions, exclusivity, observers, groups), generic over the protocol.
+        .target(name: "QueueLabAdvanced", dependencies: ["QueueLabCore"], swiftSettings: strict),
+        // The conformance suite and the benchmark runner know only the protocol (and the layer built on it).
+        .target(name: "QueueLabConformance", dependencies: ["QueueLabCore", "QueueLabAdvanced"], swiftSettings: strict),
         .target(
             name: "QueueLabBenchmarks",
             dependencies: [
                 "QueueLabCore",
+                "QueueLabAdvanced",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: strict
@@ -76,6 +80,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "QueueLabCoreTests", dependencies: ["QueueLabCore"], swiftSettings: strict),
+        .testTarget(
+            name: "QueueLabAdvancedTests",
+            dependencies: ["QueueLabCore", "QueueLabAdvanced", "QueueLabImplementations"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "QueueLabSchedulingTests",
             dependencies: ["QueueLabCore", "QueueLabScheduling"],

@@ -1,0 +1,1 @@
+// The Advanced-NSOperations layer lands here.
