@@ -76,6 +76,13 @@ final class BarrierLedger: @unchecked Sendable {
         }
     }
 
+    /// Whether a barrier was added and Foundation has not finished it yet.
+    var hasOpen: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return !open.isEmpty
+    }
+
     var openTickets: [BarrierTicket] {
         lock.lock()
         defer { lock.unlock() }

@@ -72,8 +72,11 @@ public final class FoundationQueue: OperationQueueing, @unchecked Sendable {
     // MARK: Adding
 
     /// - Throws: ``QueueError/alreadyEnqueued(_:)``, ``QueueError/alreadyStarted(_:)`` or
-    ///   ``QueueError/alreadyFinished(_:)`` where Foundation would crash the process.
+    ///   ``QueueError/alreadyFinished(_:)`` where Foundation would crash the process;
+    ///   ``QueueError/refused(_:)`` for a cancelled operation while a barrier is pending, where
+    ///   Foundation would hang (see ``refuseCancelledBehindBarrier(_:)``).
     public func addOperation(_ operation: FoundationOperation) throws(QueueError) {
+        try refuseCancelledBehindBarrier(CollectionOfOne(operation))
         try operation.claim()
         enroll(operation)
         queue.addOperation(operation.backing)
@@ -82,6 +85,7 @@ public final class FoundationQueue: OperationQueueing, @unchecked Sendable {
     /// Validates every operation first (also an operation listed twice), adds none when one is
     /// refused, then passes the batch to Foundation in one call.
     public func addOperations(_ operations: [FoundationOperation], waitUntilFinished: Bool) throws(QueueError) {
+        try refuseCancelledBehindBarrier(operations)
         var claimed: [FoundationOperation] = []
         claimed.reserveCapacity(operations.count)
         for operation in operations {
@@ -119,6 +123,20 @@ public final class FoundationQueue: OperationQueueing, @unchecked Sendable {
             // finished the barrier operation (on an empty queue: at once).
             dispatchQueue.async { ticket.settle() }
         }
+    }
+
+    /// Foundation makes every operation it adds depend on the barriers still waiting in the
+    /// queue, under the queue's lock; for a cancelled operation that dependency does not count,
+    /// Foundation finds it ready and schedules it, which takes the same lock again: the adding
+    /// thread hangs for ever, holding the queue (measured: `FoundationBehaviourProbeTests`).
+    /// Refused while any barrier added here has not finished (a little wider than Foundation's
+    /// condition, which is a barrier not yet started). An operation cancelled by another thread
+    /// while Foundation adds it can still hit the hang.
+    private func refuseCancelledBehindBarrier(_ operations: some Collection<FoundationOperation>) throws(QueueError) {
+        guard barriers.hasOpen, let cancelled = operations.first(where: \.isCancelled) else { return }
+        throw .refused(
+            "\(cancelled.label) is cancelled and a barrier is pending: Foundation on Linux would deadlock on its "
+                + "queue lock adding it (add it before cancelling it, or once the barrier ran)")
     }
 
     private func enroll(_ operation: FoundationOperation) {

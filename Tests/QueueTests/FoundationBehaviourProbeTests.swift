@@ -81,6 +81,20 @@ import Testing
         }
     }
 
+    @Test func foundationHangsAddingACancelledOperationBehindAPendingBarrier() {
+        // Making the cancelled operation depend on the barrier re-tests its readiness under the
+        // queue's lock, finds it ready and re-enters the lock to schedule it.
+        let queue = OperationQueue()
+        let release = DispatchSemaphore(value: 0)
+        queue.addOperation(BlockOperation { _ = release.wait(timeout: .now() + 2) })
+        queue.addBarrierBlock {}
+        let cancelled = BlockOperation {}
+        cancelled.cancel()
+        let hangs = !returnsWithin(.milliseconds(500)) { queue.addOperation(cancelled) }
+        release.signal()
+        #expect(hangs)
+    }
+
     @Test func foundationNeverRunsATwoCycleAndCancellingAMemberReleasesIt() {
         let queue = OperationQueue()
         let ran = ProbeLog<String>()

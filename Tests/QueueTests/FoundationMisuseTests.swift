@@ -58,6 +58,37 @@ import Testing
         #expect(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
     }
 
+    @Test func addingACancelledOperationBehindAPendingBarrierIsRefused() throws {
+        let queue = FoundationQueue(name: "cancelled-behind-barrier")
+        queue.isSuspended = true
+        try queue.addOperation(FoundationOperation(name: "before") { _ in })
+        try queue.addBarrierBlock {}
+        let cancelled = FoundationOperation(name: "cancelled") { _ in }
+        cancelled.cancel()
+        let thrown = ProbeLog<QueueError>()
+        let returned = returnsWithin(.seconds(5)) {
+            do throws(QueueError) {
+                try queue.addOperation(cancelled)
+            } catch {
+                thrown.append(error)
+            }
+        }
+        #expect(returned)
+        #expect(thrown.snapshot.count == 1)
+        if case .refused(let why) = thrown.snapshot.first {
+            #expect(why.contains("cancelled#\(cancelled.id.rawValue)"))
+        } else {
+            Issue.record("expected .refused, got \(thrown.snapshot)")
+        }
+        #expect(throws: QueueError.self) { try queue.addOperations([FoundationOperation { _ in }, cancelled], waitUntilFinished: false) }
+        #expect(queue.operationCount == 1)
+        queue.isSuspended = false
+        #expect(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
+        // Once the barrier finished, Foundation takes it.
+        try queue.addOperation(cancelled)
+        #expect(cancelled.waitUntilFinished(timeout: probeBound))
+    }
+
     @Test func selfDependencyThrowsWithoutHanging() {
         let operation = FoundationOperation(name: "self") { _ in }
         let thrown = ProbeLog<QueueError>()
