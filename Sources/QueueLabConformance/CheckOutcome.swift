@@ -27,6 +27,14 @@ public struct CheckOutcome: Sendable, Codable {
     /// The scenario the evidence comes from, after shrinking, when the check generates scenarios.
     public var scenario: String?
     public var seconds: Double
+    /// Set when the implementation declared this FAIL or STALE as a ``KnownDeviation``: the reason.
+    public var knownDeviation: String?
+
+    /// A FAIL or STALE that the implementation did not declare: what fails a run.
+    public var isUnexpectedFailure: Bool { (verdict == .fail || verdict == .stale) && knownDeviation == nil }
+
+    /// The verdict as tables show it: a declared deviation is marked.
+    public var verdictLabel: String { knownDeviation == nil ? verdict.rawValue : verdict.rawValue + " (known)" }
 
     public init(
         checkID: String, implementation: String, verdict: Verdict, summary: String, evidence: [String] = [],

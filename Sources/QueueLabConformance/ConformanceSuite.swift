@@ -105,6 +105,13 @@ public enum ConformanceSuite {
             outcome.summary = "unexpected error while \(context.currentPhase): \(error)"
         }
         outcome.seconds = Double(MonotonicClock.now() - start) / 1e9
+        if outcome.verdict == .fail || outcome.verdict == .stale,
+           let deviation = Q.knownDeviations.first(where: { $0.checkID == check.id })
+        {
+            outcome.knownDeviation = deviation.reason
+        } else if outcome.verdict == .pass, let deviation = Q.knownDeviations.first(where: { $0.checkID == check.id }) {
+            outcome.summary += " (declared known deviation did not show: \(deviation.reason))"
+        }
         return outcome
     }
 }

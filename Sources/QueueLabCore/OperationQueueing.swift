@@ -13,6 +13,8 @@ public protocol OperationQueueing: AnyObject, Sendable {
     /// One line: what the implementation is.
     static var implementationSummary: String { get }
     static var capabilities: QueueCapabilities { get }
+    /// Contract violations the implementation knows it has (default: none).
+    static var knownDeviations: [KnownDeviation] { get }
 
     init(name: String?)
 

@@ -1,20 +1,27 @@
 extension ConformanceReport {
     /// JUnit XML for CI systems: one test suite per implementation, one test case per check;
-    /// FAIL is a failure, STALE an error, UNSUPPORTED skipped.
+    /// FAIL is a failure, STALE an error, UNSUPPORTED skipped, and so is a FAIL or STALE the
+    /// implementation declared as a known deviation (its message says so).
     public func junitXML() -> String {
         var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
-        xml.append("<testsuites name=\"queuelab conform\" tests=\"\(outcomes.count)\" failures=\"\(count(.fail))\" errors=\"\(count(.stale))\" skipped=\"\(count(.unsupported))\" time=\"\(seconds)\">")
+        xml.append("<testsuites name=\"queuelab conform\" tests=\"\(outcomes.count)\" failures=\"\(unexpected(.fail, outcomes))\" errors=\"\(unexpected(.stale, outcomes))\" skipped=\"\(outcomes.count - count(.pass) - unexpected(.fail, outcomes) - unexpected(.stale, outcomes))\" time=\"\(seconds)\">")
         for impl in implementations {
             let mine = outcomes.filter { $0.implementation == impl }
-            let failed = mine.filter { $0.verdict == .fail }.count
-            let stale = mine.filter { $0.verdict == .stale }.count
-            let skipped = mine.filter { $0.verdict == .unsupported }.count
+            let failed = unexpected(.fail, mine)
+            let stale = unexpected(.stale, mine)
+            let skipped = mine.count - mine.filter { $0.verdict == .pass }.count - failed - stale
             let time = mine.map(\.seconds).reduce(0, +)
             xml.append("  <testsuite name=\"\(escape(impl))\" tests=\"\(mine.count)\" failures=\"\(failed)\" errors=\"\(stale)\" skipped=\"\(skipped)\" time=\"\(time)\">")
             for outcome in mine {
                 let open = "    <testcase classname=\"conform.\(escape(impl))\" name=\"\(escape(outcome.checkID))\" time=\"\(outcome.seconds)\""
                 let body = ([outcome.summary] + (outcome.scenario.map { ["scenario: \($0)"] } ?? []) + outcome.evidence + ["replay: \(outcome.replayCommand)"])
                     .joined(separator: "\n")
+                if let reason = outcome.knownDeviation {
+                    xml.append(open + ">")
+                    xml.append("      <skipped message=\"\(escape("known deviation (\(outcome.verdict)): \(reason)"))\"/>")
+                    xml.append("    </testcase>")
+                    continue
+                }
                 switch outcome.verdict {
                 case .pass:
                     xml.append(open + "/>")
@@ -36,6 +43,10 @@ extension ConformanceReport {
         }
         xml.append("</testsuites>")
         return xml.joined(separator: "\n") + "\n"
+    }
+
+    private func unexpected(_ verdict: Verdict, _ outcomes: [CheckOutcome]) -> Int {
+        outcomes.filter { $0.verdict == verdict && $0.knownDeviation == nil }.count
     }
 
     private func escape(_ text: String) -> String {

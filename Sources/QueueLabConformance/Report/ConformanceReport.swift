@@ -18,11 +18,14 @@ public struct ConformanceReport: Sendable, Codable {
         self.seconds = seconds
     }
 
-    /// Outcomes that make the run fail: every FAIL and every STALE.
+    /// Every FAIL and every STALE, declared known deviations included.
     public var failures: [CheckOutcome] { outcomes.filter { $0.verdict == .fail || $0.verdict == .stale } }
 
-    /// True when every outcome is PASS or UNSUPPORTED.
-    public var isSuccess: Bool { failures.isEmpty }
+    /// FAILs and STALEs the implementation did not declare as known deviations: what fails a run.
+    public var unexpectedFailures: [CheckOutcome] { outcomes.filter(\.isUnexpectedFailure) }
+
+    /// True when every outcome is PASS, UNSUPPORTED, or a declared known deviation.
+    public var isSuccess: Bool { unexpectedFailures.isEmpty }
 
     public func outcome(check: String, implementation: String) -> CheckOutcome? {
         outcomes.first { $0.checkID == check && $0.implementation == implementation }
