@@ -28,10 +28,16 @@ final class Inbox: @unchecked Sendable {
         return true
     }
 
-    /// Takes the log (the scheduler applies it in order).
-    func take() -> [InboxEvent] {
+    /// Takes the log (the scheduler applies it in order), after removing `retired` from the
+    /// members: one lock section per worker hop.
+    ///
+    /// Only the drain task clears `drainScheduled`: were workers to clear it on every hop, every
+    /// add in between would start a drain task of its own.
+    func take(retiring retired: ScheduledOperation? = nil, byDrainTask: Bool = false) -> [InboxEvent] {
         lock.withLock {
-            drainScheduled = false
+            if let retired { removeLocked(retired) }
+            if byDrainTask { drainScheduled = false }
+            guard !events.isEmpty else { return [] }
             defer { events = [] }
             return events
         }
@@ -39,9 +45,11 @@ final class Inbox: @unchecked Sendable {
 
     /// The operation left the queue; wakes waiters when it was the last.
     func remove(_ operation: ScheduledOperation) {
-        lock.withLock {
-            members.remove(operation)
-            if allFinishedWaiters > 0, members.count == 0 { allFinished.broadcast() }
-        }
+        lock.withLock { removeLocked(operation) }
+    }
+
+    private func removeLocked(_ operation: ScheduledOperation) {
+        members.remove(operation)
+        if allFinishedWaiters > 0, members.count == 0 { allFinished.broadcast() }
     }
 }

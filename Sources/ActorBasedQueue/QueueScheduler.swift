@@ -25,7 +25,7 @@ actor QueueScheduler {
     /// Applies the inbox; returns transitions to deliver.
     func drain() -> [StateTransition] {
         var transitions: [StateTransition] = []
-        applyInbox(&transitions)
+        apply(inbox.take(byDrainTask: true), &transitions)
         return transitions
     }
 
@@ -33,16 +33,17 @@ actor QueueScheduler {
     /// finished unrun) or notes that an asynchronous body returned, then hands it the next operation.
     func next(after previous: ScheduledOperation?, retiring: Bool) -> Step {
         var step = Step()
+        var retired: ScheduledOperation?
         if let previous {
             if retiring {
                 _ = machine.finished(previous)
                 if let transition = previous.enter(.finished) { step.transitions.append(transition) }
-                inbox.remove(previous)
+                retired = previous
             } else {
                 start(machine.asynchronousBodyReturned(previous))
             }
         }
-        applyInbox(&step.transitions)
+        apply(inbox.take(retiring: retired), &step.transitions)
         guard let taken = machine.next() else {
             machine.workerExits()
             return step
@@ -53,8 +54,8 @@ actor QueueScheduler {
         return step
     }
 
-    private func applyInbox(_ transitions: inout [StateTransition]) {
-        for event in inbox.take() {
+    private func apply(_ events: [InboxEvent], _ transitions: inout [StateTransition]) {
+        for event in events {
             switch event {
             case .enqueue(let operation):
                 guard operation.placement == .unplaced else { continue }
