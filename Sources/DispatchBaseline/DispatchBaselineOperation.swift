@@ -9,7 +9,7 @@ import Synchronization
 /// in submission order.
 public final class DispatchBaselineOperation: QueueOperation, @unchecked Sendable {
     // @unchecked Sendable: `handler` is read and written only inside `handlerGuard`; `host`,
-    // `addedEpoch` and `holdsSerialSlot` are written once by the adding thread, after it won the
+    // `addedEpoch` and `heldLane` are written once by the adding thread, after it won the
     // claim and before `isHosted` is stored with release ordering (and before the block is
     // dispatched); they are read only after an acquiring load of `isHosted` or a state
     // that the run published with release ordering. Everything else is immutable or atomic.
@@ -28,7 +28,8 @@ public final class DispatchBaselineOperation: QueueOperation, @unchecked Sendabl
     private let isHosted = Atomic<Bool>(false)
     nonisolated(unsafe) private var host: DispatchBaselineQueue?
     nonisolated(unsafe) private var addedEpoch: UInt64 = 0
-    nonisolated(unsafe) private var holdsSerialSlot = false
+    /// The serial lane an asynchronous operation keeps suspended until `finish()`.
+    nonisolated(unsafe) private var heldLane: DispatchQueue?
 
     public init(name: String?, priority: QueuePriority, body: OperationBody<DispatchBaselineOperation>) {
         id = OperationID.next()
@@ -97,9 +98,7 @@ public final class DispatchBaselineOperation: QueueOperation, @unchecked Sendabl
         guard phase.load(ordering: .acquiring) == Phase.executing.rawValue else { throw .notExecuting(label) }
         foldQueueCancellation()
         guard move(from: .executing, to: .finished) else { throw .notExecuting(label) }
-        if holdsSerialSlot, let host {
-            host.serialQueue.resume()
-        }
+        heldLane?.resume()
         settle()
     }
 
@@ -134,11 +133,11 @@ extension DispatchBaselineOperation {
         phase.store(Phase.created.rawValue, ordering: .releasing)
     }
 
-    /// Records the queue (for `cancelAllOperations` and the serial slot) before the block is dispatched.
-    func host(in queue: DispatchBaselineQueue, epoch: UInt64, serial: Bool) {
+    /// Records the queue (for `cancelAllOperations`) and the lane, before the block is dispatched.
+    func host(in queue: DispatchBaselineQueue, epoch: UInt64, lane: DispatchQueue?) {
         host = queue
         addedEpoch = epoch
-        holdsSerialSlot = serial && body.isAsynchronous
+        heldLane = body.isAsynchronous ? lane : nil
         isHosted.store(true, ordering: .releasing)
         phase.store(Phase.queued.rawValue, ordering: .sequentiallyConsistent)
     }
@@ -151,7 +150,14 @@ extension DispatchBaselineOperation {
             settle()
             return
         }
-        guard move(from: .queued, to: .executing) else { return }
+        // An asynchronous operation keeps its lane suspended until `finish()`: it holds its
+        // slot. Suspended before the operation can be finished (the resume must follow the
+        // suspension); the suspension takes effect when this block returns.
+        heldLane?.suspend()
+        guard move(from: .queued, to: .executing) else {
+            heldLane?.resume()
+            return
+        }
         switch body {
         case .synchronous(let work):
             work(self)
@@ -159,11 +165,6 @@ extension DispatchBaselineOperation {
             guard move(from: .executing, to: .finished) else { return }
             settle()
         case .asynchronous(let work):
-            // A serial queue stays suspended until `finish()`: the asynchronous operation keeps
-            // the width-1 slot. Suspension takes effect after this block returns.
-            if holdsSerialSlot, let host {
-                host.serialQueue.suspend()
-            }
             work(self)
         }
     }

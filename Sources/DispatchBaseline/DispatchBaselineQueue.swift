@@ -6,10 +6,12 @@ import Synchronization
 /// this platform, for the workloads it can express. Not a real operation queue.
 ///
 /// What it does and does not do:
-/// - **Width:** only -1 (each operation is one `DispatchQueue.global().async`) and 1 (one
-///   serial `DispatchQueue` of its own). The setter ignores any other value (it cannot throw).
-///   A change applies to operations added afterwards. An asynchronous operation on the serial
-///   queue keeps the slot until `finish()` (the serial queue is suspended meanwhile).
+/// - **Width:** -1 (the default) makes each add one `DispatchQueue.global().async`. A width `n`
+///   of 1 or more makes it one `async` onto `n` serial dispatch queues of its own, in turn
+///   (``LaneSet``): never more than `n` at once, `n` in a row start together, but an operation
+///   waits behind its lane even when another lane is idle. An asynchronous operation keeps its
+///   lane until `finish()` (the lane is suspended meanwhile). A change applies to operations
+///   added afterwards. The setter ignores 0 and values below -1 (it cannot throw).
 /// - **Cancellation:** an operation cancelled before its block runs skips its body, finishes and
 ///   runs its completion handler once. `cancelAllOperations` raises a queue-wide epoch that every
 ///   operation added earlier and not yet finished reads as cancelled.
@@ -25,28 +27,42 @@ public final class DispatchBaselineQueue: OperationQueueing, @unchecked Sendable
     public static let implementationName = "dispatch"
     public static let implementationSummary =
         "raw DispatchQueue.async per operation: the floor a queue costs here (no dependencies, priorities, barriers)"
-    /// Width only for exactly -1 and 1.
     public static let capabilities: QueueCapabilities = [.asynchronousOperations, .cancellation, .width]
 
     public let name: String?
-    let serialQueue: DispatchQueue
     let cancelEpoch = Atomic<UInt64>(0)
     private let group = DispatchGroup()
     private let unfinished = Atomic<Int>(0)
-    private let width = Atomic<Int>(defaultMaxConcurrentOperationCount)
+    /// Lets the default width take the global queue with one load, without the guard.
+    private let hasLanes = Atomic<Bool>(false)
+    private let laneGuard = SpinGuard()
+    // Read and written only inside `laneGuard`.
+    nonisolated(unsafe) private var lanes: LaneSet?
 
     public init(name: String? = nil) {
         self.name = name
-        serialQueue = DispatchQueue(label: name ?? "DispatchBaselineQueue")
     }
 
-    /// -1 or 1; other values are ignored.
+    /// -1 (the global queue) or a number of serial lanes; 0 and values below -1 are ignored.
     public var maxConcurrentOperationCount: Int {
-        get { width.load(ordering: .relaxed) }
+        get { currentLanes()?.width ?? defaultMaxConcurrentOperationCount }
         set {
-            guard newValue == 1 || newValue == defaultMaxConcurrentOperationCount else { return }
-            width.store(newValue, ordering: .relaxed)
+            guard newValue >= 1 || newValue == defaultMaxConcurrentOperationCount else { return }
+            let label = name ?? "DispatchBaselineQueue"
+            laneGuard.withLock {
+                if newValue == defaultMaxConcurrentOperationCount {
+                    lanes = nil
+                } else if lanes?.width != newValue {
+                    lanes = LaneSet(count: newValue, label: label)
+                }
+                hasLanes.store(lanes != nil, ordering: .releasing)
+            }
         }
+    }
+
+    private func currentLanes() -> LaneSet? {
+        guard hasLanes.load(ordering: .acquiring) else { return nil }
+        return laneGuard.withLock { lanes }
     }
 
     /// Always false: a global Dispatch queue cannot be suspended; setting it does nothing.
@@ -103,10 +119,9 @@ public final class DispatchBaselineQueue: OperationQueueing, @unchecked Sendable
     private func submit(_ operation: DispatchBaselineOperation) {
         unfinished.add(1, ordering: .relaxed)
         group.enter()
-        let serial = width.load(ordering: .relaxed) == 1
-        operation.host(in: self, epoch: cancelEpoch.load(ordering: .acquiring), serial: serial)
-        let target = serial ? serialQueue : DispatchQueue.global()
-        target.async { operation.run() }
+        let lane = currentLanes()?.next()
+        operation.host(in: self, epoch: cancelEpoch.load(ordering: .acquiring), lane: lane)
+        (lane ?? DispatchQueue.global()).async { operation.run() }
     }
 
     func operationFinished() {

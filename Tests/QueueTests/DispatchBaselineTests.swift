@@ -9,6 +9,7 @@ import Testing
     @Test func declaresOnlyWhatItDoes() {
         #expect(DispatchBaselineQueue.implementationName == "dispatch")
         #expect(DispatchBaselineQueue.capabilities == [.asynchronousOperations, .cancellation, .width])
+        #expect(DispatchBaselineQueue().maxConcurrentOperationCount == defaultMaxConcurrentOperationCount)
     }
 
     @Test func runsEveryOperationOnce() throws {
@@ -56,6 +57,26 @@ import Testing
         // Priorities are ignored: submission order.
         #expect(order.snapshot == Array(0..<200))
         #expect(peak.load(ordering: .relaxed) == 1)
+    }
+
+    @Test func widthOfTwoLanesIsReachedAndNeverExceeded() throws {
+        let queue = DispatchBaselineQueue(name: "lanes")
+        queue.maxConcurrentOperationCount = 2
+        let running = Atomic<Int>(0)
+        let peak = Atomic<Int>(0)
+        let bothIn = ProbeLatch()
+        for _ in 0..<40 {
+            try queue.addOperation(DispatchBaselineOperation { _ in
+                let now = running.add(1, ordering: .sequentiallyConsistent).newValue
+                _ = peak.max(now, ordering: .sequentiallyConsistent)
+                // The first two meet (the width is reached); nobody waits longer than the bound.
+                if now == 2 { bothIn.open() }
+                bothIn.wait(timeout: .seconds(2))
+                running.subtract(1, ordering: .sequentiallyConsistent)
+            })
+        }
+        #expect(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
+        #expect(peak.load(ordering: .sequentiallyConsistent) == 2)
     }
 
     @Test func asynchronousOperationHoldsTheSerialSlotUntilFinish() throws {
@@ -159,10 +180,12 @@ import Testing
         queue.isSuspended = true
         #expect(!queue.isSuspended)
         queue.maxConcurrentOperationCount = 4
-        #expect(queue.maxConcurrentOperationCount == -1)
-        queue.maxConcurrentOperationCount = 1
+        #expect(queue.maxConcurrentOperationCount == 4)
         queue.maxConcurrentOperationCount = 0
-        #expect(queue.maxConcurrentOperationCount == 1)
+        queue.maxConcurrentOperationCount = -5
+        #expect(queue.maxConcurrentOperationCount == 4)
+        queue.maxConcurrentOperationCount = -1
+        #expect(queue.maxConcurrentOperationCount == -1)
         a.queuePriority = .veryHigh
         #expect(a.queuePriority == .veryHigh)
         #expect(queue.operations.isEmpty)
