@@ -107,7 +107,9 @@ public final class DispatchBaselineOperation: QueueOperation, @unchecked Sendabl
     }
 
     public func waitUntilFinished(timeout: Duration) -> Bool {
-        FinishNotifier.wait(timeout: timeout) { phase.load(ordering: .sequentiallyConsistent) == Phase.finished.rawValue }
+        FinishNotifier.wait(timeout: timeout) {
+            phase.load(ordering: .sequentiallyConsistent) == Phase.finished.rawValue
+        }
     }
 }
 
@@ -186,6 +188,7 @@ extension DispatchBaselineOperation {
     }
 
     private func move(from old: Phase, to new: Phase) -> Bool {
-        phase.compareExchange(expected: old.rawValue, desired: new.rawValue, ordering: .sequentiallyConsistent).exchanged
+        phase.compareExchange(expected: old.rawValue, desired: new.rawValue, ordering: .sequentiallyConsistent)
+            .exchanged
     }
 }

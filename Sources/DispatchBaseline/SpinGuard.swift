@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The smallest lock there is: one atomic flag, for critical sections of a few instructions
 /// (swapping a closure reference). Cheaper than an `NSLock`, which costs each operation two

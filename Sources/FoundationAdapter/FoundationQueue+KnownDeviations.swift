@@ -9,7 +9,7 @@ extension FoundationQueue {
                 checkID: "deps.removed",
                 reason: "corelibs Foundation (Swift 6.3.1, Linux) leaves an operation not ready forever after "
                     + "removeDependency removed its last unfinished dependency; a 10-line program without QueueLab "
-                    + "shows the same"),
+                    + "shows the same")
         ]
     }
 }

@@ -185,7 +185,8 @@ public final class FoundationQueue: OperationQueueing, @unchecked Sendable {
             StallReport.Entry(operation: $0.label, state: .pending, isCancelled: false, unmetDependencies: [])
         }
         return .timedOut(
-            StallReport(queueName: report.queueName, isSuspended: report.isSuspended, entries: report.entries + barrierEntries)
+            StallReport(
+                queueName: report.queueName, isSuspended: report.isSuspended, entries: report.entries + barrierEntries)
         )
     }
 

@@ -47,11 +47,14 @@ import Testing
         let running = Atomic<Int>(0)
         let peak = Atomic<Int>(0)
         for index in 0..<200 {
-            try queue.addOperation(DispatchBaselineOperation(name: "\(index)", priority: index.isMultiple(of: 2) ? .veryHigh : .veryLow, body: .synchronous { _ in
-                _ = peak.max(running.add(1, ordering: .relaxed).newValue, ordering: .relaxed)
-                order.append(index)
-                running.subtract(1, ordering: .relaxed)
-            }))
+            try queue.addOperation(
+                DispatchBaselineOperation(
+                    name: "\(index)", priority: index.isMultiple(of: 2) ? .veryHigh : .veryLow,
+                    body: .synchronous { _ in
+                        _ = peak.max(running.add(1, ordering: .relaxed).newValue, ordering: .relaxed)
+                        order.append(index)
+                        running.subtract(1, ordering: .relaxed)
+                    }))
         }
         #expect(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
         // Priorities are ignored: submission order.
@@ -66,14 +69,15 @@ import Testing
         let peak = Atomic<Int>(0)
         let bothIn = ProbeLatch()
         for _ in 0..<40 {
-            try queue.addOperation(DispatchBaselineOperation { _ in
-                let now = running.add(1, ordering: .sequentiallyConsistent).newValue
-                _ = peak.max(now, ordering: .sequentiallyConsistent)
-                // The first two meet (the width is reached); nobody waits longer than the bound.
-                if now == 2 { bothIn.open() }
-                bothIn.wait(timeout: .seconds(2))
-                running.subtract(1, ordering: .sequentiallyConsistent)
-            })
+            try queue.addOperation(
+                DispatchBaselineOperation { _ in
+                    let now = running.add(1, ordering: .sequentiallyConsistent).newValue
+                    _ = peak.max(now, ordering: .sequentiallyConsistent)
+                    // The first two meet (the width is reached); nobody waits longer than the bound.
+                    if now == 2 { bothIn.open() }
+                    bothIn.wait(timeout: .seconds(2))
+                    running.subtract(1, ordering: .sequentiallyConsistent)
+                })
         }
         #expect(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
         #expect(peak.load(ordering: .sequentiallyConsistent) == 2)
@@ -84,10 +88,12 @@ import Testing
         queue.maxConcurrentOperationCount = 1
         let order = ProbeLog<String>()
         let started = ProbeLatch()
-        let first = DispatchBaselineOperation(name: "first", priority: .normal, body: .asynchronous { _ in
-            order.append("first started")
-            started.open()
-        })
+        let first = DispatchBaselineOperation(
+            name: "first", priority: .normal,
+            body: .asynchronous { _ in
+                order.append("first started")
+                started.open()
+            })
         let second = DispatchBaselineOperation(name: "second") { _ in order.append("second") }
         try queue.addOperation(first)
         try queue.addOperation(second)
@@ -107,10 +113,13 @@ import Testing
         queue.maxConcurrentOperationCount = 1
         let count = Atomic<Int>(0)
         for _ in 0..<100 {
-            try queue.addOperation(DispatchBaselineOperation(name: nil, priority: .normal, body: .asynchronous { op in
-                count.add(1, ordering: .relaxed)
-                try? op.finish()
-            }))
+            try queue.addOperation(
+                DispatchBaselineOperation(
+                    name: nil, priority: .normal,
+                    body: .asynchronous { op in
+                        count.add(1, ordering: .relaxed)
+                        try? op.finish()
+                    }))
         }
         #expect(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
         #expect(count.load(ordering: .relaxed) == 100)
@@ -200,7 +209,8 @@ import Testing
         #expect(throws: QueueError.notAsynchronous(done.label)) { try done.finish() }
 
         let started = ProbeLatch()
-        let running = DispatchBaselineOperation(name: "running", priority: .normal, body: .asynchronous { _ in started.open() })
+        let running = DispatchBaselineOperation(
+            name: "running", priority: .normal, body: .asynchronous { _ in started.open() })
         #expect(throws: QueueError.notExecuting(running.label)) { try running.finish() }
         try queue.addOperation(running)
         #expect(started.wait())
@@ -218,7 +228,8 @@ import Testing
     @Test func boundedWaitTimesOutOnAnUnfinishedAsynchronousOperation() throws {
         let queue = DispatchBaselineQueue(name: "stalled")
         let started = ProbeLatch()
-        let operation = DispatchBaselineOperation(name: "never", priority: .normal, body: .asynchronous { _ in started.open() })
+        let operation = DispatchBaselineOperation(
+            name: "never", priority: .normal, body: .asynchronous { _ in started.open() })
         try queue.addOperation(operation)
         #expect(started.wait())
         let outcome = queue.waitUntilAllOperationsAreFinished(timeout: .milliseconds(100))

@@ -80,7 +80,9 @@ import Testing
         } else {
             Issue.record("expected .refused, got \(thrown.snapshot)")
         }
-        #expect(throws: QueueError.self) { try queue.addOperations([FoundationOperation { _ in }, cancelled], waitUntilFinished: false) }
+        #expect(throws: QueueError.self) {
+            try queue.addOperations([FoundationOperation { _ in }, cancelled], waitUntilFinished: false)
+        }
         #expect(queue.operationCount == 1)
         queue.isSuspended = false
         #expect(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
@@ -120,7 +122,8 @@ import Testing
 
     @Test func finishOnANonExecutingOperationThrowsNotExecuting() throws {
         let started = ProbeLatch()
-        let operation = FoundationOperation(name: "async", priority: .normal, body: .asynchronous { _ in started.open() })
+        let operation = FoundationOperation(
+            name: "async", priority: .normal, body: .asynchronous { _ in started.open() })
         #expect(throws: QueueError.notExecuting(operation.label)) { try operation.finish() }
         let queue = FoundationQueue(name: "not-executing")
         queue.isSuspended = true

@@ -7,9 +7,13 @@ import Testing
 /// The observer trace of the adapter: forward only, per operation, causally consistent.
 @Suite struct FoundationObserverTests {
     /// Events of one operation, in the order they were made, must walk forward.
-    private func expectForward(_ events: [OperationEvent], of name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectForward(
+        _ events: [OperationEvent], of name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let states = events.compactMap(\.state)
-        #expect(zip(states, states.dropFirst()).allSatisfy { $0 < $1 }, "\(name): \(events)", sourceLocation: sourceLocation)
+        #expect(
+            zip(states, states.dropFirst()).allSatisfy { $0 < $1 }, "\(name): \(events)", sourceLocation: sourceLocation
+        )
         #expect(states.last == .finished, "\(name): \(events)", sourceLocation: sourceLocation)
         #expect(events.filter { $0 == .cancelled }.count <= 1, "\(name): \(events)", sourceLocation: sourceLocation)
     }
@@ -68,9 +72,11 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         let operations = (0..<300).map { index in
             index.isMultiple(of: 5)
-                ? FoundationOperation(name: "\(index)", priority: .normal, body: .asynchronous { op in
-                    DispatchQueue.global().async { try? op.finish() }
-                })
+                ? FoundationOperation(
+                    name: "\(index)", priority: .normal,
+                    body: .asynchronous { op in
+                        DispatchQueue.global().async { try? op.finish() }
+                    })
                 : FoundationOperation(name: "\(index)") { _ in }
         }
         for index in operations.indices where index > 0 {
@@ -114,7 +120,8 @@ import Testing
         let delivered = trace.delivered
         for (index, operation) in operations.enumerated() {
             let events = delivered.filter { $0.operation == operation.id }.map(\.event)
-            let expected: [OperationEvent] = index == 0 ? [.ready, .executing, .finished] : [.pending, .ready, .executing, .finished]
+            let expected: [OperationEvent] =
+                index == 0 ? [.ready, .executing, .finished] : [.pending, .ready, .executing, .finished]
             #expect(events == expected, "\(operation.label): \(events)")
         }
     }

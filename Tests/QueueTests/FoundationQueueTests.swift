@@ -1,5 +1,5 @@
-import FoundationAdapter
 import Foundation
+import FoundationAdapter
 import QueueLabCore
 import Synchronization
 import Testing
@@ -34,7 +34,8 @@ import Testing
         let queue = FoundationQueue(name: "async")
         let started = ProbeLatch()
         let completions = ProbeCounter()
-        let operation = FoundationOperation(name: "async", priority: .normal, body: .asynchronous { _ in started.open() })
+        let operation = FoundationOperation(
+            name: "async", priority: .normal, body: .asynchronous { _ in started.open() })
         operation.completionHandler = { completions.increment() }
         #expect(operation.isAsynchronous)
         try queue.addOperation(operation)
@@ -58,10 +59,12 @@ import Testing
         queue.maxConcurrentOperationCount = 1
         let order = ProbeLog<String>()
         let started = ProbeLatch()
-        let first = FoundationOperation(name: "first", priority: .normal, body: .asynchronous { _ in
-            order.append("first started")
-            started.open()
-        })
+        let first = FoundationOperation(
+            name: "first", priority: .normal,
+            body: .asynchronous { _ in
+                order.append("first started")
+                started.open()
+            })
         let second = FoundationOperation(name: "second") { _ in order.append("second") }
         try queue.addOperation(first)
         try queue.addOperation(second)
@@ -150,7 +153,8 @@ import Testing
     @Test func cancellingAWaitingOperationMakesItReadyAtOnce() throws {
         let queue = FoundationQueue(name: "cancel-waiting")
         let blockerStarted = ProbeLatch()
-        let blocker = FoundationOperation(name: "blocker", priority: .normal, body: .asynchronous { _ in blockerStarted.open() })
+        let blocker = FoundationOperation(
+            name: "blocker", priority: .normal, body: .asynchronous { _ in blockerStarted.open() })
         let waiting = FoundationOperation(name: "waiting") { _ in }
         try waiting.addDependency(blocker)
         queue.isSuspended = true
@@ -168,13 +172,16 @@ import Testing
 
     @Test func priorityOrderOfASuspendedSerialQueue() throws {
         // semantics.md: Foundation on Linux ran 4, 9, 2, 6, 0, 5, 3, 8, 1, 7.
-        let priorities: [QueuePriority] = [.normal, .veryLow, .high, .low, .veryHigh, .normal, .high, .veryLow, .low, .veryHigh]
+        let priorities: [QueuePriority] = [
+            .normal, .veryLow, .high, .low, .veryHigh, .normal, .high, .veryLow, .low, .veryHigh,
+        ]
         let queue = FoundationQueue(name: "priority")
         queue.maxConcurrentOperationCount = 1
         queue.isSuspended = true
         let order = ProbeLog<Int>()
         for (index, priority) in priorities.enumerated() {
-            let operation = FoundationOperation(name: "\(index)", priority: priority, body: .synchronous { _ in order.append(index) })
+            let operation = FoundationOperation(
+                name: "\(index)", priority: priority, body: .synchronous { _ in order.append(index) })
             #expect(operation.queuePriority == priority)
             try queue.addOperation(operation)
         }
@@ -304,9 +311,11 @@ import Testing
         let queue = FoundationQueue(name: "dropped-dependents")
         for round in 0..<50 {
             let started = ProbeLatch()
-            let dependency = FoundationOperation(name: "dependency\(round)", priority: .normal, body: .asynchronous { _ in
-                started.open()
-            })
+            let dependency = FoundationOperation(
+                name: "dependency\(round)", priority: .normal,
+                body: .asynchronous { _ in
+                    started.open()
+                })
             try queue.addOperation(dependency)
             #expect(started.wait())
             do {
@@ -328,7 +337,8 @@ import Testing
         let ran = ProbeLog<String>()
         for round in 0..<20 {
             let started = ProbeLatch()
-            let blocker = FoundationOperation(name: "blocker", priority: .normal, body: .asynchronous { _ in started.open() })
+            let blocker = FoundationOperation(
+                name: "blocker", priority: .normal, body: .asynchronous { _ in started.open() })
             try queue.addOperation(blocker)
             try queue.addBarrierBlock { ran.append("barrier\(round)") }
             do {

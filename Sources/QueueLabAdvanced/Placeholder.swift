@@ -1,1 +1,0 @@
-// The Advanced-NSOperations layer lands here.
