@@ -13,6 +13,7 @@ import Synchronization
 /// The ticket also keeps alive the operations added while it was open. Foundation makes each of
 /// them depend on the barrier and the barrier holds them unretained; a cancelled one finishes
 /// first, and if it were freed then, the barrier would read freed memory when it finishes.
+/// (An operation added by one thread while another thread adds the barrier may escape the hold.)
 final class BarrierTicket: @unchecked Sendable {
     // @unchecked Sendable: `held` is read and written only with `lock` held.
     /// What a stall report calls the barrier.
@@ -50,12 +51,16 @@ final class BarrierLedger: @unchecked Sendable {
     // @unchecked Sendable: `open` is read and written only with `lock` held.
     private let lock = NSLock()
     private var open: [ObjectIdentifier: BarrierTicket] = [:]
+    /// `open.count`, readable without the lock: adding an operation to a queue without barriers
+    /// costs one load here.
+    private let openCount = Atomic<Int>(0)
 
     func issue(tracker: CompletionTracker) -> BarrierTicket {
         let ticket = BarrierTicket(tracker: tracker, ledger: self)
         tracker.enter()
         lock.lock()
         open[ObjectIdentifier(ticket)] = ticket
+        openCount.store(open.count, ordering: .releasing)
         lock.unlock()
         return ticket
     }
@@ -63,11 +68,13 @@ final class BarrierLedger: @unchecked Sendable {
     func remove(_ ticket: BarrierTicket) {
         lock.lock()
         open[ObjectIdentifier(ticket)] = nil
+        openCount.store(open.count, ordering: .releasing)
         lock.unlock()
     }
 
     /// Keeps `operation` alive until every open barrier settled (see ``BarrierTicket``).
     func holdUntilOpenBarriersSettle(_ operation: FoundationOperation) {
+        guard hasOpen else { return }
         lock.lock()
         let tickets = Array(open.values)
         lock.unlock()
@@ -77,11 +84,7 @@ final class BarrierLedger: @unchecked Sendable {
     }
 
     /// Whether a barrier was added and Foundation has not finished it yet.
-    var hasOpen: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return !open.isEmpty
-    }
+    var hasOpen: Bool { openCount.load(ordering: .acquiring) > 0 }
 
     var openTickets: [BarrierTicket] {
         lock.lock()

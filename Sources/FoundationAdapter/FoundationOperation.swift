@@ -8,7 +8,13 @@ import Synchronization
 ///
 /// The state is derived from Foundation's own flags: finished if `isFinished`, else executing if
 /// `isExecuting`, else ready if `isReady`, else pending. Foundation keeps `isReady` true while
-/// the operation executes and after it finished, hence the order.
+/// the operation executes and after it finished, hence the order. An operation not yet in a
+/// queue reads `ready` when none of its dependencies is unfinished (Foundation's `isReady`).
+///
+/// Foundation holds an operation's dependents unretained; this wrapper keeps them alive until it
+/// finished, so that a dependent that finished first (cancelled) and was dropped cannot be read
+/// after it was freed. The price: two operations linked by a dependency and never added to a
+/// queue keep each other alive.
 public final class FoundationOperation: QueueOperation, @unchecked Sendable {
     // @unchecked Sendable: `dependencyList`, `handler` and `settled` are read and written only
     // with `condition` locked; `backing` is Foundation's thread-safe operation; the rest is
