@@ -85,8 +85,9 @@ public enum DependencyGraph {
 
     static func cancelled(_ operation: ScheduledOperation) {
         lock.lock()
-        let wakeup = operation.unfinishedDependencies > 0 && operation.isClaimed
-            ? operation.host?.dependenciesReleased(operation) ?? .none : .none
+        // Whatever the count says: a dependency that finished between the flag and this lock saw
+        // the flag and left the release to us. Releasing is idempotent on the host side.
+        let wakeup = operation.isClaimed ? operation.host?.dependenciesReleased(operation) ?? .none : .none
         let host = operation.claimedHost
         lock.unlock()
         host?.perform(wakeup)
@@ -125,7 +126,7 @@ public enum DependencyGraph {
 
     /// Graph lock held.
     private static func releaseIfFree(_ operation: ScheduledOperation) -> Wakeup {
-        guard operation.unfinishedDependencies == 0, !operation.isCancelled, operation.isClaimed else { return .none }
+        guard operation.unfinishedDependencies == 0, operation.isClaimed else { return .none }
         return operation.host?.dependenciesReleased(operation) ?? .none
     }
 }
