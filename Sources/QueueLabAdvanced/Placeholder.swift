@@ -1,0 +1,1 @@
+// Keeps the QueueLabAdvanced target buildable until its sources land.
