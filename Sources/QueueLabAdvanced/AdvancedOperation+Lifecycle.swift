@@ -1,0 +1,328 @@
+import Foundation
+import QueueLabCore
+
+extension AdvancedOperation {
+    // MARK: Entering a queue
+
+    /// Called by the queue once: records the queue and returns the gate, a plain operation that
+    /// waits for every dependency and then opens the evaluation step.
+    func enter(_ queue: AdvancedQueue<Q>) throws(QueueError) -> Q.Operation {
+        let gate = Q.Operation(
+            name: "\(name ?? "op").gate", priority: queuePriority,
+            body: .synchronous { [weak self] _ in self?.dependenciesFinished() })
+        // Should anyone cancel the gate itself (the queue's own cancelAll), the evaluation still opens.
+        gate.completionHandler = { [weak self] in self?.dependenciesFinished() }
+        let dependencies = try lockedThrowing { () throws(QueueError) -> [AdvancedDependency<Q>] in
+            switch phase {
+            case .created: break
+            case .finished: throw .alreadyFinished(label)
+            default: throw .alreadyEnqueued(label)
+            }
+            phase = .pending
+            self.queue = queue
+            self.faults = queue.faults
+            self.gate = gate
+            return self.dependencies
+        }
+        for dependency in dependencies { try gate.addDependency(dependency.underlying) }
+        return gate
+    }
+
+    // MARK: Evaluating
+
+    /// The gate ran: every dependency finished. Starts the conditions.
+    func dependenciesFinished() {
+        let conditions = locked { () -> [any AdvancedCondition]? in
+            guard phase == .pending else { return nil }
+            phase = .evaluatingConditions
+            gate = nil
+            return self.conditions
+        }
+        guard let conditions else { return }
+        let sequentially = locked { faults.contains(.evaluatesConditionsSequentially) }
+        ConditionEvaluator.evaluate(conditions, for: self, sequentially: sequentially) {
+            [self] failures in conditionsEvaluated(failures)
+        }
+    }
+
+    private func conditionsEvaluated(_ failures: [any Error]) {
+        let proceed = locked { () -> Bool in
+            guard phase == .evaluatingConditions else { return false }
+            collectedErrors += failures
+            if failures.isEmpty || faults.contains(.runsBodyAfterFailedCondition) {
+                phase = .waitingForExclusivity
+                return true
+            }
+            phase = .finishing
+            return false
+        }
+        if proceed {
+            acquireExclusivity()
+        } else if !failures.isEmpty {
+            finishWithoutBody()
+        }
+    }
+
+    // MARK: Exclusivity
+
+    private func acquireExclusivity() {
+        let needed = categories
+        let (faults, queue) = locked { (self.faults, self.queue) }
+        guard !needed.isEmpty, !faults.contains(.ignoresExclusivity), let queue else {
+            schedule()
+            return
+        }
+        let enclosing = queue.enclosingCategories.intersection(needed)
+        if !enclosing.isEmpty {
+            let error = ExclusivityError.heldByEnclosingGroup(categories: enclosing.sorted(), operation: label)
+            if locked({ () -> Bool in
+                guard phase == .waitingForExclusivity else { return false }
+                collectedErrors.append(error)
+                phase = .finishing
+                return true
+            }) {
+                finishWithoutBody()
+            }
+            return
+        }
+        if faults.contains(.acquiresOneByOne) {
+            acquireOneByOne(Array(needed), from: queue.exclusivity)
+            return
+        }
+        // The ticket is recorded before the grant can run, so a cancel always finds it.
+        let pending = PendingTicket()
+        let ticket = queue.exclusivity.request(needed, for: label) { [self] in
+            pending.granted(then: { self.exclusivityGranted() })
+        }
+        let cancelledMeanwhile = locked { () -> Bool in
+            tickets.append(ticket)
+            return phase != .waitingForExclusivity
+        }
+        if cancelledMeanwhile { queue.exclusivity.release(ticket) }
+        pending.recorded()
+    }
+
+    /// The deliberately wrong way (a mutant only): one category at a time, holding the earlier ones.
+    private func acquireOneByOne(_ remaining: [String], from manager: ExclusivityManager) {
+        guard let next = remaining.first else {
+            exclusivityGranted()
+            return
+        }
+        let pending = PendingTicket()
+        let ticket = manager.request([next], for: label) { [self] in
+            pending.granted(then: { self.acquireOneByOne(Array(remaining.dropFirst()), from: manager) })
+        }
+        let cancelledMeanwhile = locked { () -> Bool in
+            tickets.append(ticket)
+            return phase != .waitingForExclusivity
+        }
+        if cancelledMeanwhile { manager.release(ticket) }
+        pending.recorded()
+    }
+
+    private func exclusivityGranted() {
+        let proceed = locked { () -> Bool in phase == .waitingForExclusivity }
+        if proceed { schedule() }
+    }
+
+    private func schedule() {
+        let queue = locked { () -> AdvancedQueue<Q>? in
+            guard phase == .waitingForExclusivity else { return nil }
+            phase = .scheduled
+            underlyingAdded = true
+            return self.queue
+        }
+        guard let queue else { return }
+        do {
+            try queue.underlying.addOperation(underlyingOperation)
+        } catch {
+            let failed = locked { () -> Bool in
+                guard phase == .scheduled else { return false }
+                underlyingAdded = false
+                collectedErrors.append(error)
+                phase = .finishing
+                return true
+            }
+            if failed { finishWithoutBody() }
+        }
+    }
+
+    // MARK: Running
+
+    /// The underlying operation's body.
+    func runBody() {
+        let start = locked { () -> [any AdvancedObserver<Q>]? in
+            guard phase == .scheduled else { return nil }
+            phase = .executing
+            return observers
+        }
+        guard let start else {
+            // Finished without its body (cancelled) while the queue was starting it.
+            if body.isAsynchronous { try? underlyingOperation.finish() }
+            return
+        }
+        for observer in start { observer.operationDidStart(self) }
+        switch body {
+        case .synchronous(let work):
+            do { try work(self) } catch { locked { collectedErrors.append(error) } }
+            if locked({ () -> Bool in
+                guard phase == .executing else { return false }
+                phase = .finishing
+                return true
+            }) {
+                completeFinish()
+            }
+        case .asynchronous(let work):
+            work(self)
+        }
+    }
+
+    /// Reports that an asynchronous body's work is done, with its errors. Returns false (and does
+    /// nothing) unless the operation is executing an asynchronous body that did not finish yet.
+    @discardableResult
+    public func finish(errors: [any Error] = []) -> Bool {
+        let (accepted, completes) = locked { () -> (Bool, Bool) in
+            guard body.isAsynchronous, !finishReported, phase >= .executing else { return (false, false) }
+            finishReported = true
+            collectedErrors += errors
+            guard phase == .executing else { return (true, false) }  // cancelled without its body
+            phase = .finishing
+            return (true, true)
+        }
+        guard accepted else { return false }
+        if completes { completeFinish() }
+        try? underlyingOperation.finish()
+        return true
+    }
+
+    /// Adds `operation` to this operation's queue (a group's children queue when this one is a
+    /// child), after telling the observers.
+    ///
+    /// - Throws: ``QueueLabCore/QueueError/notExecuting(_:)`` unless the operation is executing.
+    public func produce(_ operation: AdvancedOperation<Q>) throws(QueueError) {
+        let (queue, observers) = try lockedThrowing { () throws(QueueError) -> (AdvancedQueue<Q>?, [any AdvancedObserver<Q>]) in
+            guard phase == .executing, let current = self.queue else { throw .notExecuting(label) }
+            return (current, self.observers)
+        }
+        for observer in observers { observer.operation(self, didProduce: operation) }
+        try queue?.addOperation(operation)
+    }
+
+    // MARK: Cancelling
+
+    /// A request: before the body runs, the operation finishes without it at once (its waits for
+    /// dependencies, conditions or exclusivity are dropped); while it runs, only the flag is set and
+    /// the operation finishes when the body does. A group also cancels its children.
+    public func cancel() {
+        let (action, group) = locked { () -> (CancelAction, GroupCoordinator<Q>?) in
+            guard !cancelled else { return (.none, nil) }
+            cancelled = true
+            switch phase {
+            case .created, .finishing, .finished:
+                return (.none, self.group)
+            case .executing:
+                guard faults.contains(.cancelFinishesRunning) else { return (.cancelUnderlying, self.group) }
+                phase = .finishing
+                return (.finishWhileRunning, self.group)
+            case .pending, .evaluatingConditions, .waitingForExclusivity, .scheduled:
+                phase = .finishing
+                return (.finishWithoutBody, self.group)
+            }
+        }
+        group?.cancelChildren()
+        switch action {
+        case .none: break
+        case .cancelUnderlying: underlyingOperation.cancel()
+        case .finishWithoutBody: finishWithoutBody()
+        case .finishWhileRunning:
+            completeFinish()
+            underlyingOperation.cancel()
+        }
+    }
+
+    // MARK: Finishing
+
+    /// The operation is `finishing` without having run its body: observers, then the underlying
+    /// operation is made to finish (cancelled, so the queue never runs it) for its dependents.
+    func finishWithoutBody() {
+        let (gate, added) = locked { () -> (Q.Operation?, Bool) in
+            defer {
+                self.gate = nil
+                underlyingAdded = true
+            }
+            return (self.gate, underlyingAdded)
+        }
+        completeFinish()
+        underlyingOperation.cancel()
+        gate?.cancel()
+        if !added, let queue = locked({ self.queue }) {
+            // A cancelled operation finishes at once without running: its dependents are released.
+            try? queue.underlying.addOperation(underlyingOperation)
+        }
+    }
+
+    /// The common end: finish observers (exactly once), categories given back, phase finished,
+    /// the queue and a waiting group told. Called once per operation, in phase `finishing`.
+    func completeFinish() {
+        let (observers, errors, tickets, queue, faults) = locked {
+            () -> ([any AdvancedObserver<Q>], [any Error], [ExclusivityManager.Ticket], AdvancedQueue<Q>?, AdvancedFaults) in
+            defer { self.tickets = [] }
+            return (self.observers, collectedErrors, self.tickets, self.queue, self.faults)
+        }
+        if !faults.contains(.finishObserversNever) {
+            for observer in observers { observer.operationDidFinish(self, errors: errors) }
+            if faults.contains(.finishObserversTwice) {
+                for observer in observers { observer.operationDidFinish(self, errors: errors) }
+            }
+        }
+        for ticket in tickets { queue?.exclusivity.release(ticket) }
+        locked {
+            phase = .finished
+            state.broadcast()
+        }
+        queue?.operationDidFinish(self, errors: errors)
+    }
+}
+
+/// Hands a grant that arrives before its ticket was recorded to the moment it is.
+final class PendingTicket: @unchecked Sendable {
+    // @unchecked Sendable: `isRecorded` and `deferred` are only touched under `lock`.
+    private let lock = Lock()
+    private var isRecorded = false
+    private var deferred: (@Sendable () -> Void)?
+
+    func granted(then work: @escaping @Sendable () -> Void) {
+        let now = lock.withLock { () -> Bool in
+            if isRecorded { return true }
+            deferred = work
+            return false
+        }
+        if now { work() }
+    }
+
+    func recorded() {
+        let work = lock.withLock { () -> (@Sendable () -> Void)? in
+            isRecorded = true
+            defer { deferred = nil }
+            return deferred
+        }
+        work?()
+    }
+}
+
+/// Why an operation could not get its categories.
+public enum ExclusivityError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A group around the operation holds one of its categories: waiting would never end (the
+    /// group finishes only after its children), so the operation fails at once instead.
+    case heldByEnclosingGroup(categories: [String], operation: OperationLabel)
+
+    public var description: String {
+        switch self {
+        case .heldByEnclosingGroup(let categories, let operation):
+            "\(operation) needs \(categories.joined(separator: ", ")), held by a group that contains it"
+        }
+    }
+}
+
+/// What `cancel()` does once it decided under the lock.
+enum CancelAction { case none, finishWithoutBody, cancelUnderlying, finishWhileRunning }

@@ -1,0 +1,167 @@
+import Foundation
+import QueueLabCore
+
+/// The Advanced-NSOperations layer over any ``QueueLabCore/OperationQueueing`` queue: runs
+/// ``AdvancedOperation``s (conditions, exclusivity, observers, produced and group operations) by
+/// turning each into plain operations of the underlying queue.
+///
+/// ```swift
+/// let queue = AdvancedQueue<LockQueue>(name: "app")
+/// let like = AdvancedOperation<LockQueue>(name: "like") { _ in post("like") }
+/// like.addCondition(LoggedIn(session))       // supplies "log in" first when needed
+/// like.addCondition(MutuallyExclusive("alert"))
+/// try queue.addOperation(like)
+/// ```
+public final class AdvancedQueue<Q: OperationQueueing>: @unchecked Sendable {
+    // @unchecked Sendable: `unfinished`, `nextIndex` and `queueObservers` are only touched while
+    // `state` is locked; the rest is immutable or thread-safe.
+    public let underlying: Q
+    /// Shared with the queues of the groups this queue runs, and with any queue given the same one.
+    public let exclusivity: ExclusivityManager
+    let faults: AdvancedFaults
+    /// The group whose children this queue runs (nil for a top-level queue).
+    private weak var owner: AdvancedOperation<Q>?
+    private let coordinator: GroupCoordinator<Q>?
+    private let enclosing: Set<String>
+    private let state = NSCondition()
+    private var unfinished: [ObjectIdentifier: (index: Int, operation: AdvancedOperation<Q>)] = [:]
+    private var nextIndex = 0
+    private var queueObservers: [any AdvancedObserver<Q>] = []
+
+    /// A queue over a new underlying queue called `name`.
+    public convenience init(name: String? = nil, exclusivity: ExclusivityManager = ExclusivityManager()) {
+        self.init(wrapping: Q(name: name), exclusivity: exclusivity)
+    }
+
+    /// A queue over `underlying`; plain operations may still be added to `underlying` directly.
+    public init(wrapping underlying: Q, exclusivity: ExclusivityManager = ExclusivityManager()) {
+        self.underlying = underlying
+        self.exclusivity = exclusivity
+        faults = (Q.self as? any AdvancedFaultInjecting.Type)?.advancedFaults ?? []
+        coordinator = nil
+        enclosing = []
+    }
+
+    /// The children queue of a group.
+    init(childrenOf group: AdvancedOperation<Q>, coordinator: GroupCoordinator<Q>, parent: AdvancedQueue<Q>) {
+        underlying = Q(name: "\(group.name ?? "group").children")
+        exclusivity = parent.exclusivity
+        faults = parent.faults
+        owner = group
+        self.coordinator = coordinator
+        enclosing = parent.enclosing.union(group.categories)
+    }
+
+    public var name: String? { underlying.name }
+
+    public var maxConcurrentOperationCount: Int {
+        get { underlying.maxConcurrentOperationCount }
+        set { underlying.maxConcurrentOperationCount = newValue }
+    }
+
+    public var isSuspended: Bool {
+        get { underlying.isSuspended }
+        set { underlying.isSuspended = newValue }
+    }
+
+    /// Categories held by the groups around this queue: its operations must not wait for them.
+    var enclosingCategories: Set<String> { enclosing }
+
+    /// Attaches `observer` to every operation added from now on (the original queue's delegate).
+    public func addObserver(_ observer: some AdvancedObserver<Q>) {
+        state.lock()
+        queueObservers.append(observer)
+        state.unlock()
+    }
+
+    // MARK: Adding
+
+    /// Adds `operation`, after the dependency operations its conditions supply (which it then
+    /// waits for).
+    ///
+    /// - Throws: ``QueueLabCore/QueueError`` when it is already in a queue or finished.
+    public func addOperation(_ operation: AdvancedOperation<Q>) throws(QueueError) {
+        if coordinator?.isCancelled == true { operation.cancel() }
+        let conditions = operation.locked { operation.conditions }
+        for condition in conditions {
+            guard let dependency = condition.dependency(for: operation) else { continue }
+            try operation.addDependency(dependency)
+            if dependency.currentPhase == .created { try addOperation(dependency) }
+        }
+        let gate = try operation.enter(self)
+        let observers = state.withLocked { () -> [any AdvancedObserver<Q>] in
+            unfinished[ObjectIdentifier(operation)] = (nextIndex, operation)
+            nextIndex += 1
+            return queueObservers
+        }
+        for observer in observers { operation.addObserver(observer) }
+        coordinator?.childAdded()
+        do {
+            try underlying.addOperation(gate)
+        } catch {
+            operation.failOnEntry(error)
+            throw error
+        }
+        operation.finishIfCancelledOnEntry()
+    }
+
+    public func addOperations(_ operations: [AdvancedOperation<Q>]) throws(QueueError) {
+        for operation in operations { try addOperation(operation) }
+    }
+
+    /// Cancels every unfinished operation (see ``AdvancedOperation/cancel()``).
+    public func cancelAllOperations() {
+        for operation in operations { operation.cancel() }
+    }
+
+    /// Unfinished operations, in the order they were added.
+    public var operations: [AdvancedOperation<Q>] {
+        state.withLocked { unfinished.values.sorted { $0.index < $1.index }.map(\.operation) }
+    }
+
+    public var operationCount: Int { state.withLocked { unfinished.count } }
+
+    func operationDidFinish(_ operation: AdvancedOperation<Q>, errors: [any Error]) {
+        let removed = state.withLocked { () -> Bool in
+            defer { state.broadcast() }
+            return unfinished.removeValue(forKey: ObjectIdentifier(operation)) != nil
+        }
+        if removed { coordinator?.childFinished(errors: errors) }
+    }
+
+    // MARK: Waiting
+
+    /// Waits at most `timeout` until every advanced operation finished (observers included) and
+    /// the underlying queue drained. On time-out the report lists each unfinished operation with
+    /// its phase and what it waits for: unfinished dependencies, or the holders of (and those
+    /// ahead in line for) the categories it needs.
+    public func waitUntilAllOperationsAreFinished(timeout: Duration) -> WaitOutcome {
+        let start = MonotonicClock.now()
+        let end = Date(timeIntervalSinceNow: Double(timeout.nanoseconds) / 1e9)
+        state.lock()
+        while !unfinished.isEmpty {
+            if !state.wait(until: end), !unfinished.isEmpty {
+                state.unlock()
+                return .timedOut(stallReport())
+            }
+        }
+        state.unlock()
+        let spent = MonotonicClock.now() - start
+        let left = timeout.nanoseconds > spent ? Duration.nanoseconds(Int64(timeout.nanoseconds - spent)) : .zero
+        return underlying.waitUntilAllOperationsAreFinished(timeout: left)
+    }
+
+    /// What is unfinished now and why.
+    public func stallReport() -> StallReport {
+        let entries = operations.map { $0.stallEntry() }
+        return StallReport(queueName: name, isSuspended: isSuspended, entries: entries)
+    }
+}
+
+extension NSCondition {
+    func withLocked<T>(_ work: () throws -> T) rethrows -> T {
+        lock()
+        defer { unlock() }
+        return try work()
+    }
+}

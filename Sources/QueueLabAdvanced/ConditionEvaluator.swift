@@ -1,0 +1,72 @@
+import Dispatch
+import QueueLabCore
+
+/// Evaluates an operation's conditions, all at once (each on a thread of its own when there are
+/// several), and reports the failures once every condition answered.
+enum ConditionEvaluator {
+    static func evaluate<Q: OperationQueueing>(
+        _ conditions: [any AdvancedCondition], for operation: AdvancedOperation<Q>, sequentially: Bool,
+        completion: @escaping @Sendable ([any Error]) -> Void
+    ) {
+        guard !conditions.isEmpty else {
+            completion([])
+            return
+        }
+        let results = ConditionResults(count: conditions.count, completion: completion)
+        if sequentially {
+            evaluateInTurn(conditions[...], operation, results)
+            return
+        }
+        if conditions.count == 1 {
+            conditions[0].evaluate(for: operation) { results.set(0, $0) }
+            return
+        }
+        for (index, condition) in conditions.enumerated() {
+            DispatchQueue.global().async {
+                condition.evaluate(for: operation) { results.set(index, $0) }
+            }
+        }
+    }
+
+    /// The deliberately wrong way (a mutant only): each condition after the previous answered.
+    private static func evaluateInTurn<Q: OperationQueueing>(
+        _ conditions: ArraySlice<any AdvancedCondition>, _ operation: AdvancedOperation<Q>, _ results: ConditionResults
+    ) {
+        guard let first = conditions.first else { return }
+        let index = conditions.startIndex
+        first.evaluate(for: operation) { result in
+            results.set(index, result)
+            evaluateInTurn(conditions.dropFirst(), operation, results)
+        }
+    }
+}
+
+/// Collects one result per condition (a second answer from the same condition is ignored) and
+/// calls the completion, outside its lock, when the last arrives.
+final class ConditionResults: @unchecked Sendable {
+    // @unchecked Sendable: `results` and `remaining` are only touched under `lock`.
+    private let lock = Lock()
+    private var results: [ConditionResult?]
+    private var remaining: Int
+    private let completion: @Sendable ([any Error]) -> Void
+
+    init(count: Int, completion: @escaping @Sendable ([any Error]) -> Void) {
+        results = Array(repeating: nil, count: count)
+        remaining = count
+        self.completion = completion
+    }
+
+    func set(_ index: Int, _ result: ConditionResult) {
+        let failures = lock.withLock { () -> [any Error]? in
+            guard results[index] == nil else { return nil }
+            results[index] = result
+            remaining -= 1
+            guard remaining == 0 else { return nil }
+            return results.compactMap { result -> (any Error)? in
+                if case .failed(let error)? = result { return error }
+                return nil
+            }
+        }
+        if let failures { completion(failures) }
+    }
+}

@@ -1,0 +1,122 @@
+import QueueLabCore
+
+/// The bookkeeping of a group operation: its children run on a queue of their own, and the group
+/// finishes when every child (and every operation they produced) finished, never before.
+///
+/// `outstanding` counts the unfinished operations of the children queue plus one token the group
+/// holds while it adds its initial children, so a child that finishes early can never bring the
+/// count to zero while others are still to be added (the shape of PSOperations #87).
+final class GroupCoordinator<Q: OperationQueueing>: @unchecked Sendable {
+    // @unchecked Sendable: every `var` is only touched under `lock`.
+    private let lock = Lock()
+    private var pendingChildren: [AdvancedOperation<Q>]
+    private var allChildren: [AdvancedOperation<Q>]
+    private var outstanding = 1
+    private var errors: [any Error] = []
+    private var cancelled = false
+    private var finished = false
+    private var children: AdvancedQueue<Q>?
+    weak var group: AdvancedOperation<Q>?
+
+    init(children: [AdvancedOperation<Q>]) {
+        pendingChildren = children
+        allChildren = children
+    }
+
+    var isCancelled: Bool { lock.withLock { cancelled } }
+    var childOperations: [AdvancedOperation<Q>] { lock.withLock { allChildren } }
+
+    /// The group's body: adds the children to a queue of their own, then gives its token back.
+    func start(_ group: AdvancedOperation<Q>) {
+        guard let parent = group.locked({ group.queue }) else { return }
+        let queue = AdvancedQueue(childrenOf: group, coordinator: self, parent: parent)
+        let initial = lock.withLock { () -> [AdvancedOperation<Q>] in
+            children = queue
+            defer { pendingChildren = [] }
+            return pendingChildren
+        }
+        for child in initial {
+            do { try queue.addOperation(child) } catch { lock.withLock { errors.append(error) } }
+        }
+        if parent.faults.contains(.groupFinishesBeforeChildren) {
+            lock.withLock { finished = true }
+            group.finish(errors: lock.withLock { errors })
+            return
+        }
+        childFinished(errors: [])  // the token
+    }
+
+    /// Adds a child: before the group starts it joins the initial ones, while it runs it enters
+    /// the children queue at once.
+    func add(_ child: AdvancedOperation<Q>) throws(QueueError) {
+        let queue = try lock.withLockThrowing { () throws(QueueError) -> AdvancedQueue<Q>? in
+            if finished { throw .alreadyFinished(group?.label ?? child.label) }
+            allChildren.append(child)
+            if children == nil { pendingChildren.append(child) }
+            return children
+        }
+        try queue?.addOperation(child)
+    }
+
+    func childAdded() { lock.withLock { outstanding += 1 } }
+
+    func childFinished(errors childErrors: [any Error]) {
+        let done = lock.withLock { () -> [any Error]? in
+            errors += childErrors
+            outstanding -= 1
+            guard outstanding == 0, !finished else { return nil }
+            finished = true
+            return errors
+        }
+        if let done { group?.finish(errors: done) }
+    }
+
+    /// Cancelling the group cancels every child, started or not.
+    func cancelChildren() {
+        let (queue, notStarted) = lock.withLock { () -> (AdvancedQueue<Q>?, [AdvancedOperation<Q>]) in
+            cancelled = true
+            return (children, pendingChildren)
+        }
+        notStarted.forEach { $0.cancel() }
+        queue?.cancelAllOperations()
+    }
+}
+
+extension Lock {
+    func withLockThrowing<T>(_ body: () throws(QueueError) -> T) throws(QueueError) -> T {
+        let result = withLock { () -> Result<T, QueueError> in
+            do throws(QueueError) { return .success(try body()) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+}
+
+extension AdvancedOperation {
+    /// An operation made of operations: its children run on a queue of their own once the group
+    /// starts (after its own dependencies, conditions and categories); it finishes when all of them,
+    /// and all they produced, finished, with their errors. Cancelling it cancels them.
+    public static func group(
+        name: String? = nil, priority: QueuePriority = .normal, children: [AdvancedOperation<Q>] = []
+    ) -> AdvancedOperation<Q> {
+        let coordinator = GroupCoordinator<Q>(children: children)
+        let group = AdvancedOperation(
+            name: name, priority: priority, body: .asynchronous { [coordinator] op in coordinator.start(op) })
+        coordinator.group = group
+        group.locked { group.group = coordinator }
+        return group
+    }
+
+    public var isGroup: Bool { locked { group != nil } }
+
+    /// The children of a group (empty for other operations).
+    public var children: [AdvancedOperation<Q>] { locked { group }?.childOperations ?? [] }
+
+    /// Adds a child to a group, before or while it runs.
+    ///
+    /// - Throws: ``QueueLabCore/QueueError/refused(_:)`` when this is not a group,
+    ///   ``QueueLabCore/QueueError/alreadyFinished(_:)`` when the group already finished.
+    public func addChild(_ child: AdvancedOperation<Q>) throws(QueueError) {
+        guard let coordinator = locked({ group }) else { throw .refused("\(label) is not a group") }
+        try coordinator.add(child)
+    }
+}
