@@ -34,6 +34,15 @@ enum CheckKind: String, CaseIterable, Sendable {
     case onceBody = "once.body"
     case onceCompletion = "once.completion"
     case misuseErrors = "misuse.errors"
+    case advancedConditionFails = "advanced.condition-fails"
+    case advancedConditionDependency = "advanced.condition-dependency"
+    case advancedConditionsConcurrent = "advanced.conditions-concurrent"
+    case advancedExclusivity = "advanced.exclusivity"
+    case advancedObservers = "advanced.observers"
+    case advancedCancelRunning = "advanced.cancel-running"
+    case advancedGroup = "advanced.group"
+    case advancedGroupCancel = "advanced.group-cancel"
+    case advancedStress = "advanced.stress"
 
     var summary: String {
         switch self {
@@ -69,6 +78,15 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .onceBody: "no body runs twice, under load"
         case .onceCompletion: "completion handler exactly once, after finished"
         case .misuseErrors: "misuse throws a descriptive error instead of crashing"
+        case .advancedConditionFails: "advanced: a failed condition finishes the operation with its error, body never runs"
+        case .advancedConditionDependency: "advanced: log in, then like (a condition's dependency first, then the condition, then the body)"
+        case .advancedConditionsConcurrent: "advanced: an operation's conditions are evaluated concurrently"
+        case .advancedExclusivity: "advanced: one body per category at a time, several categories at once"
+        case .advancedObservers: "advanced: start, produce and finish observers exactly once, in order"
+        case .advancedCancelRunning: "advanced: cancelled while running, it finishes only after its body"
+        case .advancedGroup: "advanced: a group finishes after all its children, with their errors"
+        case .advancedGroupCancel: "advanced: cancelling a group cancels its children; it finishes after them"
+        case .advancedStress: "advanced: exclusivity, groups, dependencies and cancels mixed: nothing stuck"
         }
     }
 
@@ -93,6 +111,9 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .barrierOrder: [.barriers]
         case .waitAll, .onceBody: []
         case .misuseErrors: [.misuseErrors]
+        case .advancedConditionFails, .advancedConditionDependency, .advancedConditionsConcurrent, .advancedExclusivity,
+            .advancedObservers, .advancedCancelRunning, .advancedGroup, .advancedGroupCancel, .advancedStress:
+            [.dependencies, .cancellation, .width]
         }
     }
 
@@ -130,6 +151,15 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .onceBody: try GraphScenarios.onceBody(queue, context)
         case .onceCompletion: try CancellationScenarios.completionOnce(queue, context)
         case .misuseErrors: try MisuseScenarios.errors(queue, context)
+        case .advancedConditionFails: try AdvancedConditionScenarios.fails(queue, context)
+        case .advancedConditionDependency: try AdvancedConditionScenarios.dependency(queue, context)
+        case .advancedConditionsConcurrent: try AdvancedConditionScenarios.concurrent(queue, context)
+        case .advancedExclusivity: try AdvancedExclusivityScenarios.exclusivity(queue, context)
+        case .advancedObservers: try AdvancedExclusivityScenarios.observers(queue, context)
+        case .advancedCancelRunning: try AdvancedExclusivityScenarios.cancelRunning(queue, context)
+        case .advancedGroup: try AdvancedGroupScenarios.group(queue, context)
+        case .advancedGroupCancel: try AdvancedGroupScenarios.cancel(queue, context)
+        case .advancedStress: try AdvancedStressScenario.run(queue, context)
         }
     }
 }
