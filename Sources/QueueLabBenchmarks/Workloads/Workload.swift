@@ -20,6 +20,8 @@ public enum WorkloadKind: String, Sendable, Hashable, CaseIterable, Codable {
     case async
     /// Several threads adding at once: contention on the add path.
     case producers
+    /// Advanced operations over a few mutual-exclusivity categories (the QueueLabAdvanced layer).
+    case exclusive
 
     /// What an implementation must declare to run this workload; without it the cell is skipped.
     public var requiredCapabilities: QueueCapabilities {
@@ -30,6 +32,7 @@ public enum WorkloadKind: String, Sendable, Hashable, CaseIterable, Codable {
         case .priority: [.priorities, .width, .suspension]
         case .cancel: [.cancellation, .suspension]
         case .async: [.asynchronousOperations]
+        case .exclusive: [.dependencies, .cancellation]
         }
     }
 }
@@ -58,6 +61,7 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
         case .cancel: ["n": 100_000, "percent": 50]
         case .async: ["n": 50_000, "width": -1]
         case .producers: ["n": 100_000, "threads": 4]
+        case .exclusive: ["n": 20_000, "categories": 4, "width": -1]
         }
     }
 

@@ -47,6 +47,7 @@ public struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
             case .cancel: return try cancel()
             case .async: return try asynchronous()
             case .producers: return try producers()
+            case .exclusive: return try exclusive()
             }
         } catch let error as SampleError {
             throw error

@@ -15,6 +15,7 @@ public enum WorkloadSuite {
         Workload(kind: .cancel, parameters: ["percent": 100]),
         Workload(kind: .async),
         Workload(kind: .producers),
+        Workload(kind: .exclusive),
     ]
 
     /// A smaller version of ``standard`` for the quick main job (a couple of minutes in all).
@@ -28,6 +29,7 @@ public enum WorkloadSuite {
         Workload(kind: .cancel, parameters: ["n": 20_000]),
         Workload(kind: .async, parameters: ["n": 20_000]),
         Workload(kind: .producers, parameters: ["n": 50_000]),
+        Workload(kind: .exclusive, parameters: ["n": 5_000]),
     ]
 
     /// Foundation on Linux schedules in time quadratic in the number of waiting operations (a chain of
