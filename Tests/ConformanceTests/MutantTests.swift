@@ -44,7 +44,14 @@ struct MutantTests {
         let check = try #require(Check.named(mutant.check))
         for seed: UInt64 in 1...6 {
             let configuration = ConformanceConfiguration(level: .quick, seed: seed, checks: [check], timeBound: .seconds(1))
-            let outcome = mutant.run(check, configuration)
+            // A seed replays the scenario, not the thread timing: a mutant whose bug needs two
+            // threads to meet (a dependent started early) may slip through one run on a loaded
+            // machine (seen under ThreadSanitizer with the whole suite running). It must be caught
+            // within three runs of the same seed; a correct queue never fails any (see SuiteTests).
+            var outcome = mutant.run(check, configuration)
+            for _ in 0..<2 where !mutant.expected.contains(outcome.verdict) {
+                outcome = mutant.run(check, configuration)
+            }
             #expect(mutant.expected.contains(outcome.verdict), "seed \(seed): \(outcome.verdict) \(outcome.summary)")
             if let mentions = mutant.mentions {
                 #expect(outcome.summary.contains(mentions), "seed \(seed): \(outcome.summary)")
