@@ -47,7 +47,7 @@ struct MutantTests {
             // A seed replays the scenario, not the thread timing: a mutant whose bug needs two
             // threads to meet (a dependent started early) may slip through one run on a loaded
             // machine (seen under ThreadSanitizer with the whole suite running). It must be caught
-            // within three runs of the same seed; a correct queue never fails any (see SuiteTests).
+            // within three runs of the same seed; the correct test queue passes every check (BringYourOwnQueueTests).
             var outcome = mutant.run(check, configuration)
             for _ in 0..<2 where !mutant.expected.contains(outcome.verdict) {
                 outcome = mutant.run(check, configuration)
