@@ -1,0 +1,74 @@
+import Foundation
+
+/// The chain scaling curve: chain length against wall time per operation, log-log. A flat line
+/// means constant cost per operation; a line rising with slope 1 means the queue is quadratic.
+enum ChainScalingChart {
+    static let width = 900.0
+    static let height = 380.0
+
+    struct Point {
+        let implementation: String
+        let length: Int
+        let nanosecondsPerOperation: MedianInterval
+    }
+
+    static func points(_ cells: [ReportCell]) -> [Point] {
+        cells.filter { $0.workload == "chain" }.compactMap { cell in
+            guard let length = cell.parameter("n"), length > 0 else { return nil }
+            let perOperation = cell.records.compactMap { record -> Double? in
+                guard let wall = record.figures["wall_s"], let operations = record.figures["operations"], operations > 0
+                else { return nil }
+                return wall * 1e9 / operations
+            }
+            return MedianInterval(perOperation).map {
+                Point(implementation: cell.implementation, length: length, nanosecondsPerOperation: $0)
+            }
+        }
+    }
+
+    /// The chart, or `nil` when the run has no chain workload at all.
+    static func chart(_ cells: [ReportCell], palette: ImplementationPalette) -> String? {
+        let points = points(cells)
+        guard !points.isEmpty else { return nil }
+        let left = 80.0
+        let right = width - 150
+        let top = 20.0
+        let bottom = height - 50
+        let xScale = ChartScale.logarithmic(covering: points.map { Double($0.length) }, pixels: left...right)
+        let yScale = ChartScale.logarithmic(
+            covering: points.flatMap { [$0.nanosecondsPerOperation.lower, $0.nanosecondsPerOperation.upper] },
+            pixels: top...bottom, reversed: true)
+        var svg = SVGCanvas(width: width, height: height, title: "Chain scaling: time per operation against chain length")
+        for tick in xScale.ticks {
+            let x = xScale.position(tick)
+            svg.line(x, top, x, bottom, stroke: "#e3e3e3")
+            svg.text(x, bottom + 16, FigureFormat.number(tick), anchor: .middle, size: 11, fill: "#555")
+        }
+        for tick in yScale.ticks {
+            let y = yScale.position(tick)
+            svg.line(left, y, right, y, stroke: "#e3e3e3")
+            svg.text(left - 6, y + 4, FigureFormat.time(tick / 1e9), anchor: .end, size: 11, fill: "#555")
+        }
+        svg.line(left, bottom, right, bottom, stroke: "#999")
+        svg.line(left, top, left, bottom, stroke: "#999")
+        svg.text((left + right) / 2, bottom + 38, "chain length (operations, log scale)", anchor: .middle, size: 12, fill: "#444")
+        svg.text(18, (top + bottom) / 2, "wall time per operation (log)", anchor: .middle, size: 12, fill: "#444", rotate: true)
+        let byImplementation = Dictionary(grouping: points, by: \.implementation)
+        for (offset, name) in byImplementation.keys.sorted().enumerated() {
+            let series = byImplementation[name]!.sorted { $0.length < $1.length }
+            let colour = palette.colour(name)
+            let coordinates = series.map { (xScale.position(Double($0.length)), yScale.position($0.nanosecondsPerOperation.median)) }
+            svg.polyline(coordinates, stroke: colour, width: 2.5)
+            for (point, xy) in zip(series, coordinates) {
+                let interval = point.nanosecondsPerOperation
+                svg.line(xy.0, yScale.position(interval.lower), xy.0, yScale.position(interval.upper), stroke: colour, width: 1.5)
+                svg.circle(xy.0, xy.1, radius: 5, fill: colour,
+                           tooltip: "\(name), chain of \(point.length): \(FigureFormat.time(interval.median / 1e9)) per operation")
+                svg.text(xy.0 + 8, xy.1 - 6, FigureFormat.time(interval.median / 1e9), size: 11, fill: colour)
+            }
+            svg.rect(right + 24, top + 10 + Double(offset) * 22, 14, 14, fill: colour)
+            svg.text(right + 44, top + 22 + Double(offset) * 22, name, size: 12)
+        }
+        return svg.rendered
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// The `--base` section: `Comparison`'s verdicts as an HTML table, coloured by verdict, worst first.
+enum ComparisonTable {
+    static func cssClass(_ verdict: Verdict) -> String { "verdict-\(verdict.rawValue.lowercased())" }
+
+    static func render(_ report: ComparisonReport) -> String {
+        var html = "<p class=\"verdict-counts\">"
+        html += Verdict.allCases.map { verdict in
+            "<span class=\"badge \(cssClass(verdict))\">\(report.count(verdict)) \(verdict.rawValue)</span>"
+        }.joined(separator: " ")
+        html += "</p>\n"
+        guard !report.rows.isEmpty else {
+            return html + "<p>No implementation and workload is present in both files: nothing to compare.</p>"
+        }
+        html += "<table class=\"comparison\"><thead><tr>"
+        for heading in ["verdict", "implementation", "workload", "figure", "base median", "head median", "change", "head/base [95% CI]", "p (Holm)", "samples"] {
+            html += "<th>\(heading)</th>"
+        }
+        html += "</tr></thead><tbody>\n"
+        let rows = report.rows.sorted {
+            ($0.verdict, $0.implementation, $0.workload, $0.figure.column) < ($1.verdict, $1.implementation, $1.workload, $1.figure.column)
+        }
+        for row in rows {
+            let column = row.figure.column
+            let cells = [
+                "<td class=\"verdict\">\(row.verdict.rawValue)</td>",
+                "<td>\(HTMLText.escape(row.implementation))</td>",
+                "<td>\(HTMLText.escape("\(row.workload) \(row.parameters.replacingOccurrences(of: ";", with: " "))"))</td>",
+                "<td title=\"\(HTMLText.escape(row.figure.summary))\">\(HTMLText.escape(column))<br><small>\(HTMLText.escape(row.figure.summary))</small></td>",
+                "<td class=\"num\">\(FigureFormat.value(row.baseMedian, column: column))</td>",
+                "<td class=\"num\">\(FigureFormat.value(row.headMedian, column: column))</td>",
+                "<td>\(HTMLText.escape(change(row)))</td>",
+                "<td class=\"num\">\(FigureFormat.ratio(row.ratio.ratio)) [\(FigureFormat.ratio(row.ratio.lower)), \(FigureFormat.ratio(row.ratio.upper))]</td>",
+                "<td class=\"num\">\(FigureFormat.pValue(row.adjustedP))</td>",
+                "<td class=\"num\">\(row.baseCount)/\(row.headCount)</td>",
+            ]
+            html += "<tr class=\"\(cssClass(row.verdict))\">" + cells.joined() + "</tr>\n"
+        }
+        html += "</tbody></table>\n"
+        if !report.unmatched.isEmpty {
+            html += "<details><summary>\(report.unmatched.count) cells are in only one file (not compared)</summary><ul>"
+            html += report.unmatched.map { "<li>\(HTMLText.escape($0))</li>" }.joined()
+            html += "</ul></details>\n"
+        }
+        return html
+    }
+
+    /// "12% higher (better)": the change in words, oriented by the figure's direction.
+    static func change(_ row: ComparisonRow) -> String {
+        let ratio = row.ratio.ratio
+        guard ratio.isFinite, ratio > 0 else { return "-" }
+        let percent = Int((abs(ratio - 1) * 100).rounded())
+        if percent == 0 { return "no change" }
+        let higher = ratio > 1
+        let better: Bool
+        switch row.figure.direction {
+        case .higherIsBetter: better = higher
+        case .lowerIsBetter: better = !higher
+        case .informational: return "\(percent)% \(higher ? "higher" : "lower")"
+        }
+        return "\(percent)% \(higher ? "higher" : "lower") (\(better ? "better" : "worse"))"
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The samples of one implementation on one workload with one set of parameters, and the
+/// summaries the report draws from them.
+public struct ReportCell: Sendable {
+    public let implementation: String
+    public let workload: String
+    public let parameters: String
+    public let records: [SampleRecord]
+
+    /// `chain n=100000`: what a reader sees as the workload's name.
+    public var workloadLabel: String {
+        parameters.isEmpty ? workload : "\(workload) \(parameters.replacingOccurrences(of: ";", with: " "))"
+    }
+
+    public func values(_ column: String) -> [Double] { records.compactMap { $0.figures[column] } }
+
+    public func interval(_ column: String) -> MedianInterval? { MedianInterval(values(column)) }
+
+    /// One parameter as a number (`n` of a chain), if present.
+    public func parameter(_ key: String) -> Int? {
+        for pair in parameters.split(separator: ";") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, parts[0] == key { return Int(parts[1]) }
+        }
+        return nil
+    }
+
+    /// Groups records into cells: one per implementation, workload and parameters.
+    public static func cells(from records: [SampleRecord]) -> [ReportCell] {
+        Dictionary(grouping: records, by: \.cellKey).values.map { group in
+            let first = group[0]
+            return ReportCell(
+                implementation: first.implementation, workload: first.workload, parameters: first.parameters,
+                records: group)
+        }.sorted { ($0.workloadOrder, $0.workloadLabel, $0.implementation) < ($1.workloadOrder, $1.workloadLabel, $1.implementation) }
+    }
+
+    /// Workloads in the order `WorkloadKind` lists them, unknown ones last.
+    var workloadOrder: Int {
+        WorkloadKind.allCases.firstIndex { $0.rawValue == workload } ?? WorkloadKind.allCases.count
+    }
+}
+
+/// Colours per implementation: the Okabe-Ito palette, distinguishable with the common colour-vision
+/// deficiencies; assigned in name order so that a name keeps its colour across reports of the same set.
+public struct ImplementationPalette: Sendable {
+    static let colours = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#000000", "#F0E442"]
+    public let names: [String]
+
+    public init(_ names: some Sequence<String>) {
+        self.names = Array(Set(names)).sorted()
+    }
+
+    public func colour(_ name: String) -> String {
+        guard let index = names.firstIndex(of: name) else { return "#777777" }
+        return Self.colours[index % Self.colours.count]
+    }
+}

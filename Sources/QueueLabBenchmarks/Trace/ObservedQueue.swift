@@ -1,0 +1,67 @@
+import QueueLabCore
+
+/// Any queue, unchanged, with a ``TransitionLog`` installed as its observer when a trace is being
+/// recorded, and every added operation's dependencies noted in that log. It lets the benchmark
+/// workloads, which create their own queues, run traced without knowing it.
+final class ObservedQueue<Base: OperationQueueing>: OperationQueueing {
+    typealias Operation = Base.Operation
+
+    static var implementationName: String { Base.implementationName }
+    static var implementationSummary: String { Base.implementationSummary }
+    static var capabilities: QueueCapabilities { Base.capabilities }
+
+    let base: Base
+    let log: TransitionLog?
+
+    init(name: String?) {
+        base = Base(name: name)
+        log = TraceSession.current
+        if let log { base.setStateObserver(log) }
+    }
+
+    var name: String? { base.name }
+
+    var maxConcurrentOperationCount: Int {
+        get { base.maxConcurrentOperationCount }
+        set { base.maxConcurrentOperationCount = newValue }
+    }
+
+    var isSuspended: Bool {
+        get { base.isSuspended }
+        set { base.isSuspended = newValue }
+    }
+
+    var operations: [Operation] { base.operations }
+    var operationCount: Int { base.operationCount }
+
+    func addOperation(_ operation: Operation) throws(QueueError) {
+        log?.noteDependencies(of: operation)
+        try base.addOperation(operation)
+    }
+
+    func addOperations(_ operations: [Operation], waitUntilFinished: Bool) throws(QueueError) {
+        if let log { for operation in operations { log.noteDependencies(of: operation) } }
+        try base.addOperations(operations, waitUntilFinished: waitUntilFinished)
+    }
+
+    func addOperation(_ block: @escaping @Sendable () -> Void) throws(QueueError) {
+        try base.addOperation(block)
+    }
+
+    func addBarrierBlock(_ block: @escaping @Sendable () -> Void) throws(QueueError) {
+        try base.addBarrierBlock(block)
+    }
+
+    func cancelAllOperations() { base.cancelAllOperations() }
+
+    func waitUntilAllOperationsAreFinished() { base.waitUntilAllOperationsAreFinished() }
+
+    func waitUntilAllOperationsAreFinished(timeout: Duration) -> WaitOutcome {
+        base.waitUntilAllOperationsAreFinished(timeout: timeout)
+    }
+
+    /// The trace's log stays installed: a caller's observer would replace it.
+    func setStateObserver(_ observer: (any StateObserver)?) {
+        if log == nil { base.setStateObserver(observer) }
+    }
+}

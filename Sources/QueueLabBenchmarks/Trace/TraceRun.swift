@@ -1,0 +1,61 @@
+import QueueLabCore
+
+/// Runs one workload on one implementation with every transition recorded, and makes the trace.
+public enum TraceRun {
+    /// Sizes for a trace when the caller did not choose: a trace of a few hundred operations opens
+    /// instantly in a viewer and still shows the shape of the workload (100k would be 400k events).
+    public static let traceSizes: [WorkloadKind: [String: Int]] = [
+        .noop: ["n": 200], .cpu: ["n": 200], .chain: ["n": 200], .fanout: ["k": 16, "rounds": 5],
+        .dag: ["n": 300], .priority: ["n": 300], .cancel: ["n": 500], .async: ["n": 200],
+        .producers: ["n": 400],
+    ]
+
+    /// Parses `text` like `queuelab bench --workload`, but with ``traceSizes`` for the parameters
+    /// the text does not give.
+    ///
+    /// - Throws: ``WorkloadParseError`` listing the valid workloads or parameters.
+    public static func workload(parsing text: String) throws(WorkloadParseError) -> Workload {
+        let parsed = try Workload(parsing: text)
+        let given = Set(
+            text.split(separator: ":", maxSplits: 1).dropFirst().first.map { parameters in
+                parameters.split(whereSeparator: { $0 == ";" || $0 == "," }).compactMap {
+                    $0.split(separator: "=", maxSplits: 1).first.map(String.init)
+                }
+            } ?? [])
+        let defaults = (traceSizes[parsed.kind] ?? [:]).filter { !given.contains($0.key) }
+        return parsed.with(defaults)
+    }
+
+    /// Runs `workload` on `implementation` (capped for Foundation as the benchmark runner caps it) and
+    /// returns the trace with a note when the workload was capped.
+    ///
+    /// - Throws: ``SampleError`` (unsupported workload, stall, queue error).
+    public static func record<Queue: OperationQueueing>(
+        queue implementation: Queue.Type, workload requested: Workload, drainTimeout: Duration = .seconds(60)
+    ) throws(SampleError) -> (trace: ChromeTrace, note: String?) {
+        let (workload, note) = WorkloadSuite.sized(requested, for: Queue.implementationName)
+        let count = WorkloadExecution<Queue>.operationCount(workload)
+        let harness = OperationHarness(
+            operations: count, latencyEvery: count + 1,
+            workNanoseconds: UInt64(Swift.max(0, workload["us"])) * 1_000)
+        let execution = WorkloadExecution<ObservedQueue<Queue>>(
+            workload: workload, harness: harness, drainTimeout: drainTimeout)
+        let log = TransitionLog(expectedTransitions: count * 4)
+        let outcome = try TraceSession.with(log) { () throws(SampleError) -> WorkloadOutcome in try execution.run() }
+        let (transitions, dependencies) = log.snapshot()
+        let trace = ChromeTraceBuilder.build(
+            transitions: transitions, dependencies: dependencies,
+            metadata: [
+                "implementation": Queue.implementationName, "workload": workload.description,
+                "wall_ms": String(Double(outcome.wallNanoseconds) / 1e6),
+            ])
+        return (trace, note)
+    }
+
+    /// The same, for an implementation chosen at run time (from the registry).
+    public static func record(
+        _ implementation: any OperationQueueing.Type, workload: Workload, drainTimeout: Duration = .seconds(60)
+    ) throws(SampleError) -> (trace: ChromeTrace, note: String?) {
+        try record(queue: implementation, workload: workload, drainTimeout: drainTimeout)
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import QueueLabBenchmarks
+
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write one self-contained HTML page of a benchmark CSV: charts, and verdicts against a base run.",
+        discussion: """
+            The page has inline SVG and CSS only (no script, no network): throughput per implementation and \
+            workload with confidence whiskers, latency percentile curves (p50 to max, log scale), the chain \
+            scaling curve (log-log), and with --base the comparison table of `queuelab compare`, coloured \
+            by verdict. Open it in any browser, attach it to a CI run, or mail it.
+
+            Examples:
+              queuelab report results/reference-linux-2core.csv --out report.html
+              queuelab report head.csv --base base.csv --out gate.html --threshold 0.15
+
+            Exit status: 0 page written; 2 bad input (unreadable or malformed CSV, bad option, unwritable \
+            output). A regression in the comparison does not change the exit status: `queuelab compare` \
+            is the gate.
+            """
+    )
+
+    @Argument(help: "The benchmark CSV to show (written by `queuelab bench`).")
+    var runCSV: String
+
+    @Option(help: "A base CSV to compare with (same implementations and workloads); adds the verdict table.")
+    var base: String?
+
+    @Option(help: "The HTML file to write, e.g. report.html.")
+    var out: String
+
+    @Option(help: "Practical floor for the comparison: a smaller change is never a regression (0.10 = 10%).")
+    var threshold = "0.10"
+
+    func run() throws {
+        guard let threshold = Double(threshold), threshold >= 0, threshold.isFinite else {
+            fail("--threshold must be a non-negative number such as 0.10")
+        }
+        let runRecords = read(runCSV)
+        guard !runRecords.isEmpty else { fail("\(runCSV) holds no samples") }
+        let baseRecords = base.map(read)
+        let report = HTMLReport(
+            run: runRecords, runSource: (runCSV as NSString).lastPathComponent, base: baseRecords,
+            baseSource: base.map { ($0 as NSString).lastPathComponent }, rule: VerdictRule(threshold: threshold))
+        do {
+            try Data(report.render().utf8).write(to: URL(fileURLWithPath: out))
+        } catch {
+            fail("cannot write \(out): \(error.localizedDescription)")
+        }
+        print("wrote \(out) (\(runRecords.count) samples\(baseRecords.map { ", base \($0.count) samples" } ?? ""))")
+    }
+
+    func read(_ path: String) -> [SampleRecord] {
+        do {
+            return try ResultsFile.read(path)
+        } catch {
+            fail(error.description)
+        }
+    }
+
+    /// Bad input: one line on standard error, exit status 2 (as `compare`).
+    func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        Foundation.exit(2)
+    }
+}
