@@ -24,7 +24,7 @@ public enum SampleRunner {
         queue: Queue.Type, workload: Workload, latencyEvery: Int = defaultLatencyEvery,
         drainTimeout: Duration = .seconds(60), environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(SampleError) -> SampleFigures {
-        let every = workload.kind == .priority ? 1 : latencyEvery
+        let every = workload.kind == .priority || workload.kind == .ping ? 1 : latencyEvery
         let harness = OperationHarness(
             operations: WorkloadExecution<Queue>.operationCount(workload), latencyEvery: every,
             workNanoseconds: UInt64(Swift.max(0, workload["us"])) * 1_000,

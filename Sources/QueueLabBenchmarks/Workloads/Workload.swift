@@ -22,6 +22,9 @@ public enum WorkloadKind: String, Sendable, Hashable, CaseIterable, Codable {
     case producers
     /// Advanced operations over a few mutual-exclusivity categories (the QueueLabAdvanced layer).
     case exclusive
+    /// One operation at a time, each added once the previous finished: the latency of waking an
+    /// idle queue.
+    case ping
 
     /// What an implementation must declare to run this workload; without it the cell is skipped.
     public var requiredCapabilities: QueueCapabilities {
@@ -33,6 +36,7 @@ public enum WorkloadKind: String, Sendable, Hashable, CaseIterable, Codable {
         case .cancel: [.cancellation, .suspension]
         case .async: [.asynchronousOperations]
         case .exclusive: [.dependencies, .cancellation]
+        case .ping: []
         }
     }
 }
@@ -62,6 +66,7 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
         case .async: ["n": 50_000, "width": -1]
         case .producers: ["n": 100_000, "threads": 4]
         case .exclusive: ["n": 20_000, "categories": 4, "width": -1]
+        case .ping: ["n": 2_000]
         }
     }
 

@@ -48,6 +48,7 @@ public struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
             case .async: return try asynchronous()
             case .producers: return try producers()
             case .exclusive: return try exclusive()
+            case .ping: return try ping()
             }
         } catch let error as SampleError {
             throw error

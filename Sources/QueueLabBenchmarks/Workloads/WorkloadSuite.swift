@@ -16,6 +16,7 @@ public enum WorkloadSuite {
         Workload(kind: .async),
         Workload(kind: .producers),
         Workload(kind: .exclusive),
+        Workload(kind: .ping),
     ]
 
     /// A smaller version of ``standard`` for the quick main job (a couple of minutes in all).
@@ -30,6 +31,7 @@ public enum WorkloadSuite {
         Workload(kind: .async, parameters: ["n": 20_000]),
         Workload(kind: .producers, parameters: ["n": 50_000]),
         Workload(kind: .exclusive, parameters: ["n": 5_000]),
+        Workload(kind: .ping, parameters: ["n": 500]),
     ]
 
     /// Foundation on Linux schedules in time quadratic in the number of waiting operations (a chain of
