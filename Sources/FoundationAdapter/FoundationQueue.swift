@@ -9,7 +9,8 @@ import Synchronization
 /// (their members never run) and completion blocks (run on another thread, maybe after
 /// `waitUntilFinished` returned) are Foundation's. The adapter adds only:
 /// - errors instead of Foundation's crashes and hangs (adding an operation twice or after it
-///   finished, a self-dependency, `finish()` misuse, a negative width);
+///   finished, a self-dependency, `finish()` misuse, a negative width, a cancelled operation
+///   while a barrier is pending);
 /// - two changes that keep Foundation's memory-safety bugs from crashing the process: an
 ///   operation keeps its dependents alive until it finished (Foundation holds them unretained),
 ///   and ``cancelAllOperations()`` does not cancel barriers;
@@ -31,9 +32,9 @@ public final class FoundationQueue: OperationQueueing, @unchecked Sendable {
     /// The dispatch queue Foundation runs the operations on: the same kind Foundation would make
     /// itself (concurrent, named after the queue), set as `underlyingQueue` so that the adapter
     /// can submit work behind a barrier (see ``BarrierTicket``). Foundation keeps it `unowned`.
-    private let dispatchQueue: DispatchQueue
-    private let tracker = CompletionTracker()
-    private let barriers = BarrierLedger()
+    let dispatchQueue: DispatchQueue
+    let tracker = CompletionTracker()
+    let barriers = BarrierLedger()
     private let observerLock = NSLock()
     private var observer: (any StateObserver)?
     private let hasObserver = Atomic<Bool>(false)
@@ -69,127 +70,6 @@ public final class FoundationQueue: OperationQueueing, @unchecked Sendable {
 
     public var operationCount: Int { queue.operationCount }
 
-    // MARK: Adding
-
-    /// - Throws: ``QueueError/alreadyEnqueued(_:)``, ``QueueError/alreadyStarted(_:)`` or
-    ///   ``QueueError/alreadyFinished(_:)`` where Foundation would crash the process;
-    ///   ``QueueError/refused(_:)`` for a cancelled operation while a barrier is pending, where
-    ///   Foundation would hang (see ``refuseCancelledBehindBarrier(_:)``).
-    public func addOperation(_ operation: FoundationOperation) throws(QueueError) {
-        try refuseCancelledBehindBarrier(CollectionOfOne(operation))
-        try operation.claim()
-        enroll(operation)
-        queue.addOperation(operation.backing)
-    }
-
-    /// Validates every operation first (also an operation listed twice), adds none when one is
-    /// refused, then passes the batch to Foundation in one call.
-    public func addOperations(_ operations: [FoundationOperation], waitUntilFinished: Bool) throws(QueueError) {
-        try refuseCancelledBehindBarrier(operations)
-        var claimed: [FoundationOperation] = []
-        claimed.reserveCapacity(operations.count)
-        for operation in operations {
-            do {
-                try operation.claim()
-            } catch {
-                for taken in claimed {
-                    taken.unclaim()
-                }
-                throw error
-            }
-            claimed.append(operation)
-        }
-        for operation in operations {
-            enroll(operation)
-        }
-        queue.addOperations(operations.map(\.backing), waitUntilFinished: waitUntilFinished)
-    }
-
-    /// Wraps `block` in a ``FoundationOperation`` (not a `BlockOperation`, so that it appears in
-    /// ``operations`` and the bounded waits).
-    public func addOperation(_ block: @escaping @Sendable () -> Void) throws(QueueError) {
-        try addOperation(FoundationOperation(name: nil, priority: .normal, body: .synchronous { _ in block() }))
-    }
-
-    /// Foundation's `addBarrierBlock` (present in swift-corelibs-foundation). Its Linux quirk
-    /// stays: on an empty queue, even a suspended one, the block runs at once. The bounded wait
-    /// counts the barrier until Foundation finished it.
-    public func addBarrierBlock(_ block: @escaping @Sendable () -> Void) throws(QueueError) {
-        let ticket = barriers.issue(tracker: tracker)
-        let dispatchQueue = dispatchQueue
-        queue.addBarrierBlock {
-            block()
-            // Runs after the Dispatch barrier that runs this block, i.e. after Foundation
-            // finished the barrier operation (on an empty queue: at once).
-            dispatchQueue.async { ticket.settle() }
-        }
-    }
-
-    /// Foundation makes every operation it adds depend on the barriers still waiting in the
-    /// queue, under the queue's lock; for a cancelled operation that dependency does not count,
-    /// Foundation finds it ready and schedules it, which takes the same lock again: the adding
-    /// thread hangs for ever, holding the queue (measured: `FoundationBehaviourProbeTests`).
-    /// Refused while any barrier added here has not finished (a little wider than Foundation's
-    /// condition, which is a barrier not yet started). An operation cancelled by another thread
-    /// while Foundation adds it can still hit the hang.
-    private func refuseCancelledBehindBarrier(_ operations: some Collection<FoundationOperation>) throws(QueueError) {
-        guard barriers.hasOpen, let cancelled = operations.first(where: \.isCancelled) else { return }
-        throw .refused(
-            "\(cancelled.label) is cancelled and a barrier is pending: Foundation on Linux would deadlock on its "
-                + "queue lock adding it (add it before cancelling it, or once the barrier ran)")
-    }
-
-    private func enroll(_ operation: FoundationOperation) {
-        let observer: (any StateObserver)?
-        if hasObserver.load(ordering: .acquiring) {
-            observerLock.lock()
-            observer = self.observer
-            observerLock.unlock()
-        } else {
-            observer = nil
-        }
-        barriers.holdUntilOpenBarriersSettle(operation)
-        operation.enroll(in: tracker, observer: observer)
-    }
-
-    // MARK: Cancelling and waiting
-
-    /// Cancels every operation of the queue, as Foundation's `cancelAllOperations` does, but
-    /// leaves the barriers alone: a deliberate difference.
-    ///
-    /// Foundation's `cancelAllOperations` also cancels pending barrier operations. A cancelled
-    /// barrier finishes (without running its block) before the operations it waits for, and its
-    /// queue releases it; those operations still hold it, unretained, as a dependent, and read
-    /// the freed memory when they finish: a crash (measured: `FoundationBehaviourProbeTests`).
-    /// Here the barriers stay, so their blocks run once the cancelled operations before them
-    /// finished, and the operations after them still wait for them.
-    public func cancelAllOperations() {
-        for operation in queue.operations {
-            operation.cancel()
-        }
-    }
-
-    /// Foundation's own wait (unbounded: a dependency cycle makes it hang).
-    public func waitUntilAllOperationsAreFinished() {
-        queue.waitUntilAllOperationsAreFinished()
-    }
-
-    /// Waits on the adapter's own count of unfinished operations and barriers (Foundation's wait
-    /// cannot be bounded); work added while waiting is covered.
-    public func waitUntilAllOperationsAreFinished(timeout: Duration) -> WaitOutcome {
-        if tracker.waitUntilIdle(timeout: timeout) {
-            return .finished
-        }
-        let report = StallReport(queueName: name, isSuspended: isSuspended, operations: operations)
-        let barrierEntries = barriers.openTickets.map {
-            StallReport.Entry(operation: $0.label, state: .pending, isCancelled: false, unmetDependencies: [])
-        }
-        return .timedOut(
-            StallReport(
-                queueName: report.queueName, isSuspended: report.isSuspended, entries: report.entries + barrierEntries)
-        )
-    }
-
     // MARK: Observation
 
     /// Operations added from now on report to `observer` (each keeps the observer installed when
@@ -201,7 +81,8 @@ public final class FoundationQueue: OperationQueueing, @unchecked Sendable {
     ///   operation was cancelled, a dependency was removed); if that edge went unseen, `ready`
     ///   is reported just before `executing` or `finished`;
     /// - `executing` just before the body starts; `finished` after Foundation marked the
-    ///   operation finished (it may already have released its dependents);
+    ///   operation finished: when the thread that finished it gets control back, or earlier,
+    ///   just before a dependent that Foundation released reports `ready` or `executing`;
     /// - `cancelled` when `cancel()` first reaches an unfinished operation, just before Foundation
     ///   sets the flag.
     /// Each operation's transitions arrive in forward order; when two threads report for the same
@@ -211,5 +92,13 @@ public final class FoundationQueue: OperationQueueing, @unchecked Sendable {
         self.observer = observer
         hasObserver.store(observer != nil, ordering: .releasing)
         observerLock.unlock()
+    }
+
+    /// The observer operations added now report to: one load and a branch when there is none.
+    var installedObserver: (any StateObserver)? {
+        guard hasObserver.load(ordering: .acquiring) else { return nil }
+        observerLock.lock()
+        defer { observerLock.unlock() }
+        return observer
     }
 }
