@@ -54,6 +54,19 @@ open class ScheduledOperation: @unchecked Sendable {
         self.priorityWord = Atomic(priority.rawValue)
     }
 
+    deinit {
+        // Freed recursively, a chain of a million operations (each holding the one before it)
+        // would take a stack frame per link and overflow. Unlink what only we still hold, in a loop.
+        var doomed = graphDependencies
+        graphDependencies = []
+        while var next = doomed.popLast() {
+            if isKnownUniquelyReferenced(&next) {
+                doomed.append(contentsOf: next.graphDependencies)
+                next.graphDependencies = []
+            }
+        }
+    }
+
     /// Runs the typed body; overridden by the final subclasses.
     open func runBody() {}
 

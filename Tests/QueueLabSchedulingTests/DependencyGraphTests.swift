@@ -53,4 +53,19 @@ import Testing
         // With the edge gone, the reverse edge is no cycle.
         try DependencyGraph.addDependency(b, to: a)
     }
+
+    @Test func longChainIsFreedWithoutRecursion() throws {
+        // Freed link by link through deinit, 300k operations would overflow the stack.
+        var chain = [TestOperation("c0")]
+        chain.reserveCapacity(300_000)
+        for index in 1..<300_000 {
+            let next = TestOperation("c\(index)")
+            try DependencyGraph.addDependency(chain[index - 1], to: next)
+            chain.append(next)
+        }
+        var last: TestOperation? = chain.removeLast()
+        chain = []  // only `last` holds the chain now
+        #expect(last.map { DependencyGraph.dependencies(of: $0).count } == 1)
+        last = nil
+    }
 }
