@@ -11,6 +11,19 @@ extension AdvancedOperation {
         if finishes { finishWithoutBody() }
     }
 
+    /// A child of a group that finished without starting: it finishes without ever entering a queue.
+    func finishUnqueued() {
+        let (finishes, group) = locked { () -> (Bool, GroupCoordinator<Q>?) in
+            guard phase == .created else { return (false, nil) }
+            phase = .finishing
+            return (true, self.group)
+        }
+        guard finishes else { return }
+        group?.abandonUnstarted()
+        underlyingOperation.cancel()
+        completeFinish()
+    }
+
     /// The underlying queue refused the gate: the operation finishes with that error.
     func failOnEntry(_ error: QueueError) {
         let finishes = locked { () -> Bool in

@@ -5,13 +5,10 @@ extension AdvancedOperation {
     // MARK: Entering a queue
 
     /// Called by the queue once: records the queue and returns the gate, a plain operation that
-    /// waits for every dependency and then opens the evaluation step.
-    func enter(_ queue: AdvancedQueue<Q>) throws(QueueError) -> Q.Operation {
-        let gate = Q.Operation(
-            name: "\(name ?? "op").gate", priority: queuePriority,
-            body: .synchronous { [weak self] _ in self?.dependenciesFinished() })
-        // Should anyone cancel the gate itself (the queue's own cancelAll), the evaluation still opens.
-        gate.completionHandler = { [weak self] in self?.dependenciesFinished() }
+    /// waits for every dependency and then opens the evaluation step; nil when there is no
+    /// dependency to wait for (the queue then opens the evaluation at once, so an operation that is
+    /// ready needs no width slot before its body).
+    func enter(_ queue: AdvancedQueue<Q>) throws(QueueError) -> Q.Operation? {
         let dependencies = try lockedThrowing { () throws(QueueError) -> [AdvancedDependency<Q>] in
             switch phase {
             case .created: break
@@ -21,10 +18,16 @@ extension AdvancedOperation {
             phase = .pending
             self.queue = queue
             self.faults = queue.faults
-            self.gate = gate
             return self.dependencies
         }
+        guard !dependencies.isEmpty else { return nil }
+        let gate = Q.Operation(
+            name: "\(name ?? "op").gate", priority: queuePriority,
+            body: .synchronous { [weak self] _ in self?.dependenciesFinished() })
+        // Should anyone cancel the gate itself (the queue's own cancelAll), the evaluation still opens.
+        gate.completionHandler = { [weak self] in self?.dependenciesFinished() }
         for dependency in dependencies { try gate.addDependency(dependency.underlying) }
+        locked { self.gate = gate }
         return gate
     }
 
@@ -34,11 +37,15 @@ extension AdvancedOperation {
     func dependenciesFinished() {
         let conditions = locked { () -> [any AdvancedCondition]? in
             guard phase == .pending else { return nil }
-            phase = .evaluatingConditions
+            phase = cancelled ? .finishing : .evaluatingConditions
             gate = nil
             return self.conditions
         }
         guard let conditions else { return }
+        guard locked({ phase == .evaluatingConditions }) else {
+            finishWithoutBody()  // cancelled before it entered
+            return
+        }
         let sequentially = locked { faults.contains(.evaluatesConditionsSequentially) }
         ConditionEvaluator.evaluate(conditions, for: self, sequentially: sequentially) {
             [self] failures in conditionsEvaluated(failures)
@@ -66,15 +73,14 @@ extension AdvancedOperation {
     // MARK: Exclusivity
 
     private func acquireExclusivity() {
-        let needed = categories
+        let needed = requiredCategories
         let (faults, queue) = locked { (self.faults, self.queue) }
         guard !needed.isEmpty, !faults.contains(.ignoresExclusivity), let queue else {
             schedule()
             return
         }
-        let enclosing = queue.enclosingCategories.intersection(needed)
-        if !enclosing.isEmpty {
-            let error = ExclusivityError.heldByEnclosingGroup(categories: enclosing.sorted(), operation: label)
+        if let scope = queue.scope, !scope.isSuperset(of: needed) {
+            let error = ExclusivityError.notHeldByEnclosingGroup(categories: needed.filter { !scope.contains($0) }, operation: label)
             if locked({ () -> Bool in
                 guard phase == .waitingForExclusivity else { return false }
                 collectedErrors.append(error)
@@ -85,13 +91,14 @@ extension AdvancedOperation {
             }
             return
         }
+        locked { grantedCategories = Set(needed) }
         if faults.contains(.acquiresOneByOne) {
-            acquireOneByOne(Array(needed), from: queue.exclusivity)
+            acquireOneByOne(needed, from: queue.exclusivity)
             return
         }
         // The ticket is recorded before the grant can run, so a cancel always finds it.
         let pending = PendingTicket()
-        let ticket = queue.exclusivity.request(needed, for: label) { [self] in
+        let ticket = queue.exclusivity.request(Set(needed), for: label) { [self] in
             pending.granted(then: { self.exclusivityGranted() })
         }
         let cancelledMeanwhile = locked { () -> Bool in
@@ -126,13 +133,19 @@ extension AdvancedOperation {
     }
 
     private func schedule() {
-        let queue = locked { () -> AdvancedQueue<Q>? in
-            guard phase == .waitingForExclusivity else { return nil }
+        let (queue, coordinator) = locked { () -> (AdvancedQueue<Q>?, GroupCoordinator<Q>?) in
+            guard phase == .waitingForExclusivity else { return (nil, nil) }
             phase = .scheduled
-            underlyingAdded = true
-            return self.queue
+            underlyingAdded = group == nil
+            return (self.queue, group)
         }
         guard let queue else { return }
+        if coordinator != nil {
+            // A group holds no width slot while its children run: it starts here, its underlying
+            // operation enters the queue only to finish (see `releaseUnderlying`).
+            runBody()
+            return
+        }
         do {
             try queue.underlying.addOperation(underlyingOperation)
         } catch {
@@ -191,7 +204,11 @@ extension AdvancedOperation {
         }
         guard accepted else { return false }
         if completes { completeFinish() }
-        try? underlyingOperation.finish()
+        if locked({ group != nil }) {
+            releaseUnderlying()
+        } else {
+            try? underlyingOperation.finish()
+        }
         return true
     }
 
@@ -245,18 +262,25 @@ extension AdvancedOperation {
     /// The operation is `finishing` without having run its body: observers, then the underlying
     /// operation is made to finish (cancelled, so the queue never runs it) for its dependents.
     func finishWithoutBody() {
-        let (gate, added) = locked { () -> (Q.Operation?, Bool) in
-            defer {
-                self.gate = nil
-                underlyingAdded = true
-            }
-            return (self.gate, underlyingAdded)
+        let (gate, group) = locked { () -> (Q.Operation?, GroupCoordinator<Q>?) in
+            defer { self.gate = nil }
+            return (self.gate, self.group)
         }
+        group?.abandonUnstarted()
         completeFinish()
-        underlyingOperation.cancel()
         gate?.cancel()
+        releaseUnderlying()
+    }
+
+    /// Makes the underlying operation finish, for the plain operations that depend on this one:
+    /// cancelled, so the queue never runs it, and added unless it already is in the queue.
+    func releaseUnderlying() {
+        let added = locked { () -> Bool in
+            defer { underlyingAdded = true }
+            return underlyingAdded
+        }
+        underlyingOperation.cancel()
         if !added, let queue = locked({ self.queue }) {
-            // A cancelled operation finishes at once without running: its dependents are released.
             try? queue.underlying.addOperation(underlyingOperation)
         }
     }
@@ -312,14 +336,15 @@ final class PendingTicket: @unchecked Sendable {
 
 /// Why an operation could not get its categories.
 public enum ExclusivityError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A group around the operation holds one of its categories: waiting would never end (the
-    /// group finishes only after its children), so the operation fails at once instead.
-    case heldByEnclosingGroup(categories: [String], operation: OperationLabel)
+    /// The group around the operation holds categories for its children, but not these (the
+    /// operation was added or produced after the group took them): acquiring them while the group
+    /// holds others could deadlock, so the operation fails at once instead.
+    case notHeldByEnclosingGroup(categories: [String], operation: OperationLabel)
 
     public var description: String {
         switch self {
-        case .heldByEnclosingGroup(let categories, let operation):
-            "\(operation) needs \(categories.joined(separator: ", ")), held by a group that contains it"
+        case .notHeldByEnclosingGroup(let categories, let operation):
+            "\(operation) needs \(categories.joined(separator: ", ")), which the exclusive group around it did not take"
         }
     }
 }

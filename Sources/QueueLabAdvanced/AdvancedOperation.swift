@@ -25,7 +25,9 @@ public final class AdvancedOperation<Q: OperationQueueing>: @unchecked Sendable 
     var cancelled = false
     var conditions: [any AdvancedCondition] = []
     var observers: [any AdvancedObserver<Q>] = []
-    var explicitCategories: Set<String> = []
+    var explicitCategories: [String] = []
+    /// What it acquired (a group: its own and all its children's): its children queue's scope.
+    var grantedCategories: Set<String> = []
     var dependencies: [AdvancedDependency<Q>] = []
     var collectedErrors: [any Error] = []
     var queue: AdvancedQueue<Q>?
@@ -78,8 +80,24 @@ public final class AdvancedOperation<Q: OperationQueueing>: @unchecked Sendable 
     public var errors: [any Error] { locked { collectedErrors } }
 
     /// Every category the operation holds while it executes: its own and its conditions'.
-    public var categories: Set<String> {
-        locked { explicitCategories.union(conditions.compactMap(\.exclusivityCategory)) }
+    public var categories: Set<String> { Set(orderedCategories) }
+
+    /// The categories in the order they were declared (explicit ones, then the conditions').
+    var orderedCategories: [String] {
+        locked {
+            var seen: Set<String> = []
+            return (explicitCategories + conditions.compactMap(\.exclusivityCategory)).filter { seen.insert($0).inserted }
+        }
+    }
+
+    /// What it must hold to execute: its categories and, for a group, every category its children
+    /// (at any depth) declare, so a group takes all it will need at once and never acquires while
+    /// holding (the nesting that deadlocked groups in the original design).
+    var requiredCategories: [String] {
+        var seen: Set<String> = []
+        let own = orderedCategories
+        let children = locked { group }?.childOperations ?? []
+        return (own + children.flatMap(\.requiredCategories)).filter { seen.insert($0).inserted }
     }
 
     // MARK: Configuring (before it is added)
@@ -96,7 +114,7 @@ public final class AdvancedOperation<Q: OperationQueueing>: @unchecked Sendable 
     public func addCategory(_ category: String) {
         locked {
             precondition(phase == .created, "categories are fixed once \(label) is in a queue")
-            explicitCategories.insert(category)
+            if !explicitCategories.contains(category) { explicitCategories.append(category) }
         }
     }
 

@@ -22,7 +22,9 @@ public final class AdvancedQueue<Q: OperationQueueing>: @unchecked Sendable {
     /// The group whose children this queue runs (nil for a top-level queue).
     private weak var owner: AdvancedOperation<Q>?
     private let coordinator: GroupCoordinator<Q>?
-    private let enclosing: Set<String>
+    /// For the children queue of a group that holds categories: the only categories its operations
+    /// may need (its manager is the group's own, covering exactly those). Nil: unrestricted.
+    let scope: Set<String>?
     private let state = NSCondition()
     private var unfinished: [ObjectIdentifier: (index: Int, operation: AdvancedOperation<Q>)] = [:]
     private var nextIndex = 0
@@ -39,17 +41,24 @@ public final class AdvancedQueue<Q: OperationQueueing>: @unchecked Sendable {
         self.exclusivity = exclusivity
         faults = (Q.self as? any AdvancedFaultInjecting.Type)?.advancedFaults ?? []
         coordinator = nil
-        enclosing = []
+        scope = nil
     }
 
     /// The children queue of a group.
     init(childrenOf group: AdvancedOperation<Q>, coordinator: GroupCoordinator<Q>, parent: AdvancedQueue<Q>) {
         underlying = Q(name: "\(group.name ?? "group").children")
-        exclusivity = parent.exclusivity
         faults = parent.faults
         owner = group
         self.coordinator = coordinator
-        enclosing = parent.enclosing.union(group.categories)
+        let held = group.locked { group.grantedCategories }
+        if held.isEmpty {
+            exclusivity = parent.exclusivity
+            scope = parent.scope
+        } else {
+            // The group holds these for its whole subtree; its children take turns among themselves.
+            exclusivity = ExclusivityManager()
+            scope = held
+        }
     }
 
     public var name: String? { underlying.name }
@@ -63,9 +72,6 @@ public final class AdvancedQueue<Q: OperationQueueing>: @unchecked Sendable {
         get { underlying.isSuspended }
         set { underlying.isSuspended = newValue }
     }
-
-    /// Categories held by the groups around this queue: its operations must not wait for them.
-    var enclosingCategories: Set<String> { enclosing }
 
     /// Attaches `observer` to every operation added from now on (the original queue's delegate).
     public func addObserver(_ observer: some AdvancedObserver<Q>) {
@@ -88,14 +94,28 @@ public final class AdvancedQueue<Q: OperationQueueing>: @unchecked Sendable {
             try operation.addDependency(dependency)
             if dependency.currentPhase == .created { try addOperation(dependency) }
         }
-        let gate = try operation.enter(self)
+        // Registered before it can finish (a cancel from another thread may finish it as soon as
+        // it entered), so the count a waiter or a group sees never misses it.
+        let key = ObjectIdentifier(operation)
         let observers = state.withLocked { () -> [any AdvancedObserver<Q>] in
-            unfinished[ObjectIdentifier(operation)] = (nextIndex, operation)
+            unfinished[key] = (nextIndex, operation)
             nextIndex += 1
             return queueObservers
         }
         for observer in observers { operation.addObserver(observer) }
         coordinator?.childAdded()
+        let gate: Q.Operation?
+        do {
+            gate = try operation.enter(self)
+        } catch {
+            state.withLocked { _ = unfinished.removeValue(forKey: key) }
+            coordinator?.childFinished(errors: [])
+            throw error
+        }
+        guard let gate else {
+            operation.dependenciesFinished()
+            return
+        }
         do {
             try underlying.addOperation(gate)
         } catch {

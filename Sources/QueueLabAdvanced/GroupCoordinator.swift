@@ -73,12 +73,30 @@ final class GroupCoordinator<Q: OperationQueueing>: @unchecked Sendable {
 
     /// Cancelling the group cancels every child, started or not.
     func cancelChildren() {
-        let (queue, notStarted) = lock.withLock { () -> (AdvancedQueue<Q>?, [AdvancedOperation<Q>]) in
+        let (queue, all) = lock.withLock { () -> (AdvancedQueue<Q>?, [AdvancedOperation<Q>]) in
             cancelled = true
-            return (children, pendingChildren)
+            return (children, allChildren)
         }
-        notStarted.forEach { $0.cancel() }
+        all.forEach { $0.cancel() }
+        // Children not added yet are cancelled as they are added (see AdvancedQueue.addOperation),
+        // or finished unqueued if the group never starts (finishWithoutBody).
         queue?.cancelAllOperations()
+    }
+
+    /// The group finishes without its body (cancelled before it started, or a failed condition):
+    /// the children it never added are cancelled and finished first, so none is left unfinished
+    /// and the group still finishes after all of them.
+    func abandonUnstarted() {
+        let notStarted = lock.withLock { () -> [AdvancedOperation<Q>] in
+            guard children == nil else { return [] }
+            finished = true
+            defer { pendingChildren = [] }
+            return pendingChildren
+        }
+        for child in notStarted {
+            child.cancel()
+            child.finishUnqueued()
+        }
     }
 }
 

@@ -182,19 +182,36 @@ struct AdvancedLayerTests {
         #expect(report.contains("waiting for exclusivity") || report.contains("pending"), "\(report)")
     }
 
-    @Test("a child needing a category its group holds fails at once instead of deadlocking", arguments: queues)
-    func enclosingCategory(_ name: String) throws { try on(name) { try enclosingCategory($0) } }
+    @Test("an exclusive group takes its children's categories with its own; they take turns inside it", arguments: queues)
+    func exclusiveGroup(_ name: String) throws { try on(name) { try exclusiveGroup($0) } }
 
-    func enclosingCategory<Q: OperationQueueing>(_: Q.Type) throws {
+    func exclusiveGroup<Q: OperationQueueing>(_: Q.Type) throws {
+        let log = EventLog()
         let queue = AdvancedQueue<Q>(name: "q")
-        let child = AdvancedOperation<Q>(name: "child") { _ in }
-        child.addCategory("alert")
-        let group = AdvancedOperation<Q>.group(name: "group", children: [child])
-        group.addCategory("alert")
-        try queue.addOperation(group)
-        #expect(group.waitUntilFinished(timeout: .seconds(5)))
-        #expect(child.errors.first is ExclusivityError)
-        #expect(group.errors.count == 1)
+        queue.maxConcurrentOperationCount = 1  // a group holds no width slot: its children still run
+        let children = (0..<4).map { index in
+            let child = AdvancedOperation<Q>(name: "child\(index)") { op in
+                log.enter(["alert"])
+                busy(microseconds: 300)
+                log.leave(["alert"])
+                if index == 0 {
+                    let late = AdvancedOperation<Q>(name: "late") { _ in log.append("late ran") }
+                    late.addCategory("network")  // not taken by the group: refused, never waited for
+                    try op.produce(late)
+                }
+            }
+            child.addCategory("alert")
+            return child
+        }
+        let group = AdvancedOperation<Q>.group(name: "group", children: children)
+        group.addCategory("report")
+        let outside = AdvancedOperation<Q>(name: "outside") { _ in log.append("outside ran") }
+        outside.addCategory("alert")
+        try queue.addOperations([group, outside])
+        #expect(queue.waitUntilAllOperationsAreFinished(timeout: .seconds(5)).isFinished)
+        #expect(log.peaks["alert"] == 1)
+        #expect(log.all == ["outside ran"])
+        #expect(group.errors.count == 1 && group.errors.first is ExclusivityError)
     }
 }
 

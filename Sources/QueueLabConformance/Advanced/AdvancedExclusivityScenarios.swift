@@ -26,6 +26,16 @@ enum AdvancedExclusivityScenarios {
                 }
                 ops.append(op)
             }
+            // Two of one category where the first waits (briefly) for the second to start: a layer
+            // that lets them overlap is caught every time, not only when timing happens to overlap.
+            let meeting = Rendezvous(parties: 2)
+            let deadline = h.deadline
+            let pair = (0..<2).map { index in
+                h.makeOperation("pair\(index)", categories: ["alert"]) { _ in
+                    meeting.arrive(until: deadline.capped(.milliseconds(50)))
+                }
+            }
+            try h.add(pair, to: queue)
             try h.add(ops, to: queue)
             for op in ops where context.rng.chance(0.05) {
                 h.expect(op, runs: .either)

@@ -74,8 +74,8 @@ enum AdvancedValidator {
                 }
             }
         }
-        violations += exclusivityViolations(trace)
-        return violations
+        // The rules that name a layer-wide bug (exclusivity, groups) come first in the summary.
+        return exclusivityViolations(trace) + violations.filter { $0.rule == "group" } + violations.filter { $0.rule != "group" }
     }
 
     /// Bodies sharing a category never overlap.
