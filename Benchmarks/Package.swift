@@ -16,13 +16,13 @@ let package = Package(
         .package(path: "../"),
         // MallocInterposer: the runtime interposer is not available on every Linux; the trait makes
         // the package resolve and count allocations without jemalloc.
-        .package(url: "https://github.com/ordo-one/package-benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         .executableTarget(
             name: "QueueHotPaths",
             dependencies: [
-                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "QueueLabCore", package: queueLab),
                 .product(name: "LockBasedQueue", package: queueLab),
                 .product(name: "ActorBasedQueue", package: queueLab),
@@ -30,7 +30,7 @@ let package = Package(
             ],
             path: "Benchmarks/QueueHotPaths",
             swiftSettings: [.swiftLanguageMode(.v6)],
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         )
     ]
 )

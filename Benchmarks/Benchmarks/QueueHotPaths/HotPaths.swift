@@ -1,16 +1,19 @@
 import Benchmark
 import QueueLabCore
 
-/// The five hot paths of one implementation: add, start and finish, dependency release, cancel.
+/// The hot paths of one implementation: add, start and finish, dependency release, cancel.
 /// Everything a measurement does not mean to count (creating the queue and its operations, draining
 /// what is left) happens outside `startMeasurement()`/`stopMeasurement()`.
 enum HotPaths<Queue: OperationQueueing> {
     static var prefix: String { Queue.implementationName }
     static var batch: Int { HotPathConfiguration.batch }
+    static func configuration(_ name: String) -> Benchmark.Configuration {
+        HotPathConfiguration.configuration(for: prefix, name: name)
+    }
     static var drainLimit: Duration { .seconds(30) }
 
     static func register() {
-        Benchmark("\(prefix)-add") { benchmark in
+        Benchmark("\(prefix)-add", configuration: configuration("\(prefix)-add")) { benchmark in
             for _ in benchmark.scaledIterations {
                 let queue = suspendedQueue()
                 let operations = (0..<batch).map { _ in emptyOperation() }
@@ -21,7 +24,7 @@ enum HotPaths<Queue: OperationQueueing> {
             }
         }
 
-        Benchmark("\(prefix)-start-finish") { benchmark in
+        Benchmark("\(prefix)-start-finish", configuration: configuration("\(prefix)-start-finish")) { benchmark in
             for _ in benchmark.scaledIterations {
                 let queue = suspendedQueue()
                 for _ in 0..<batch { add(emptyOperation(), to: queue) }
@@ -31,7 +34,7 @@ enum HotPaths<Queue: OperationQueueing> {
             }
         }
 
-        Benchmark("\(prefix)-dependency-release") { benchmark in
+        Benchmark("\(prefix)-dependency-release", configuration: configuration("\(prefix)-dependency-release")) { benchmark in
             for _ in benchmark.scaledIterations {
                 let queue = suspendedQueue()
                 let chain = (0..<batch).map { _ in emptyOperation() }
@@ -43,7 +46,7 @@ enum HotPaths<Queue: OperationQueueing> {
             }
         }
 
-        Benchmark("\(prefix)-cancel") { benchmark in
+        Benchmark("\(prefix)-cancel", configuration: configuration("\(prefix)-cancel")) { benchmark in
             for _ in benchmark.scaledIterations {
                 let queue = suspendedQueue()
                 for _ in 0..<batch { add(emptyOperation(), to: queue) }

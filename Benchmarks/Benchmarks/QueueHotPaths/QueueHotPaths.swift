@@ -11,7 +11,6 @@ import QueueLabCore
 // Thresholds live in Thresholds/<swift-version>/ because the standard library's own allocations
 // change between toolchains; scripts/benchmarks-check picks the folder of the running toolchain.
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = HotPathConfiguration.standard
     HotPaths<LockQueue>.register()
     HotPaths<ActorQueue>.register()
     HotPaths<FoundationQueue>.register()
