@@ -66,7 +66,11 @@ enum AdvancedValidator {
         for label in operations {
             guard let children = facts[label.id]?.children, !children.isEmpty, let groupFinish = finishSequence[label.id] else { continue }
             for child in children {
-                if let childFinish = finishSequence[child], childFinish > groupFinish {
+                guard let childFinish = finishSequence[child] else {
+                    violations.append(.init(rule: "group", message: "group \(label) finished while its child \(child) had not", operations: [label.id, child]))
+                    continue
+                }
+                if childFinish > groupFinish {
                     violations.append(.init(rule: "group", message: "group \(label) finished before its child \(child)", operations: [label.id, child]))
                 }
                 if let end = (byOperation[child] ?? []).last(where: { if case .bodyEnd = $0.kind { true } else { false } }), end.sequence > groupFinish {
