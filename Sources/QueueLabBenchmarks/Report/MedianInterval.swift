@@ -11,7 +11,9 @@ public struct MedianInterval: Sendable, Equatable {
     public let coverage: Double
     public let count: Int
 
-    /// - Parameter confidence: the coverage asked for, 0.95 by default.
+    /// - Parameters:
+    ///   - values: the samples (non-finite ones are ignored); `nil` when none is left.
+    ///   - confidence: the coverage asked for, 0.95 by default.
     public init?(_ values: [Double], confidence: Double = 0.95) {
         let sorted = values.filter(\.isFinite).sorted()
         guard !sorted.isEmpty else { return nil }

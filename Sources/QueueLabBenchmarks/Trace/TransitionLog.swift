@@ -1,7 +1,7 @@
 import Foundation
 import QueueLabCore
 
-/// A ``QueueLabCore/StateObserver`` that keeps every transition, plus each operation's dependencies
+/// A `StateObserver` that keeps every transition, plus each operation's dependencies
 /// as they stood when it was added: what a trace is made from.
 public final class TransitionLog: StateObserver, @unchecked Sendable {
     // Safe to share: every stored property is read and written only while `lock` is held; the
@@ -29,7 +29,7 @@ public final class TransitionLog: StateObserver, @unchecked Sendable {
         lock.unlock()
     }
 
-    /// The transitions in causal order (``QueueLabCore/StateTransition/sequence``) and the dependency edges.
+    /// The transitions in causal order (by `StateTransition.sequence`) and the dependency edges.
     public func snapshot() -> (transitions: [StateTransition], dependencies: [OperationID: [OperationID]]) {
         lock.lock()
         defer { lock.unlock() }
