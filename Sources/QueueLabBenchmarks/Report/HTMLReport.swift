@@ -128,7 +128,7 @@ public struct HTMLReport: Sendable {
     }
 
     static let stylesheet = """
-        body { font-family: -apple-system, "Segoe UI", "DejaVu Sans", Helvetica, Arial, sans-serif; margin: 24px 32px; color: #222; max-width: 1400px; }
+        body { font-family: -apple-system, "Segoe UI", "DejaVu Sans", Helvetica, Arial, sans-serif; margin: 20px 24px; color: #222; max-width: 1400px; }
         h1 { margin: 0 0 6px; font-size: 26px; }
         h2 { margin: 34px 0 6px; font-size: 20px; border-bottom: 1px solid #ddd; padding-bottom: 4px; }
         .lede, .intro { max-width: 1100px; line-height: 1.45; color: #333; }

@@ -6,7 +6,7 @@ enum LatencyChart {
     static let percentiles: [(label: String, column: String)] = [
         ("p50", "p50"), ("p90", "p90"), ("p99", "p99"), ("p99.9", "p999"), ("max", "max"),
     ]
-    static let panelWidth = 440.0
+    static let panelWidth = 430.0
     static let panelHeight = 250.0
 
     static func column(_ kind: String, _ percentile: String) -> String { "\(kind)_\(percentile)_ns" }

@@ -4,7 +4,7 @@ import Foundation
 /// operations per second, whiskers at the median's confidence interval. Each panel has its own
 /// linear scale from zero, since workloads differ by three orders of magnitude.
 enum ThroughputChart {
-    static let panelWidth = 440.0
+    static let panelWidth = 430.0
     static let barHeight = 22.0
     static let labelWidth = 92.0
 

@@ -48,6 +48,8 @@ public enum TraceRun {
             metadata: [
                 "implementation": Queue.implementationName, "workload": workload.description,
                 "wall_ms": String(Double(outcome.wallNanoseconds) / 1e6),
+                "note": "the workload's first operation records the harness's one latency sample; its slice includes "
+                    + "setting up that thread's histograms (long in a debug build)",
             ])
         return (trace, note)
     }
