@@ -84,6 +84,14 @@ final class AdvancedHarness<Q: OperationQueueing>: @unchecked Sendable {
         }
     }
 
+    /// Drops `op` from the judged operations (it will never be added: its producer does not run).
+    func forget(_ op: Op) {
+        lock.withLock {
+            operations.removeAll { $0 === op }
+            facts[op.id] = nil
+        }
+    }
+
     func expect(_ op: Op, runs: OperationFacts.Run) {
         lock.withLock { facts[op.id]?.run = runs }
     }

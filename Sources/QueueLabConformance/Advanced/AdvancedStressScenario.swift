@@ -1,3 +1,4 @@
+import Dispatch
 import QueueLabAdvanced
 import QueueLabCore
 
@@ -7,47 +8,83 @@ import QueueLabCore
 /// finish within the bound, with every rule of the layer kept.
 enum AdvancedStressScenario {
     static func run<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
-        let size = context.level == .quick ? 16 : context.level == .default ? 32 : 64
-        let iterations = context.level == .stress ? 20 : context.level.iterations
-        try context.iterateAdvanced(type, times: iterations) { h in
+        let size = context.level == .quick ? 16 : context.level == .default ? 48 : 128
+        try context.iterateAdvanced(type) { h in
             let queue = h.makeQueue("q", width: context.rng.int(in: 2...4))
             try crossed(h, queue)
             var added: [AdvancedOperation<Q>] = []
-            var cancellable: [AdvancedOperation<Q>] = []
+            var cancelLater: [AdvancedOperation<Q>] = []
             for index in 0..<size {
-                let op: AdvancedOperation<Q>
-                if context.rng.chance(0.25) {
-                    let children = (0..<context.rng.int(in: 1...4)).map { child in
-                        h.makeOperation(
-                            "g\(index).c\(child)", categories: AdvancedExclusivityScenarios.randomCategories(&context.rng),
-                            spinNanoseconds: UInt64(context.rng.int(in: 10...100)) * 1_000)
-                    }
-                    op = h.makeGroup("group\(index)", children: children, categories: context.rng.chance(0.5) ? ["report"] : [])
-                    children.forEach { h.expect($0, runs: .either) }
-                } else {
-                    op = h.makeOperation(
-                        "op\(index)", categories: AdvancedExclusivityScenarios.randomCategories(&context.rng) + (context.rng.chance(0.2) ? ["report"] : []),
-                        asynchronous: context.has(.asynchronousOperations) && context.rng.chance(0.2),
-                        spinNanoseconds: UInt64(context.rng.int(in: 10...100)) * 1_000)
-                }
+                let (op, produced) = context.rng.chance(0.25) ? (makeGroup(h, index, context), nil) : makeOperation(h, index, context)
                 if let dependency = added.randomElement(using: &context.rng), context.rng.chance(0.3) {
                     try op.addDependency(dependency)
                 }
                 if context.rng.chance(0.05) {
                     op.cancel()
                     h.expect(op, runs: .mustNot)
+                    if let produced { h.forget(produced) }
                 } else if context.rng.chance(0.2) {
-                    cancellable.append(op)
+                    cancelLater.append(op)
                     h.expect(op, runs: .either)
+                    if let produced { h.forget(produced) }  // produced only if its producer still runs
                 }
                 added.append(op)
             }
-            try h.add(added, to: queue)
-            for op in cancellable { op.cancel() }
+            // Added in chunks from two threads at once, with cancels landing between them: the
+            // cancels find operations pending, evaluating, waiting for categories or running.
+            let chunks = stride(from: 0, to: added.count, by: 8).map { Array(added[$0..<min($0 + 8, added.count)]) }
+            let addError = ErrorBox()
+            let cancels = cancelLater
+            DispatchQueue.concurrentPerform(iterations: 2) { lane in
+                for (number, chunk) in chunks.enumerated() where number % 2 == lane {
+                    do { try queue.addOperations(chunk) } catch { addError.set(error) }
+                    for op in cancels where op.id.rawValue % 8 == UInt64(number % 8) { op.cancel() }
+                }
+            }
+            if let error = addError.error { throw error }
+            cancelLater.forEach { $0.cancel() }
             try h.waitForAll("the mixed operations")
             try h.validate()
         }
         return ScenarioPass()
+    }
+
+    /// An operation with up to three categories, sometimes asynchronous, sometimes with a condition
+    /// that fails, sometimes producing another operation.
+    static func makeOperation<Q: OperationQueueing>(
+        _ h: AdvancedHarness<Q>, _ index: Int, _ context: ScenarioContext
+    ) -> (AdvancedOperation<Q>, AdvancedOperation<Q>?) {
+        let categories = AdvancedExclusivityScenarios.randomCategories(&context.rng) + (context.rng.chance(0.2) ? ["report"] : [])
+        let produced = context.rng.chance(0.1) ? h.makeOperation("op\(index).produced", categories: ["alert"]) : nil
+        let op = h.makeOperation(
+            "op\(index)", categories: categories,
+            asynchronous: context.has(.asynchronousOperations) && context.rng.chance(0.2),
+            spinNanoseconds: UInt64(context.rng.int(in: 10...100)) * 1_000
+        ) { op in if let produced { try op.produce(produced) } }
+        if let produced { h.expect(produced, runs: .either) }
+        if context.rng.chance(0.1) {
+            op.addCondition(BlockCondition(name: "fails") { .failed(ConditionFailed(condition: "fails", reason: "by the stress check")) })
+            h.expect(op, runs: .mustNot)
+            if let produced { h.forget(produced) }
+            return (op, nil)
+        }
+        return (op, produced)
+    }
+
+    /// A group, sometimes exclusive itself, whose children hold categories, sometimes nested.
+    static func makeGroup<Q: OperationQueueing>(_ h: AdvancedHarness<Q>, _ index: Int, _ context: ScenarioContext) -> AdvancedOperation<Q> {
+        var children = (0..<context.rng.int(in: 1...4)).map { child in
+            h.makeOperation(
+                "g\(index).c\(child)", categories: AdvancedExclusivityScenarios.randomCategories(&context.rng),
+                spinNanoseconds: UInt64(context.rng.int(in: 10...100)) * 1_000)
+        }
+        if context.rng.chance(0.3) {
+            let inner = h.makeOperation("g\(index).inner.c0", categories: ["alert"], spinNanoseconds: 20_000)
+            h.expect(inner, runs: .either)
+            children.append(h.makeGroup("g\(index).inner", children: [inner]))
+        }
+        children.forEach { h.expect($0, runs: .either) }
+        return h.makeGroup("group\(index)", children: children, categories: context.rng.chance(0.5) ? ["report"] : [])
     }
 
     /// Two operations needing the same two categories, listed in opposite orders, both waiting
@@ -68,4 +105,13 @@ enum AdvancedStressScenario {
         gate.open()
         try h.waitForAll("the crossed operations")
     }
+}
+
+/// The first error of several threads.
+final class ErrorBox: @unchecked Sendable {
+    // @unchecked Sendable: `stored` is only touched under `lock`.
+    private let lock = NSLockBox()
+    private var stored: (any Error)?
+    func set(_ error: any Error) { lock.withLock { stored = stored ?? error } }
+    var error: (any Error)? { lock.withLock { stored } }
 }
