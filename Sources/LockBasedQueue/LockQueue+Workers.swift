@@ -58,6 +58,7 @@ extension LockQueue {
     private func takeNextOrPark() -> QueueStateMachine.Taken? {
         while true {
             if let taken = machine.next() { return taken }
+            if let taken = pollBeforeParking() { return taken }
             machine.workerParks()
             let signalled = workAvailable.wait(lock, until: MonotonicClock.now() &+ Self.idleTimeout)
             machine.workerWakes()
@@ -66,6 +67,20 @@ extension LockQueue {
                 return nil
             }
         }
+    }
+
+    /// Lock held (also on return): gives the producer a few chances to add more before parking.
+    /// Parking costs the producer a futex wake per operation (a quarter of the time of a no-op
+    /// workload, measured with `perf record -e cpu-clock`); yielding the core a few times first
+    /// usually finds new work without it.
+    private func pollBeforeParking() -> QueueStateMachine.Taken? {
+        for _ in 0..<Self.pollsBeforeParking {
+            lock.unlock()
+            sched_yield()
+            lock.lock()
+            if let taken = machine.next() { return taken }
+        }
+        return nil
     }
 
     /// Lock held: the operation leaves the queue.

@@ -23,6 +23,8 @@ public final class LockQueue: OperationQueueing, OperationHost, @unchecked Senda
 
     /// How long a parked worker waits for work before its thread ends.
     static let idleTimeout: UInt64 = 200_000_000
+    /// How many times an idle worker yields its core and looks again before it parks.
+    static let pollsBeforeParking = 8
 
     public let name: String?
     let lock = PThreadMutex()
