@@ -58,6 +58,19 @@ final class WorkerExecutor: TaskExecutor, @unchecked Sendable {
         }
     }
 
+    /// Lock held (also on return): yields the core a few times before parking, because a job
+    /// enqueued for a parked thread costs the enqueuer a futex wake (the same lever as the lock
+    /// queue's workers). True when a job arrived.
+    private func pollBeforeParking() -> Bool {
+        for _ in 0..<8 {
+            lock.unlock()
+            sched_yield()
+            lock.lock()
+            if !jobs.isEmpty { return true }
+        }
+        return false
+    }
+
     private func run() {
         lock.lock()
         while true {
@@ -67,6 +80,7 @@ final class WorkerExecutor: TaskExecutor, @unchecked Sendable {
                 lock.lock()
                 continue
             }
+            if pollBeforeParking() { continue }
             idleThreads += 1
             let signalled = jobAvailable.wait(lock, until: MonotonicClock.now() &+ Self.idleTimeout)
             idleThreads -= 1
