@@ -72,6 +72,12 @@ import Testing
         #expect(html.contains("&lt;run&gt;.csv"))
     }
 
+    @Test func workloadsSortByTheirNumbers() {
+        let labels = ReportCell.cells(from: Self.run).map(\.workloadLabel)
+        let chains = labels.filter { $0.hasPrefix("chain") }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        #expect(chains == ["chain n=100", "chain n=1000", "chain n=10000"])
+    }
+
     @Test func chainCurveHasAPointPerLengthAndImplementation() {
         let points = ChainScalingChart.points(ReportCell.cells(from: Self.run))
         #expect(points.count == 6)
@@ -86,7 +92,7 @@ import Testing
         #expect(html.contains("chains of a single length"))
     }
 
-    @Test func comparisonTableColoursVerdicts() {
+    @Test func comparisonTableColoursVerdicts() throws {
         let base = Self.run
         // Head: "other<&>" noop three times slower; everything else unchanged.
         let head = Self.run.map { record -> SampleRecord in
@@ -101,6 +107,9 @@ import Testing
         #expect(html.contains("<tr class=\"verdict-regression\">"))
         #expect(html.contains("<tr class=\"verdict-same\">"))
         #expect(html.contains("67% lower (worse)"))
+        // Rows without a clear change fold away under <details>, after the regression.
+        let details = try #require(html.range(of: "comparisons without a clear change"))
+        #expect(html.range(of: "verdict-regression\">")!.lowerBound < details.lowerBound)
         // Regressions first.
         let firstRow = html.range(of: "<tr class=\"verdict-")!
         #expect(html[firstRow.upperBound...].hasPrefix("regression"))

@@ -13,14 +13,36 @@ enum ComparisonTable {
         guard !report.rows.isEmpty else {
             return html + "<p>No implementation and workload is present in both files: nothing to compare.</p>"
         }
-        html += "<table class=\"comparison\"><thead><tr>"
+        let rows = report.rows.sorted {
+            ($0.verdict, $0.implementation, $0.workload, $0.figure.column) < ($1.verdict, $1.implementation, $1.workload, $1.figure.column)
+        }
+        // The verdicts that need a person's attention stay in view; the rest fold away (no script:
+        // <details> opens natively).
+        let decisive = rows.filter { $0.verdict == .regression || $0.verdict == .improvement }
+        let quiet = rows.filter { $0.verdict == .same || $0.verdict == .inconclusive }
+        if decisive.isEmpty {
+            html += "<p class=\"note\">No regression and no improvement beyond the threshold.</p>\n"
+        } else {
+            html += table(decisive)
+        }
+        if !quiet.isEmpty {
+            html += "<details><summary>\(quiet.count) comparisons without a clear change (SAME or INCONCLUSIVE)</summary>\n"
+            html += table(quiet) + "</details>\n"
+        }
+        if !report.unmatched.isEmpty {
+            html += "<details><summary>\(report.unmatched.count) cells are in only one file (not compared)</summary><ul>"
+            html += report.unmatched.map { "<li>\(HTMLText.escape($0))</li>" }.joined()
+            html += "</ul></details>\n"
+        }
+        return html
+    }
+
+    static func table(_ rows: [ComparisonRow]) -> String {
+        var html = "<table class=\"comparison\"><thead><tr>"
         for heading in ["verdict", "implementation", "workload", "figure", "base median", "head median", "change", "head/base [95% CI]", "p (Holm)", "samples"] {
             html += "<th>\(heading)</th>"
         }
         html += "</tr></thead><tbody>\n"
-        let rows = report.rows.sorted {
-            ($0.verdict, $0.implementation, $0.workload, $0.figure.column) < ($1.verdict, $1.implementation, $1.workload, $1.figure.column)
-        }
         for row in rows {
             let column = row.figure.column
             let cells = [
@@ -37,13 +59,7 @@ enum ComparisonTable {
             ]
             html += "<tr class=\"\(cssClass(row.verdict))\">" + cells.joined() + "</tr>\n"
         }
-        html += "</tbody></table>\n"
-        if !report.unmatched.isEmpty {
-            html += "<details><summary>\(report.unmatched.count) cells are in only one file (not compared)</summary><ul>"
-            html += report.unmatched.map { "<li>\(HTMLText.escape($0))</li>" }.joined()
-            html += "</ul></details>\n"
-        }
-        return html
+        return html + "</tbody></table>\n"
     }
 
     /// "12% higher (better)": the change in words, oriented by the figure's direction.

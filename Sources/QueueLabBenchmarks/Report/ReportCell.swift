@@ -33,7 +33,27 @@ public struct ReportCell: Sendable {
             return ReportCell(
                 implementation: first.implementation, workload: first.workload, parameters: first.parameters,
                 records: group)
-        }.sorted { ($0.workloadOrder, $0.workloadLabel, $0.implementation) < ($1.workloadOrder, $1.workloadLabel, $1.implementation) }
+        }.sorted {
+            ($0.workloadOrder, $0.sortableLabel, $0.implementation) < ($1.workloadOrder, $1.sortableLabel, $1.implementation)
+        }
+    }
+
+    /// The label with every number zero-padded, so that `chain n=500` sorts before `chain n=2000`.
+    var sortableLabel: String {
+        var out = ""
+        var digits = ""
+        for character in workloadLabel + " " {
+            if character.isASCII && character.isNumber {
+                digits.append(character)
+                continue
+            }
+            if !digits.isEmpty {
+                out += String(repeating: "0", count: Swift.max(0, 12 - digits.count)) + digits
+                digits = ""
+            }
+            out.append(character)
+        }
+        return out
     }
 
     /// Workloads in the order `WorkloadKind` lists them, unknown ones last.
