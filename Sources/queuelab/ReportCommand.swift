@@ -22,13 +22,14 @@ struct ReportCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The benchmark CSV to show (written by `queuelab bench`).")
+    @Argument(help: ArgumentHelp("The benchmark CSV to show (written by `queuelab bench`).", valueName: "run.csv"))
     var runCSV: String
 
-    @Option(help: "A base CSV to compare with (same implementations and workloads); adds the verdict table.")
+    @Option(help: ArgumentHelp(
+        "A base CSV to compare with (same implementations and workloads); adds the verdict table.", valueName: "base.csv"))
     var base: String?
 
-    @Option(help: "The HTML file to write, e.g. report.html.")
+    @Option(help: ArgumentHelp("The HTML file to write, e.g. report.html.", valueName: "report.html"))
     var out: String
 
     @Option(help: "Practical floor for the comparison: a smaller change is never a regression (0.10 = 10%).")
