@@ -35,15 +35,17 @@ extension AdvancedOperation {
 
     /// The gate ran: every dependency finished. Starts the conditions.
     func dependenciesFinished() {
-        let conditions = locked { () -> [any AdvancedCondition]? in
-            guard phase == .pending else { return nil }
+        // Decided in one step: a cancel racing with this call either sees `pending` (and finishes
+        // the operation itself) or `evaluatingConditions`, never both sides finishing it.
+        let (conditions, cancelledBeforeEntry) = locked { () -> ([any AdvancedCondition]?, Bool) in
+            guard phase == .pending else { return (nil, false) }
             phase = cancelled ? .finishing : .evaluatingConditions
             gate = nil
-            return self.conditions
+            return (self.conditions, cancelled)
         }
         guard let conditions else { return }
-        guard locked({ phase == .evaluatingConditions }) else {
-            finishWithoutBody()  // cancelled before it entered
+        if cancelledBeforeEntry {
+            finishWithoutBody()
             return
         }
         let sequentially = locked { faults.contains(.evaluatesConditionsSequentially) }

@@ -35,7 +35,7 @@ public enum WorkloadKind: String, Sendable, Hashable, CaseIterable, Codable {
         case .priority: [.priorities, .width, .suspension]
         case .cancel: [.cancellation, .suspension]
         case .async: [.asynchronousOperations]
-        case .exclusive: [.dependencies, .cancellation]
+        case .exclusive: []  // no dependencies or cancels: the layer needs only adds and bodies here
         case .ping: []
         }
     }
