@@ -55,20 +55,22 @@ extension AdvancedOperation {
     }
 
     private func conditionsEvaluated(_ failures: [any Error]) {
-        let proceed = locked { () -> Bool in
-            guard phase == .evaluatingConditions else { return false }
+        // Decided in one step, so a cancel during the evaluation (which finishes the operation
+        // itself) and a failed condition never both finish it.
+        let next = locked { () -> AfterConditions in
+            guard phase == .evaluatingConditions else { return .none }
             collectedErrors += failures
             if failures.isEmpty || faults.contains(.runsBodyAfterFailedCondition) {
                 phase = .waitingForExclusivity
-                return true
+                return .acquire
             }
             phase = .finishing
-            return false
+            return .fail
         }
-        if proceed {
-            acquireExclusivity()
-        } else if !failures.isEmpty {
-            finishWithoutBody()
+        switch next {
+        case .none: break
+        case .acquire: acquireExclusivity()
+        case .fail: finishWithoutBody()
         }
     }
 
@@ -353,3 +355,6 @@ public enum ExclusivityError: Error, Sendable, Hashable, CustomStringConvertible
 
 /// What `cancel()` does once it decided under the lock.
 enum CancelAction { case none, finishWithoutBody, cancelUnderlying, finishWhileRunning }
+
+/// What follows the evaluation of an operation's conditions, decided under its lock.
+enum AfterConditions { case none, acquire, fail }
