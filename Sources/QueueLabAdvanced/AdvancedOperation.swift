@@ -90,14 +90,22 @@ public final class AdvancedOperation<Q: OperationQueueing>: @unchecked Sendable 
         }
     }
 
-    /// What it must hold to execute: its categories and, for a group, every category its children
-    /// (at any depth) declare, so a group takes all it will need at once and never acquires while
-    /// holding (the nesting that deadlocked groups in the original design).
+    /// What it must hold to execute: its own categories; for a group that has categories of its
+    /// own, also every category declared below it, so the group takes all its subtree will need at
+    /// once and nothing below it ever acquires while it holds (the nesting that deadlocked groups in
+    /// the original design). A group without categories holds nothing: its children acquire as
+    /// top-level operations do.
     var requiredCategories: [String] {
-        var seen: Set<String> = []
         let own = orderedCategories
+        guard !own.isEmpty, locked({ group }) != nil else { return own }
+        return declaredCategories
+    }
+
+    /// Its categories and those of every operation below it (a group's children, at any depth).
+    var declaredCategories: [String] {
+        var seen: Set<String> = []
         let children = locked { group }?.childOperations ?? []
-        return (own + children.flatMap(\.requiredCategories)).filter { seen.insert($0).inserted }
+        return (orderedCategories + children.flatMap(\.declaredCategories)).filter { seen.insert($0).inserted }
     }
 
     // MARK: Configuring (before it is added)
@@ -126,7 +134,8 @@ public final class AdvancedOperation<Q: OperationQueueing>: @unchecked Sendable 
     ///
     /// - Throws: ``QueueLabCore/QueueError/dependencyCycle(members:)`` when `operation` already
     ///   waits, directly or not, for this one; ``QueueLabCore/QueueError/alreadyStarted(_:)`` when this
-    ///   operation's dependencies were already met.
+    ///   operation is in a queue and no longer waits for dependencies (an operation added without
+    ///   dependencies goes straight to its conditions, so give it its dependencies before adding it).
     public func addDependency(_ operation: AdvancedOperation<Q>) throws(QueueError) {
         if let path = operation.dependencyPath(to: self) {
             throw .dependencyCycle(members: [label] + path.map(\.label))
@@ -141,7 +150,8 @@ public final class AdvancedOperation<Q: OperationQueueing>: @unchecked Sendable 
 
     private func addDependency(_ dependency: AdvancedDependency<Q>) throws(QueueError) {
         let gateToUpdate: Q.Operation? = try lockedThrowing { () throws(QueueError) -> Q.Operation? in
-            guard phase <= .pending else { throw .alreadyStarted(label) }
+            // Once in a queue, only an operation still waiting behind its gate can take more.
+            guard phase == .created || phase == .pending && gate != nil else { throw .alreadyStarted(label) }
             dependencies.append(dependency)
             return gate
         }

@@ -113,6 +113,14 @@ extension AdvancedOperation {
     /// An operation made of operations: its children run on a queue of their own once the group
     /// starts (after its own dependencies, conditions and categories); it finishes when all of them,
     /// and all they produced, finished, with their errors. Cancelling it cancels them.
+    ///
+    /// A group holds no width slot of its queue while its children run. A group with categories of
+    /// its own acquires them together with every category declared below it (at any depth), all at
+    /// once, and its children then take turns for those among themselves; a group without
+    /// categories holds nothing. Either way no operation ever acquires a category while an
+    /// enclosing group holds some, which is what made groups and exclusivity deadlock in the
+    /// original design. A child added later that needs a category the group did not
+    /// take fails at once with ``ExclusivityError/notHeldByEnclosingGroup(categories:operation:)``.
     public static func group(
         name: String? = nil, priority: QueuePriority = .normal, children: [AdvancedOperation<Q>] = []
     ) -> AdvancedOperation<Q> {
