@@ -1,7 +1,7 @@
 import QueueLabCore
 
 /// One conformance check: a stable ID, a one-line description, the capabilities it needs, and a
-/// scenario that runs against any ``OperationQueueing`` implementation.
+/// scenario that runs against any `OperationQueueing` implementation.
 public struct Check: Sendable, Hashable, CustomStringConvertible {
     let kind: CheckKind
 

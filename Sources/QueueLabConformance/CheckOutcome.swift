@@ -27,7 +27,7 @@ public struct CheckOutcome: Sendable, Codable {
     /// The scenario the evidence comes from, after shrinking, when the check generates scenarios.
     public var scenario: String?
     public var seconds: Double
-    /// Set when the implementation declared this FAIL or STALE as a ``KnownDeviation``: the reason.
+    /// Set when the implementation declared this FAIL or STALE as a `KnownDeviation`: the reason.
     public var knownDeviation: String?
 
     /// A FAIL or STALE that the implementation did not declare: what fails a run.

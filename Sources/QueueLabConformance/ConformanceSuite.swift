@@ -1,10 +1,10 @@
 import Foundation
 import QueueLabCore
 
-/// Runs checks against implementations of ``OperationQueueing``.
+/// Runs checks against implementations of `OperationQueueing`.
 ///
-/// Bring your own queue: make it conform to ``OperationQueueing`` (and its operation to
-/// ``QueueOperation``), then
+/// Bring your own queue: make it conform to `OperationQueueing` (and its operation to
+/// `QueueOperation`), then
 ///
 /// ```swift
 /// let report = ConformanceSuite.run(MyQueue.self)

@@ -36,7 +36,7 @@ struct CompareCommand: ParsableCommand {
         guard let threshold = Double(threshold), threshold >= 0, threshold.isFinite else {
             fail("--threshold must be a non-negative number such as 0.10")
         }
-        if let unknown = figures.first(where: { Figure.byColumn[$0] == nil }) { fail("unknown figure '\(unknown)'") }
+        if let unknown = figures.first(where: { Figure.byColumn[$0] == nil }) { fail("unknown figure '\(unknown)'; valid: \(Figure.all.map(\.column).joined(separator: ", "))") }
         let baseRecords: [SampleRecord]
         let headRecords: [SampleRecord]
         do {

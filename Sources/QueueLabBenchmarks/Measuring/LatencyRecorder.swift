@@ -31,7 +31,7 @@ public final class LatencyRecorder: @unchecked Sendable {
         pthread_key_delete(key)
     }
 
-    /// Records one operation's timestamps (``QueueLabCore/MonotonicClock`` nanoseconds).
+    /// Records one operation's timestamps (`MonotonicClock` nanoseconds).
     public func record(enqueued: UInt64, started: UInt64, finished: UInt64, priorityLevel: Int) {
         let box = currentBox()
         let toStart = started &- enqueued

@@ -6,7 +6,7 @@ public struct LatencyHistograms: Sendable {
     public var enqueueToStart = LatencyHistograms.empty()
     public var startToFinish = LatencyHistograms.empty()
     public var enqueueToFinish = LatencyHistograms.empty()
-    /// Enqueue-to-start per priority level (``QueueLabCore/QueuePriority/level``, veryLow = 0).
+    /// Enqueue-to-start per priority level (`QueuePriority/level`, veryLow = 0).
     public var enqueueToStartByLevel: [Histogram<UInt64>] = (0..<5).map { _ in LatencyHistograms.empty() }
 
     public init() {}

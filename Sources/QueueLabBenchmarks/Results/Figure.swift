@@ -22,7 +22,7 @@ public struct Figure: Sendable, Hashable {
 extension Figure {
     static let percentiles: [(String, Double)] = [("p50", 50), ("p90", 90), ("p99", 99), ("p999", 99.9)]
     static let latencyKinds = [("e2s", "enqueue to start"), ("s2f", "start to finish"), ("e2f", "enqueue to finish")]
-    /// Priority classes in level order (``QueueLabCore/QueuePriority/level``).
+    /// Priority classes in level order (`QueuePriority/level`).
     public static let priorityClasses = ["verylow", "low", "normal", "high", "veryhigh"]
 
     /// Every figure column, in CSV order.

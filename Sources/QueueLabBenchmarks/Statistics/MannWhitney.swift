@@ -6,7 +6,7 @@ import Darwin
 
 /// The two-sided Mann-Whitney U test (Wilcoxon rank-sum) of two independent samples.
 ///
-/// Method: exact when there are no ties and both samples hold at most ``exactLimit`` values (the null
+/// Method: exact when there are no ties and both samples hold at most ``MannWhitney/exactLimit`` values (the null
 /// distribution of U counted exactly, as `scipy.stats.mannwhitneyu(method="exact")`); otherwise the
 /// normal approximation with tie correction and continuity correction (as
 /// `scipy.stats.mannwhitneyu(method="asymptotic", use_continuity=True)`).

@@ -29,8 +29,13 @@ public struct VerdictRule: Sendable {
     }
 
     /// - Parameters:
+    ///   - baseCount: samples on the base side.
+    ///   - headCount: samples on the head side.
     ///   - worsening: head over base oriented so that above 1 is worse (a time ratio, or the inverse
     ///     of a throughput ratio), with its interval in the same orientation.
+    ///   - lower: lower end of the 95% interval of `worsening`.
+    ///   - upper: upper end of the 95% interval of `worsening`.
+    ///   - adjustedP: the Mann-Whitney p-value after Holm's correction.
     public func verdict(
         baseCount: Int, headCount: Int, worsening: Double, lower: Double, upper: Double, adjustedP: Double
     ) -> Verdict {

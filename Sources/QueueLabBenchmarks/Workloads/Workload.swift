@@ -42,7 +42,7 @@ public enum WorkloadKind: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// One workload with its parameters, written `kind` or `kind:key=value;key=value`
-/// (for example `noop:n=100000;width=1`). Parameters not given take ``defaults``.
+/// (for example `noop:n=100000;width=1`). Parameters not given take ``defaults(for:)``.
 public struct Workload: Sendable, Hashable, CustomStringConvertible {
     public let kind: WorkloadKind
     /// Parameter name -> value; always complete (defaults filled in), so rows compare like with like.

@@ -14,7 +14,7 @@ public struct WorkloadOutcome: Sendable {
     }
 }
 
-/// Runs workloads on any ``QueueLabCore/OperationQueueing`` implementation: the same work for all.
+/// Runs workloads on any `OperationQueueing` implementation: the same work for all.
 public struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
     public let workload: Workload
     public let harness: OperationHarness

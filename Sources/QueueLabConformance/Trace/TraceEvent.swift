@@ -5,7 +5,7 @@ import QueueLabCore
 /// record themselves so that a queue whose observer lies is still caught.
 public struct TraceEvent: Sendable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
-        /// Reported by the queue through ``StateObserver``.
+        /// Reported by the queue through `StateObserver`.
         case transition(OperationEvent)
         /// The body began; `observed` is the operation's `state` read inside the body, and
         /// `dependencyStates` the states of its declared dependencies read at the same moment.
@@ -27,7 +27,7 @@ public struct TraceEvent: Sendable, CustomStringConvertible {
     public let kind: Kind
     public let timestamp: UInt64
     public let thread: UInt64
-    /// ``StateTransition/sequence`` for transitions: the causal order the queue gave them.
+    /// `StateTransition/sequence` for transitions: the causal order the queue gave them.
     public let causalSequence: UInt64
 
     public init(

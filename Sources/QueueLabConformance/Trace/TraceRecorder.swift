@@ -2,7 +2,7 @@ import Foundation
 import QueueLabCore
 
 /// Records every transition a queue reports plus what the suite's bodies and handlers see,
-/// in one thread-safe array. Installed as the queues' ``StateObserver``.
+/// in one thread-safe array. Installed as the queues' `StateObserver`.
 ///
 /// Cheap on purpose (one lock, one append) so that recording perturbs the queue little.
 public final class TraceRecorder: StateObserver, @unchecked Sendable {
@@ -67,7 +67,7 @@ public final class TraceRecorder: StateObserver, @unchecked Sendable {
         return bodyStartCounts.values.reduce(0, +)
     }
 
-    /// Waits, at most until `deadline` (``MonotonicClock`` nanoseconds), until every operation in
+    /// Waits, at most until `deadline` (`MonotonicClock` nanoseconds), until every operation in
     /// `operations` ran its completion handler at least once. Returns those that did not.
     public func waitForCompletions(of operations: [OperationID], deadline: UInt64) -> [OperationID] {
         condition.lock()
