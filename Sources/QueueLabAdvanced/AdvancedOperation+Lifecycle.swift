@@ -196,10 +196,17 @@ extension AdvancedOperation {
 
     /// Reports that an asynchronous body's work is done, with its errors. Returns false (and does
     /// nothing) unless the operation is executing an asynchronous body that did not finish yet.
+    /// A group finishes by itself, after its children: calling this on a group does nothing.
     @discardableResult
     public func finish(errors: [any Error] = []) -> Bool {
+        finish(errors: errors, asGroup: false)
+    }
+
+    /// `asGroup`: the group's coordinator reporting that the last child finished.
+    @discardableResult
+    func finish(errors: [any Error], asGroup: Bool) -> Bool {
         let (accepted, completes) = locked { () -> (Bool, Bool) in
-            guard body.isAsynchronous, !finishReported, phase >= .executing else { return (false, false) }
+            guard body.isAsynchronous, !finishReported, phase >= .executing, (group != nil) == asGroup else { return (false, false) }
             finishReported = true
             collectedErrors += errors
             guard phase == .executing else { return (true, false) }  // cancelled without its body

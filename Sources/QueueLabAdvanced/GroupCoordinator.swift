@@ -40,7 +40,7 @@ final class GroupCoordinator<Q: OperationQueueing>: @unchecked Sendable {
         }
         if parent.faults.contains(.groupFinishesBeforeChildren) {
             lock.withLock { finished = true }
-            group.finish(errors: lock.withLock { errors })
+            group.finish(errors: lock.withLock { errors }, asGroup: true)
             return
         }
         childFinished(errors: [])  // the token
@@ -68,7 +68,7 @@ final class GroupCoordinator<Q: OperationQueueing>: @unchecked Sendable {
             finished = true
             return errors
         }
-        if let done { group?.finish(errors: done) }
+        if let done { group?.finish(errors: done, asGroup: true) }
     }
 
     /// Cancelling the group cancels every child, started or not.
