@@ -226,7 +226,7 @@ extension AdvancedOperation {
     /// Adds `operation` to this operation's queue (a group's children queue when this one is a
     /// child), after telling the observers.
     ///
-    /// - Throws: ``QueueLabCore/QueueError/notExecuting(_:)`` unless the operation is executing.
+    /// - Throws: `QueueError.notExecuting` unless the operation is executing.
     public func produce(_ operation: AdvancedOperation<Q>) throws(QueueError) {
         let (queue, observers) = try lockedThrowing { () throws(QueueError) -> (AdvancedQueue<Q>?, [any AdvancedObserver<Q>]) in
             guard phase == .executing, let current = self.queue else { throw .notExecuting(label) }

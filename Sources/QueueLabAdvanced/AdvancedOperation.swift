@@ -3,7 +3,7 @@ import QueueLabCore
 
 /// An operation of the Advanced-NSOperations layer: a body plus conditions, exclusivity
 /// categories, observers and dependencies, run by an ``AdvancedQueue`` over any
-/// ``QueueLabCore/OperationQueueing`` implementation.
+/// `OperationQueueing` implementation.
 ///
 /// Its life: added (pending) -> dependencies finished -> conditions evaluated (concurrently) ->
 /// every exclusivity category granted at once -> its underlying operation enters the queue and
@@ -42,6 +42,7 @@ public final class AdvancedOperation<Q: OperationQueueing>: @unchecked Sendable 
     /// - Parameters:
     ///   - name: shown in reports; the underlying operation carries it too.
     ///   - priority: the underlying operations' priority.
+    ///   - body: the work; see ``AdvancedBody``.
     public init(name: String? = nil, priority: QueuePriority = .normal, body: AdvancedBody<Q>) {
         self.name = name
         queuePriority = priority
@@ -132,8 +133,8 @@ public final class AdvancedOperation<Q: OperationQueueing>: @unchecked Sendable 
 
     /// This operation starts only after `operation` finished (its finish observers included).
     ///
-    /// - Throws: ``QueueLabCore/QueueError/dependencyCycle(members:)`` when `operation` already
-    ///   waits, directly or not, for this one; ``QueueLabCore/QueueError/alreadyStarted(_:)`` when this
+    /// - Throws: `QueueError.dependencyCycle` when `operation` already
+    ///   waits, directly or not, for this one; `QueueError.alreadyStarted` when this
     ///   operation is in a queue and no longer waits for dependencies (an operation added without
     ///   dependencies goes straight to its conditions, so give it its dependencies before adding it).
     public func addDependency(_ operation: AdvancedOperation<Q>) throws(QueueError) {

@@ -1,7 +1,7 @@
 import Foundation
 import QueueLabCore
 
-/// The Advanced-NSOperations layer over any ``QueueLabCore/OperationQueueing`` queue: runs
+/// The Advanced-NSOperations layer over any `OperationQueueing` queue: runs
 /// ``AdvancedOperation``s (conditions, exclusivity, observers, produced and group operations) by
 /// turning each into plain operations of the underlying queue.
 ///
@@ -85,7 +85,7 @@ public final class AdvancedQueue<Q: OperationQueueing>: @unchecked Sendable {
     /// Adds `operation`, after the dependency operations its conditions supply (which it then
     /// waits for).
     ///
-    /// - Throws: ``QueueLabCore/QueueError`` when it is already in a queue or finished.
+    /// - Throws: `QueueError` when it is already in a queue or finished.
     public func addOperation(_ operation: AdvancedOperation<Q>) throws(QueueError) {
         if coordinator?.isCancelled == true { operation.cancel() }
         let conditions = operation.locked { operation.conditions }

@@ -139,8 +139,8 @@ extension AdvancedOperation {
 
     /// Adds a child to a group, before or while it runs.
     ///
-    /// - Throws: ``QueueLabCore/QueueError/refused(_:)`` when this is not a group,
-    ///   ``QueueLabCore/QueueError/alreadyFinished(_:)`` when the group already finished.
+    /// - Throws: `QueueError.refused` when this is not a group,
+    ///   `QueueError.alreadyFinished` when the group already finished.
     public func addChild(_ child: AdvancedOperation<Q>) throws(QueueError) {
         guard let coordinator = locked({ group }) else { throw .refused("\(label) is not a group") }
         try coordinator.add(child)

@@ -3,7 +3,7 @@ import QueueLabCore
 
 extension WorkloadExecution {
     /// `exclusive`: `n` advanced operations, operation i in category `i % categories`, added to an
-    /// ``QueueLabAdvanced/AdvancedQueue`` over the implementation: at most one body per category runs
+    /// `AdvancedQueue` over the implementation: at most one body per category runs
     /// at a time, so this measures the layer's grant-and-release path (conditions evaluation, the
     /// exclusivity manager, the gate and underlying operations) on top of the queue's own.
     func exclusive() throws -> WorkloadOutcome {
