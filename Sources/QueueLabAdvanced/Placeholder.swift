@@ -1,1 +1,0 @@
-// Keeps the QueueLabAdvanced target buildable until its sources land.
