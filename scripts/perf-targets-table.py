@@ -64,8 +64,8 @@ def main(out):
         (ratio(per_op("lock", 1000000), per_op("lock", 1000)), "{:.2f}"),
         (ratio(per_op("actor", 1000000), per_op("actor", 1000)), "{:.2f}"), 2, 2, at_most)
     row("`cpu`, 10 us per op, width 2", "speedup over width 1",
-        (ratio(s("lock", "cpu", "n=2000;us=10;width=2", "ops_per_s"), s("lock", "cpu", "n=2000;us=10;width=1", "ops_per_s")), "{:.2f}"),
-        (ratio(s("actor", "cpu", "n=2000;us=10;width=2", "ops_per_s"), s("actor", "cpu", "n=2000;us=10;width=1", "ops_per_s")), "{:.2f}"),
+        (ratio(s("lock", "cpu", "n=20000;us=10;width=2", "ops_per_s"), s("lock", "cpu", "n=20000;us=10;width=1", "ops_per_s")), "{:.2f}"),
+        (ratio(s("actor", "cpu", "n=20000;us=10;width=2", "ops_per_s"), s("actor", "cpu", "n=20000;us=10;width=1", "ops_per_s")), "{:.2f}"),
         1.8, 1.7, at_least)
     row("`ping`", "enqueue-to-start p50 vs `dispatch`",
         (ratio(t("lock", "ping", ping, "e2s_p50_ns"), t("dispatch", "ping", ping, "e2s_p50_ns")), "{:.2f}x"),
