@@ -2,7 +2,7 @@ import QueueLabCore
 import QueueLabScheduling
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A queue whose scheduling state lives in an actor (``QueueScheduler``) and whose bodies run in

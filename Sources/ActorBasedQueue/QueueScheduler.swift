@@ -85,7 +85,9 @@ actor QueueScheduler {
         }
     }
 
-    private func note(_ operation: ScheduledOperation, entering state: OperationState, _ transitions: inout [StateTransition]) {
+    private func note(
+        _ operation: ScheduledOperation, entering state: OperationState, _ transitions: inout [StateTransition]
+    ) {
         if let transition = operation.enter(state) { transitions.append(transition) }
     }
 

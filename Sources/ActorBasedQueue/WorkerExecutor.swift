@@ -1,7 +1,7 @@
 import DequeModule
+import Foundation
 import QueueLabCore
 import QueueLabScheduling
-import Foundation
 import Synchronization
 
 /// The task executor the actor queue's tasks prefer: an elastic pool of threads of its own.

@@ -2,7 +2,7 @@ import QueueLabCore
 import QueueLabScheduling
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A queue whose scheduling state is a ``QueueStateMachine`` behind one pthread mutex; bodies run

@@ -84,7 +84,8 @@ extension AdvancedOperation {
             return
         }
         if let scope = queue.scope, !scope.isSuperset(of: needed) {
-            let error = ExclusivityError.notHeldByEnclosingGroup(categories: needed.filter { !scope.contains($0) }, operation: label)
+            let error = ExclusivityError.notHeldByEnclosingGroup(
+                categories: needed.filter { !scope.contains($0) }, operation: label)
             if locked({ () -> Bool in
                 guard phase == .waitingForExclusivity else { return false }
                 collectedErrors.append(error)
@@ -206,7 +207,9 @@ extension AdvancedOperation {
     @discardableResult
     func finish(errors: [any Error], asGroup: Bool) -> Bool {
         let (accepted, completes) = locked { () -> (Bool, Bool) in
-            guard body.isAsynchronous, !finishReported, phase >= .executing, (group != nil) == asGroup else { return (false, false) }
+            guard body.isAsynchronous, !finishReported, phase >= .executing, (group != nil) == asGroup else {
+                return (false, false)
+            }
             finishReported = true
             collectedErrors += errors
             guard phase == .executing else { return (true, false) }  // cancelled without its body
@@ -228,7 +231,8 @@ extension AdvancedOperation {
     ///
     /// - Throws: `QueueError.notExecuting` unless the operation is executing.
     public func produce(_ operation: AdvancedOperation<Q>) throws(QueueError) {
-        let (queue, observers) = try lockedThrowing { () throws(QueueError) -> (AdvancedQueue<Q>?, [any AdvancedObserver<Q>]) in
+        let (queue, observers) = try lockedThrowing {
+            () throws(QueueError) -> (AdvancedQueue<Q>?, [any AdvancedObserver<Q>]) in
             guard phase == .executing, let current = self.queue else { throw .notExecuting(label) }
             return (current, self.observers)
         }
@@ -300,7 +304,9 @@ extension AdvancedOperation {
     /// the queue and a waiting group told. Called once per operation, in phase `finishing`.
     func completeFinish() {
         let (observers, errors, tickets, queue, faults) = locked {
-            () -> ([any AdvancedObserver<Q>], [any Error], [ExclusivityManager.Ticket], AdvancedQueue<Q>?, AdvancedFaults) in
+            () -> (
+                [any AdvancedObserver<Q>], [any Error], [ExclusivityManager.Ticket], AdvancedQueue<Q>?, AdvancedFaults
+            ) in
             defer { self.tickets = [] }
             return (self.observers, collectedErrors, self.tickets, self.queue, self.faults)
         }

@@ -87,7 +87,9 @@ public final class AdvancedOperation<Q: OperationQueueing>: @unchecked Sendable 
     var orderedCategories: [String] {
         locked {
             var seen: Set<String> = []
-            return (explicitCategories + conditions.compactMap(\.exclusivityCategory)).filter { seen.insert($0).inserted }
+            return (explicitCategories + conditions.compactMap(\.exclusivityCategory)).filter {
+                seen.insert($0).inserted
+            }
         }
     }
 

@@ -47,7 +47,8 @@ enum CheckKind: String, CaseIterable, Sendable {
     var summary: String {
         switch self {
         case .stateExclusivity: "states move forward only, never two at once (trace and a sampling thread)"
-        case .cancelBeforeStart: "cancelled before start: never runs, finishes, completion once, dependents run uncancelled"
+        case .cancelBeforeStart:
+            "cancelled before start: never runs, finishes, completion once, dependents run uncancelled"
         case .cancelWaiting: "cancelled while waiting on dependencies: ready at once, never runs"
         case .cancelExecuting: "cancelled while executing: the body sees it and the operation finishes"
         case .cancelSuspended: "cancelled while the queue is suspended: never runs, finishes"
@@ -78,8 +79,10 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .onceBody: "no body runs twice, under load"
         case .onceCompletion: "completion handler exactly once, after finished"
         case .misuseErrors: "misuse throws a descriptive error instead of crashing"
-        case .advancedConditionFails: "advanced: a failed condition finishes the operation with its error, body never runs"
-        case .advancedConditionDependency: "advanced: log in, then like (a condition's dependency first, then the condition, then the body)"
+        case .advancedConditionFails:
+            "advanced: a failed condition finishes the operation with its error, body never runs"
+        case .advancedConditionDependency:
+            "advanced: log in, then like (a condition's dependency first, then the condition, then the body)"
         case .advancedConditionsConcurrent: "advanced: an operation's conditions are evaluated concurrently"
         case .advancedExclusivity: "advanced: one body per category at a time, several categories at once"
         case .advancedObservers: "advanced: start, produce and finish observers exactly once, in order"

@@ -7,7 +7,9 @@ public struct ConformanceConfiguration: Sendable {
     /// Overrides the level's per-check time bound (for tests of the suite itself).
     public var timeBound: Duration?
 
-    public init(level: ConformanceLevel = .quick, seed: UInt64 = 1, checks: [Check] = Check.all, timeBound: Duration? = nil) {
+    public init(
+        level: ConformanceLevel = .quick, seed: UInt64 = 1, checks: [Check] = Check.all, timeBound: Duration? = nil
+    ) {
         self.level = level
         self.seed = seed
         self.checks = checks

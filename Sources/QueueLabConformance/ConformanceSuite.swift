@@ -85,7 +85,9 @@ public enum ConformanceSuite {
         case nil:
             outcome.verdict = .stale
             outcome.summary = "the scenario is stuck inside a call to the queue: \(context.currentPhase)"
-            outcome.evidence = ["the scenario thread was abandoned after \(watchdog); it stays blocked but does not keep the process alive"]
+            outcome.evidence = [
+                "the scenario thread was abandoned after \(watchdog); it stays blocked but does not keep the process alive"
+            ]
         case .success(let pass)?:
             outcome.summary = pass.note.isEmpty ? "ok" : pass.note
             outcome.scenario = pass.scenario
@@ -106,7 +108,7 @@ public enum ConformanceSuite {
         }
         outcome.seconds = Double(MonotonicClock.now() - start) / 1e9
         if outcome.verdict == .fail || outcome.verdict == .stale,
-           let deviation = Q.knownDeviations.first(where: { $0.checkID == check.id })
+            let deviation = Q.knownDeviations.first(where: { $0.checkID == check.id })
         {
             outcome.knownDeviation = deviation.reason
         } else if outcome.verdict == .pass, let deviation = Q.knownDeviations.first(where: { $0.checkID == check.id }) {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Nanoseconds of `CLOCK_MONOTONIC`: cheap (about 23 ns here), comparable across threads.
@@ -19,9 +19,9 @@ public enum ThreadIdentity {
     @inlinable
     public static func current() -> UInt64 {
         #if canImport(Glibc)
-        return UInt64(pthread_self())
+            return UInt64(pthread_self())
         #else
-        return UInt64(UInt(bitPattern: pthread_self()))
+            return UInt64(UInt(bitPattern: pthread_self()))
         #endif
     }
 }

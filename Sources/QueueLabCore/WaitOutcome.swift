@@ -16,7 +16,9 @@ public struct StallReport: Sendable, Equatable, CustomStringConvertible {
         /// Dependencies that have not finished (empty when the operation is ready or executing).
         public let unmetDependencies: [OperationLabel]
 
-        public init(operation: OperationLabel, state: OperationState, isCancelled: Bool, unmetDependencies: [OperationLabel]) {
+        public init(
+            operation: OperationLabel, state: OperationState, isCancelled: Bool, unmetDependencies: [OperationLabel]
+        ) {
             self.operation = operation
             self.state = state
             self.isCancelled = isCancelled
@@ -43,7 +45,9 @@ public struct StallReport: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        var lines = ["queue \(queueName ?? "(unnamed)")\(isSuspended ? " (suspended)" : ""): \(entries.count) unfinished"]
+        var lines = [
+            "queue \(queueName ?? "(unnamed)")\(isSuspended ? " (suspended)" : ""): \(entries.count) unfinished"
+        ]
         lines += entries.map { "  " + $0.description }
         return lines.joined(separator: "\n")
     }

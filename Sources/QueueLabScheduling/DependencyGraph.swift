@@ -20,7 +20,9 @@ public enum DependencyGraph {
     /// - Complexity: O(1) bookkeeping; the cycle search visits at most about twice the smaller of
     ///   the unfinished operations `operation` reaches through its dependents and `dependency`
     ///   reaches through its dependencies.
-    public static func addDependency(_ dependency: ScheduledOperation, to operation: ScheduledOperation) throws(QueueError) {
+    public static func addDependency(_ dependency: ScheduledOperation, to operation: ScheduledOperation)
+        throws(QueueError)
+    {
         if dependency === operation { throw .dependencyCycle(members: [operation.label]) }
         lock.lock()
         if operation.dependsDirectly(on: dependency) {

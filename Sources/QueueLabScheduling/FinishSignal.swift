@@ -22,7 +22,7 @@ enum FinishSignal {
         while operation.state != .finished {
             if let deadline {
                 if !condition.wait(lock, until: deadline), operation.state != .finished,
-                   MonotonicClock.now() >= deadline
+                    MonotonicClock.now() >= deadline
                 {
                     return false
                 }

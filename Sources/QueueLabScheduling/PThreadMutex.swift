@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A pthread mutex on the heap (its address must never move).
@@ -48,7 +48,7 @@ public final class PThreadCondition: @unchecked Sendable {
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
         #if canImport(Glibc)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+            pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
         #endif
         precondition(pthread_cond_init(condition, &attributes) == 0, "pthread_cond_init failed")
         pthread_condattr_destroy(&attributes)

@@ -17,7 +17,7 @@ extension ScheduledOperation {
     public func finishedOutsideLocks() {
         DependencyGraph.operationFinished(self)
         guard hasCompletion.load(ordering: .sequentiallyConsistent),
-              !finishReported.exchange(true, ordering: .sequentiallyConsistent)
+            !finishReported.exchange(true, ordering: .sequentiallyConsistent)
         else { return }
         let handler = DependencyGraph.withLock { () -> (@Sendable () -> Void)? in
             defer { completion = nil }

@@ -81,7 +81,9 @@ struct BenchCommand: ParsableCommand {
         guard let allocator = Allocator(rawValue: allocator) else {
             throw ValidationError("--allocator must be system or jemalloc")
         }
-        guard let order = SampleOrder(rawValue: order) else { throw ValidationError("--order must be shuffled or abba") }
+        guard let order = SampleOrder(rawValue: order) else {
+            throw ValidationError("--order must be shuffled or abba")
+        }
         var plan = BenchmarkPlan(
             implementations: types.map(ImplementationInfo.init), workloads: parsed, variants: try variants())
         plan.samples = samples

@@ -27,7 +27,9 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "text or markdown.")
     var format = "text"
 
-    @Option(name: .customLong("figure"), help: "Figure column to judge (repeatable); default: \(Figure.judgedByDefault.joined(separator: ", ")).")
+    @Option(
+        name: .customLong("figure"),
+        help: "Figure column to judge (repeatable); default: \(Figure.judgedByDefault.joined(separator: ", ")).")
     var figures: [String] = []
 
     func run() throws {
@@ -36,7 +38,9 @@ struct CompareCommand: ParsableCommand {
         guard let threshold = Double(threshold), threshold >= 0, threshold.isFinite else {
             fail("--threshold must be a non-negative number such as 0.10")
         }
-        if let unknown = figures.first(where: { Figure.byColumn[$0] == nil }) { fail("unknown figure '\(unknown)'; valid: \(Figure.all.map(\.column).joined(separator: ", "))") }
+        if let unknown = figures.first(where: { Figure.byColumn[$0] == nil }) {
+            fail("unknown figure '\(unknown)'; valid: \(Figure.all.map(\.column).joined(separator: ", "))")
+        }
         let baseRecords: [SampleRecord]
         let headRecords: [SampleRecord]
         do {

@@ -27,7 +27,11 @@ struct ConformCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: "Comma-separated implementations (default: the full queues, not the `dispatch` floor; see `queuelab list`).")
+    @Option(
+        name: .long,
+        help:
+            "Comma-separated implementations (default: the full queues, not the `dispatch` floor; see `queuelab list`)."
+    )
     var impl: String?
 
     @Option(name: .long, help: "quick (CI, well under a minute), default, or stress (minutes).")
@@ -36,7 +40,9 @@ struct ConformCommand: ParsableCommand {
     @Option(name: .long, help: "The seed every random choice derives from; a failure prints the one that replays it.")
     var seed: UInt64 = 1
 
-    @Option(name: .long, parsing: .upToNextOption, help: "Check IDs, or families such as `cycle` (default: all). Repeatable.")
+    @Option(
+        name: .long, parsing: .upToNextOption,
+        help: "Check IDs, or families such as `cycle` (default: all). Repeatable.")
     var check: [String] = []
 
     @Option(name: .long, help: "Also write a JUnit XML report to this file.")
@@ -57,7 +63,12 @@ struct ConformCommand: ParsableCommand {
         let configuration = ConformanceConfiguration(level: chosenLevel, seed: seed, checks: checks)
         let text = format == "text"
         let report = ConformanceSuite.run(queues, configuration: configuration) { outcome in
-            if text { FileHandle.standardError.write(Data("\(outcome.implementation) \(outcome.checkID): \(outcome.verdict) (\(String(format: "%.2f", outcome.seconds)) s)\n".utf8)) }
+            if text {
+                FileHandle.standardError.write(
+                    Data(
+                        "\(outcome.implementation) \(outcome.checkID): \(outcome.verdict) (\(String(format: "%.2f", outcome.seconds)) s)\n"
+                            .utf8))
+            }
         }
         print(text ? report.text() : report.json())
         if let junit {
@@ -73,7 +84,8 @@ struct ConformCommand: ParsableCommand {
 
     private func resolve() throws -> ([any OperationQueueing.Type], [Check], ConformanceLevel) {
         guard let chosenLevel = ConformanceLevel(rawValue: level) else {
-            fail("unknown level '\(level)'; valid: \(ConformanceLevel.allCases.map(\.rawValue).joined(separator: ", "))")
+            fail(
+                "unknown level '\(level)'; valid: \(ConformanceLevel.allCases.map(\.rawValue).joined(separator: ", "))")
             throw ExitCode(2)
         }
         guard format == "text" || format == "json" else {
@@ -81,7 +93,9 @@ struct ConformCommand: ParsableCommand {
             throw ExitCode(2)
         }
         var queues: [any OperationQueueing.Type] = []
-        let names = impl.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? Implementations.queues.map { $0.implementationName }
+        let names =
+            impl.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            ?? Implementations.queues.map { $0.implementationName }
         for name in names {
             do {
                 queues.append(try Implementations.named(name))

@@ -10,7 +10,8 @@ import QueueLabImplementations
 struct MainJobCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "all",
-        abstract: "The main job (the default): quick conformance of every queue, then a quick benchmark of every implementation.",
+        abstract:
+            "The main job (the default): quick conformance of every queue, then a quick benchmark of every implementation.",
         discussion: """
             Runs `queuelab conform --level quick` on lock, actor and foundation, then a quick \
             benchmark (3 processes per implementation and workload) of lock, actor, foundation and \
@@ -39,7 +40,8 @@ struct MainJobCommand: ParsableCommand {
         let report = ConformanceSuite.run(
             Implementations.queues, configuration: ConformanceConfiguration(level: .quick, seed: 1, checks: Check.all)
         ) { outcome in
-            FileHandle.standardError.write(Data("  \(outcome.implementation) \(outcome.checkID): \(outcome.verdict)\n".utf8))
+            FileHandle.standardError.write(
+                Data("  \(outcome.implementation) \(outcome.checkID): \(outcome.verdict)\n".utf8))
         }
         print(report.text())
 

@@ -6,7 +6,8 @@ struct QueueLabCommand: AsyncParsableCommand {
         commandName: "queuelab",
         abstract: "Checks and measures operation queues with NSOperationQueue semantics.",
         subcommands: [
-            MainJobCommand.self, ListCommand.self, ConformCommand.self, BenchCommand.self, CompareCommand.self, ReportCommand.self, TraceCommand.self, SampleCommand.self,
+            MainJobCommand.self, ListCommand.self, ConformCommand.self, BenchCommand.self, CompareCommand.self,
+            ReportCommand.self, TraceCommand.self, SampleCommand.self,
         ],
         defaultSubcommand: MainJobCommand.self
     )

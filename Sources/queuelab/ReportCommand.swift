@@ -25,8 +25,10 @@ struct ReportCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The benchmark CSV to show (written by `queuelab bench`).", valueName: "run.csv"))
     var runCSV: String
 
-    @Option(help: ArgumentHelp(
-        "A base CSV to compare with (same implementations and workloads); adds the verdict table.", valueName: "base.csv"))
+    @Option(
+        help: ArgumentHelp(
+            "A base CSV to compare with (same implementations and workloads); adds the verdict table.",
+            valueName: "base.csv"))
     var base: String?
 
     @Option(help: ArgumentHelp("The HTML file to write, e.g. report.html.", valueName: "report.html"))

@@ -7,7 +7,8 @@ import QueueLabImplementations
 struct TraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trace",
-        abstract: "Run one workload on one implementation and write its state changes as a Chrome trace (Perfetto, chrome://tracing).",
+        abstract:
+            "Run one workload on one implementation and write its state changes as a Chrome trace (Perfetto, chrome://tracing).",
         discussion: """
             The JSON is in the Chrome Trace Event format: a lane per thread, a slice per operation from \
             start to finish (its name, priority and queue wait in the slice's arguments), dependencies as \
@@ -57,8 +58,9 @@ struct TraceCommand: ParsableCommand {
             if let note { print("note: \(note)") }
             try trace.json().write(to: URL(fileURLWithPath: out))
             let data = trace.otherData
-            print("wrote \(out): \(data["operations"] ?? "?") operations, \(data["threads"] ?? "?") threads, "
-                + "\(data["dependency_arrows"] ?? "0") dependency arrows, \(trace.traceEvents.count) events")
+            print(
+                "wrote \(out): \(data["operations"] ?? "?") operations, \(data["threads"] ?? "?") threads, "
+                    + "\(data["dependency_arrows"] ?? "0") dependency arrows, \(trace.traceEvents.count) events")
         } catch let error as SampleError {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(1)

@@ -25,12 +25,16 @@ import Testing
         var records: [SampleRecord] = []
         for round in 0..<6 {
             for (implementation, speed) in [("lock", 2.0), ("other<&>", 1.0)] {
-                records.append(record(implementation, "noop", "n=1000;width=-1", round: round, opsPerSecond: speed * 1e6 + Double(round)))
+                records.append(
+                    record(
+                        implementation, "noop", "n=1000;width=-1", round: round,
+                        opsPerSecond: speed * 1e6 + Double(round)))
                 for length in [100, 1_000, 10_000] {
                     let perOperation = implementation == "lock" ? 1e-6 : 1e-9 * Double(length)  // flat vs quadratic
-                    records.append(record(
-                        implementation, "chain", "n=\(length)", round: round, opsPerSecond: 1 / perOperation,
-                        wall: perOperation * Double(length), operations: Double(length), latency: nil))
+                    records.append(
+                        record(
+                            implementation, "chain", "n=\(length)", round: round, opsPerSecond: 1 / perOperation,
+                            wall: perOperation * Double(length), operations: Double(length), latency: nil))
                 }
             }
         }
@@ -74,7 +78,9 @@ import Testing
 
     @Test func workloadsSortByTheirNumbers() {
         let labels = ReportCell.cells(from: Self.run).map(\.workloadLabel)
-        let chains = labels.filter { $0.hasPrefix("chain") }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let chains = labels.filter { $0.hasPrefix("chain") }.reduce(into: [String]()) {
+            if !$0.contains($1) { $0.append($1) }
+        }
         #expect(chains == ["chain n=100", "chain n=1000", "chain n=10000"])
     }
 

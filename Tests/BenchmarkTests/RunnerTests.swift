@@ -57,10 +57,13 @@ import Testing
     @Test(.timeLimit(.minutes(1)))
     func runnerInterleavesAndRecordsChildFigures() throws {
         // A stand-in child: a shell that prints the JSON line a sample process prints.
-        let figures = SampleFigures(values: ["operations": 10, "ops_per_s": 1000], buildConfiguration: "debug", allocator: "system")
+        let figures = SampleFigures(
+            values: ["operations": 10, "ops_per_s": 1000], buildConfiguration: "debug", allocator: "system")
         let line = SampleProtocol.Response(figures: figures).jsonLine()
         var plan = BenchmarkPlan(
-            implementations: [ImplementationInfo(name: "a", capabilities: .all), ImplementationInfo(name: "b", capabilities: [])],
+            implementations: [
+                ImplementationInfo(name: "a", capabilities: .all), ImplementationInfo(name: "b", capabilities: []),
+            ],
             workloads: [Workload(kind: .noop, parameters: ["n": 10]), Workload(kind: .chain, parameters: ["n": 10])],
             variants: [BenchmarkVariant(name: "head", executable: "/bin/sh")])
         plan.samples = 3

@@ -80,12 +80,24 @@ import Testing
 
     @Test func verdictRule() {
         let rule = VerdictRule(threshold: 0.10)
-        #expect(rule.verdict(baseCount: 5, headCount: 10, worsening: 2, lower: 1.9, upper: 2.1, adjustedP: 0) == .inconclusive)
-        #expect(rule.verdict(baseCount: 10, headCount: 10, worsening: 1.3, lower: 1.2, upper: 1.4, adjustedP: 0.001) == .regression)
-        #expect(rule.verdict(baseCount: 10, headCount: 10, worsening: 0.7, lower: 0.6, upper: 0.8, adjustedP: 0.001) == .improvement)
-        #expect(rule.verdict(baseCount: 10, headCount: 10, worsening: 1.05, lower: 1.02, upper: 1.08, adjustedP: 0.001) == .same)
-        #expect(rule.verdict(baseCount: 10, headCount: 10, worsening: 1.01, lower: 0.97, upper: 1.05, adjustedP: 0.6) == .same)
-        #expect(rule.verdict(baseCount: 10, headCount: 10, worsening: 1.2, lower: 0.8, upper: 1.6, adjustedP: 0.2) == .inconclusive)
+        #expect(
+            rule.verdict(baseCount: 5, headCount: 10, worsening: 2, lower: 1.9, upper: 2.1, adjustedP: 0)
+                == .inconclusive)
+        #expect(
+            rule.verdict(baseCount: 10, headCount: 10, worsening: 1.3, lower: 1.2, upper: 1.4, adjustedP: 0.001)
+                == .regression)
+        #expect(
+            rule.verdict(baseCount: 10, headCount: 10, worsening: 0.7, lower: 0.6, upper: 0.8, adjustedP: 0.001)
+                == .improvement)
+        #expect(
+            rule.verdict(baseCount: 10, headCount: 10, worsening: 1.05, lower: 1.02, upper: 1.08, adjustedP: 0.001)
+                == .same)
+        #expect(
+            rule.verdict(baseCount: 10, headCount: 10, worsening: 1.01, lower: 0.97, upper: 1.05, adjustedP: 0.6)
+                == .same)
+        #expect(
+            rule.verdict(baseCount: 10, headCount: 10, worsening: 1.2, lower: 0.8, upper: 1.6, adjustedP: 0.2)
+                == .inconclusive)
     }
 
     @Test func comparisonFindsASlowdownAndOrientsThroughput() {
@@ -103,7 +115,8 @@ import Testing
         #expect(report.rows.count == 1)
         #expect(report.rows[0].verdict == .regression)
         #expect(report.hasRegression)
-        let same = Comparison.compare(base: base, head: records([101, 99, 100, 102, 98, 100, 99, 101, 103, 97], variant: "head"))
+        let same = Comparison.compare(
+            base: base, head: records([101, 99, 100, 102, 98, 100, 99, 101, 103, 97], variant: "head"))
         #expect(same.rows[0].verdict == .same)
         let faster = Comparison.compare(base: slower, head: base)
         #expect(faster.rows[0].verdict == .improvement)

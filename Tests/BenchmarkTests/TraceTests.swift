@@ -16,7 +16,10 @@ import Testing
         let second = OperationID(rawValue: 2)
         let skipped = OperationID(rawValue: 3)
         var sequence: UInt64 = 0
-        func t(_ id: OperationID, _ name: String?, _ event: OperationEvent, _ at: UInt64, _ thread: UInt64, _ priority: QueuePriority = .normal)
+        func t(
+            _ id: OperationID, _ name: String?, _ event: OperationEvent, _ at: UInt64, _ thread: UInt64,
+            _ priority: QueuePriority = .normal
+        )
             -> StateTransition
         {
             sequence += 1

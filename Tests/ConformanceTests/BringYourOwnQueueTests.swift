@@ -19,7 +19,8 @@ struct BringYourOwnQueueTests {
         let passed = report.isSuccess
         #expect(passed, "\(report.text())")
         for outcome in report.outcomes where outcome.checkID.hasPrefix("cycle.") {
-            #expect(outcome.summary.hasPrefix("deadlock (Foundation behaviour)"), "\(outcome.checkID): \(outcome.summary)")
+            #expect(
+                outcome.summary.hasPrefix("deadlock (Foundation behaviour)"), "\(outcome.checkID): \(outcome.summary)")
         }
         #expect(report.outcome(check: "misuse.errors", implementation: "test-deadlock")?.verdict == .pass)
     }
@@ -29,14 +30,16 @@ struct BringYourOwnQueueTests {
 struct ManySeedsTests {
     @Test("every check passes on seeds 1 to 12 at quick level", arguments: 1...12)
     func seed(_ seed: Int) {
-        let report = ConformanceSuite.run(TestQueue<Correct>.self, configuration: ConformanceConfiguration(level: .quick, seed: UInt64(seed)))
+        let report = ConformanceSuite.run(
+            TestQueue<Correct>.self, configuration: ConformanceConfiguration(level: .quick, seed: UInt64(seed)))
         let passed = report.isSuccess
         #expect(passed, "\(report.text())")
     }
 
     @Test("the deadlocking variant passes at default level")
     func defaultLevel() {
-        let report = ConformanceSuite.run(TestQueue<CorrectDeadlocking>.self, configuration: ConformanceConfiguration(level: .default, seed: 99))
+        let report = ConformanceSuite.run(
+            TestQueue<CorrectDeadlocking>.self, configuration: ConformanceConfiguration(level: .default, seed: 99))
         let passed = report.isSuccess
         #expect(passed, "\(report.text())")
     }

@@ -14,12 +14,16 @@ struct MutantTests {
         let mentions: String?
         let run: @Sendable (Check, ConformanceConfiguration) -> CheckOutcome
 
-        init<F: QueueFlavor>(_ flavor: F.Type, _ check: String, _ expected: Set<Verdict> = [.fail], mentions: String? = nil) {
+        init<F: QueueFlavor>(
+            _ flavor: F.Type, _ check: String, _ expected: Set<Verdict> = [.fail], mentions: String? = nil
+        ) {
             mutation = F.mutation
             self.check = check
             self.expected = expected
             self.mentions = mentions
-            run = { check, configuration in ConformanceSuite.run(check, on: TestQueue<F>.self, configuration: configuration) }
+            run = { check, configuration in
+                ConformanceSuite.run(check, on: TestQueue<F>.self, configuration: configuration)
+            }
         }
 
         var testDescription: String { "\(mutation) -> \(check)" }
@@ -43,7 +47,8 @@ struct MutantTests {
     func caught(_ mutant: Case) throws {
         let check = try #require(Check.named(mutant.check))
         for seed: UInt64 in 1...6 {
-            let configuration = ConformanceConfiguration(level: .quick, seed: seed, checks: [check], timeBound: .seconds(1))
+            let configuration = ConformanceConfiguration(
+                level: .quick, seed: seed, checks: [check], timeBound: .seconds(1))
             // A seed replays the scenario, not the thread timing: a mutant whose bug needs two
             // threads to meet (a dependent started early) may slip through one run on a loaded
             // machine (seen under ThreadSanitizer with the whole suite running). It must be caught
@@ -70,10 +75,14 @@ struct MutantTests {
     func neverRuns() {
         let bound = Duration.milliseconds(300)
         let start = ContinuousClock.now
-        let report = ConformanceSuite.run(TestQueue<NeverRuns>.self, configuration: ConformanceConfiguration(level: .quick, seed: 7, timeBound: bound))
+        let report = ConformanceSuite.run(
+            TestQueue<NeverRuns>.self, configuration: ConformanceConfiguration(level: .quick, seed: 7, timeBound: bound)
+        )
         let elapsed = ContinuousClock.now - start
         for outcome in report.outcomes {
-            #expect(outcome.verdict == .stale || outcome.verdict == .unsupported, "\(outcome.checkID): \(outcome.verdict) \(outcome.summary)")
+            #expect(
+                outcome.verdict == .stale || outcome.verdict == .unsupported,
+                "\(outcome.checkID): \(outcome.verdict) \(outcome.summary)")
         }
         // Each check costs at most its bound plus a little bookkeeping.
         #expect(elapsed < bound * (Check.all.count + 10), "took \(elapsed)")

@@ -7,7 +7,10 @@ struct ReportTests {
     @Test("check IDs are unique and families select their checks")
     func catalogue() {
         #expect(Set(Check.all.map(\.id)).count == Check.all.count)
-        #expect(Check.matching("cycle").map(\.id) == ["cycle.self", "cycle.two", "cycle.three", "cycle.in-dag", "cycle.cross-queue"])
+        #expect(
+            Check.matching("cycle").map(\.id) == [
+                "cycle.self", "cycle.two", "cycle.three", "cycle.in-dag", "cycle.cross-queue",
+            ])
         #expect(Check.named("state.exclusivity") != nil)
         #expect(Check.named("nope") == nil)
     }
@@ -25,12 +28,19 @@ struct ReportTests {
     @Test("JUnit XML: a failure per FAIL, an error per STALE, escaped text")
     func junit() {
         let outcomes = [
-            CheckOutcome(checkID: "a.b", implementation: "x", verdict: .fail, summary: "bad <thing> & \"quotes\"", evidence: ["line"], seed: 3, level: "quick"),
-            CheckOutcome(checkID: "c.d", implementation: "x", verdict: .stale, summary: "stuck", seed: 3, level: "quick"),
-            CheckOutcome(checkID: "e.f", implementation: "x", verdict: .unsupported, summary: "lacks width", seed: 3, level: "quick"),
+            CheckOutcome(
+                checkID: "a.b", implementation: "x", verdict: .fail, summary: "bad <thing> & \"quotes\"",
+                evidence: ["line"], seed: 3, level: "quick"),
+            CheckOutcome(
+                checkID: "c.d", implementation: "x", verdict: .stale, summary: "stuck", seed: 3, level: "quick"),
+            CheckOutcome(
+                checkID: "e.f", implementation: "x", verdict: .unsupported, summary: "lacks width", seed: 3,
+                level: "quick"),
             CheckOutcome(checkID: "g.h", implementation: "x", verdict: .pass, summary: "ok", seed: 3, level: "quick"),
         ]
-        let report = ConformanceReport(outcomes: outcomes, implementations: ["x"], checks: ["a.b", "c.d", "e.f", "g.h"], seed: 3, level: "quick", seconds: 1)
+        let report = ConformanceReport(
+            outcomes: outcomes, implementations: ["x"], checks: ["a.b", "c.d", "e.f", "g.h"], seed: 3, level: "quick",
+            seconds: 1)
         let xml = report.junitXML()
         #expect(xml.contains("failures=\"1\" errors=\"1\" skipped=\"1\""))
         #expect(xml.contains("bad &lt;thing&gt; &amp; &quot;quotes&quot;"))
@@ -45,7 +55,9 @@ struct ReportTests {
         let a = OperationID.next()
         let b = OperationID.next()
         func event(_ seq: Int, _ op: OperationID, _ kind: TraceEvent.Kind) -> TraceEvent {
-            TraceEvent(sequence: seq, operation: op, name: nil, kind: kind, timestamp: UInt64(seq), thread: 1, causalSequence: UInt64(seq))
+            TraceEvent(
+                sequence: seq, operation: op, name: nil, kind: kind, timestamp: UInt64(seq), thread: 1,
+                causalSequence: UInt64(seq))
         }
         let trace = [
             event(0, a, .transition(.ready)), event(1, a, .transition(.executing)),
@@ -58,7 +70,8 @@ struct ReportTests {
             event(10, a, .transition(.finished)), event(11, b, .transition(.finished)),
             event(12, a, .completion(observed: .finished)), event(13, b, .completion(observed: .finished)),
         ]
-        var expect = TraceExpectations(operations: [OperationFacts(id: a, name: "a"), OperationFacts(id: b, name: "b")], observed: true, width: 1)
+        var expect = TraceExpectations(
+            operations: [OperationFacts(id: a, name: "a"), OperationFacts(id: b, name: "b")], observed: true, width: 1)
         expect.completions = true
         let rules = Set(TraceValidator.validate(trace, against: expect).map(\.rule))
         #expect(rules == ["forward-only", "exactly-once", "width"])

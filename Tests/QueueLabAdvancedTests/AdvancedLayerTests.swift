@@ -14,7 +14,8 @@ struct AdvancedLayerTests {
         try body(try Implementations.named(name))
     }
 
-    @Test("a failed condition finishes the operation with its error, without its body; dependents run", arguments: queues)
+    @Test(
+        "a failed condition finishes the operation with its error, without its body; dependents run", arguments: queues)
     func failedCondition(_ name: String) throws { try on(name) { try failedCondition($0) } }
 
     func failedCondition<Q: OperationQueueing>(_: Q.Type) throws {
@@ -23,7 +24,10 @@ struct AdvancedLayerTests {
         let op = AdvancedOperation<Q>(name: "guarded") { _ in log.append("body") }
         op.addCondition(BlockCondition(name: "no") { .failed(Denied(why: "no")) })
         op.addCondition(BlockCondition(name: "yes") { .satisfied })
-        op.addObserver(BlockObserver(didStart: { _ in log.append("start") }, didFinish: { _, errors in log.append("finish \(errors.count)") }))
+        op.addObserver(
+            BlockObserver(
+                didStart: { _ in log.append("start") }, didFinish: { _, errors in log.append("finish \(errors.count)") }
+            ))
         let after = AdvancedOperation<Q>(name: "after") { _ in log.append("after") }
         try after.addDependency(op)
         try queue.addOperations([op, after])
@@ -55,7 +59,9 @@ struct AdvancedLayerTests {
         let log = EventLog()
         let queue = AdvancedQueue<Q>(name: "q")
         queue.maxConcurrentOperationCount = 4
-        let sets: [[String]] = [["a"], ["b"], ["a", "b"], ["b", "a"], ["c", "a"], ["c"], ["b", "c"], ["a", "b", "c"]]
+        let sets: [[String]] = [
+            ["a"], ["b"], ["a", "b"], ["b", "a"], ["c", "a"], ["c"], ["b", "c"], ["a", "b", "c"],
+        ]
         var ops: [AdvancedOperation<Q>] = []
         for index in 0..<64 {
             let categories = sets[index % sets.count]
@@ -108,11 +114,12 @@ struct AdvancedLayerTests {
             AdvancedOperation<Q>(name: "child\(index)") { op in
                 busy(microseconds: 300)
                 if index == 1 {
-                    try op.produce(AdvancedOperation<Q>(name: "produced") { _ in
-                        busy(microseconds: 2_000)
-                        log.append("produced done")
-                        throw Denied(why: "produced")
-                    })
+                    try op.produce(
+                        AdvancedOperation<Q>(name: "produced") { _ in
+                            busy(microseconds: 2_000)
+                            log.append("produced done")
+                            throw Denied(why: "produced")
+                        })
                 }
                 if index == 2 { throw Denied(why: "child2") }
                 log.append("child\(index) done")
@@ -155,8 +162,11 @@ struct AdvancedLayerTests {
         #expect(waiting.isCancelled)
     }
 
-    @Test("a cancel while waiting for exclusivity gives the place up; the next one gets the category", arguments: queues)
-    func cancelWhileWaitingForExclusivity(_ name: String) throws { try on(name) { try cancelWhileWaitingForExclusivity($0) } }
+    @Test(
+        "a cancel while waiting for exclusivity gives the place up; the next one gets the category", arguments: queues)
+    func cancelWhileWaitingForExclusivity(_ name: String) throws {
+        try on(name) { try cancelWhileWaitingForExclusivity($0) }
+    }
 
     func cancelWhileWaitingForExclusivity<Q: OperationQueueing>(_: Q.Type) throws {
         let log = EventLog()
@@ -182,7 +192,8 @@ struct AdvancedLayerTests {
         #expect(report.contains("waiting for exclusivity") || report.contains("pending"), "\(report)")
     }
 
-    @Test("an exclusive group takes its children's categories with its own; they take turns inside it", arguments: queues)
+    @Test(
+        "an exclusive group takes its children's categories with its own; they take turns inside it", arguments: queues)
     func exclusiveGroup(_ name: String) throws { try on(name) { try exclusiveGroup($0) } }
 
     func exclusiveGroup<Q: OperationQueueing>(_: Q.Type) throws {
@@ -239,7 +250,9 @@ struct LoggedIn: AdvancedCondition {
         return login
     }
 
-    func evaluate<Q: OperationQueueing>(for operation: AdvancedOperation<Q>, completion: @escaping @Sendable (ConditionResult) -> Void) {
+    func evaluate<Q: OperationQueueing>(
+        for operation: AdvancedOperation<Q>, completion: @escaping @Sendable (ConditionResult) -> Void
+    ) {
         log.append("evaluate \(session.isLoggedIn)")
         completion(session.isLoggedIn ? .satisfied : .failed(ConditionFailed(condition: name, reason: "not logged in")))
     }

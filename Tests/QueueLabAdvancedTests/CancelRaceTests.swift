@@ -20,7 +20,8 @@ struct CancelRaceTests {
             var ops: [AdvancedOperation<Q>] = []
             for index in 0..<400 {
                 let asynchronous = index % 3 == 0
-                let body: AdvancedBody<Q> = asynchronous
+                let body: AdvancedBody<Q> =
+                    asynchronous
                     ? .asynchronous { op in DispatchQueue.global().async { op.finish() } }
                     : .synchronous { _ in busy(microseconds: 20) }
                 let op = AdvancedOperation<Q>(name: "op\(index)", body: body)
@@ -50,7 +51,8 @@ struct CancelRaceTests {
             let outcome = queue.waitUntilAllOperationsAreFinished(timeout: .seconds(20))
             #expect(outcome.isFinished, "\(outcome)")
             for op in ops {
-                #expect(finishes.count(op.name ?? "") == 1, "\(op.label) finished \(finishes.count(op.name ?? "")) times")
+                #expect(
+                    finishes.count(op.name ?? "") == 1, "\(op.label) finished \(finishes.count(op.name ?? "")) times")
             }
         }
         let queue = try Implementations.named(name)
@@ -63,7 +65,9 @@ struct SlowCondition: AdvancedCondition {
     let fails: Bool
     var name: String { fails ? "slowFails" : "slow" }
 
-    func evaluate<Q: OperationQueueing>(for operation: AdvancedOperation<Q>, completion: @escaping @Sendable (ConditionResult) -> Void) {
+    func evaluate<Q: OperationQueueing>(
+        for operation: AdvancedOperation<Q>, completion: @escaping @Sendable (ConditionResult) -> Void
+    ) {
         let fails = self.fails
         DispatchQueue.global().async {
             busy(microseconds: 30)

@@ -12,7 +12,8 @@ import Testing
     @Test func cycleErrorNamesItsMembersAndClosesTheLoop() {
         let a = OperationLabel(id: OperationID(rawValue: 1), name: "login")
         let b = OperationLabel(id: OperationID(rawValue: 2), name: nil)
-        #expect(QueueError.dependencyCycle(members: [a, b]).description == "dependency cycle: login#1 -> #2 -> login#1")
+        #expect(
+            QueueError.dependencyCycle(members: [a, b]).description == "dependency cycle: login#1 -> #2 -> login#1")
         #expect(QueueError.alreadyEnqueued(a).description == "login#1 is already in a queue")
     }
 
@@ -25,9 +26,11 @@ import Testing
     @Test func stallReportSaysWhatWaitsOnWhat() {
         let waiting = OperationLabel(id: OperationID(rawValue: 7), name: "like")
         let missing = OperationLabel(id: OperationID(rawValue: 6), name: "login")
-        let report = StallReport(queueName: "q", isSuspended: true, entries: [
-            .init(operation: waiting, state: .pending, isCancelled: false, unmetDependencies: [missing]),
-        ])
+        let report = StallReport(
+            queueName: "q", isSuspended: true,
+            entries: [
+                .init(operation: waiting, state: .pending, isCancelled: false, unmetDependencies: [missing])
+            ])
         #expect(report.description == "queue q (suspended): 1 unfinished\n  like#7 pending waiting on login#6")
     }
 

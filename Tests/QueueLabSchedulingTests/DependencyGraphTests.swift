@@ -35,7 +35,9 @@ import Testing
 
     @Test func chainBuiltInEitherDirectionHasNoCycle() throws {
         let forward = (0..<2_000).map { TestOperation("f\($0)") }
-        for index in forward.indices.dropFirst() { try DependencyGraph.addDependency(forward[index - 1], to: forward[index]) }
+        for index in forward.indices.dropFirst() {
+            try DependencyGraph.addDependency(forward[index - 1], to: forward[index])
+        }
         let backward = (0..<2_000).map { TestOperation("b\($0)") }
         for index in backward.indices.dropFirst().reversed() {
             try DependencyGraph.addDependency(backward[index - 1], to: backward[index])

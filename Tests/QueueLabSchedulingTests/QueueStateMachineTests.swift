@@ -18,7 +18,9 @@ import Testing
 
     @Test func takesHighestPriorityThenFIFO() {
         var machine = QueueStateMachine(defaultWidth: 1)
-        let priorities: [QueuePriority] = [.normal, .veryLow, .high, .low, .veryHigh, .normal, .high, .veryLow, .low, .veryHigh]
+        let priorities: [QueuePriority] = [
+            .normal, .veryLow, .high, .low, .veryHigh, .normal, .high, .veryLow, .low, .veryHigh,
+        ]
         let operations = priorities.enumerated().map { TestOperation("\($0.offset)", $0.element) }
         for operation in operations { _ = machine.enqueue(operation, isReady: true) }
         var order: [String] = []

@@ -27,7 +27,8 @@ import Testing
             try b.addDependency(a)
             try queue.addOperations([a, b, bystander], waitUntilFinished: false)
             #expect(bystander.waitUntilFinished(timeout: bound))
-            guard case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: .milliseconds(300)) else {
+            guard case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: .milliseconds(300))
+            else {
                 Issue.record("a dependency cycle finished on \(Q.implementationName)")
                 return
             }
@@ -60,14 +61,19 @@ import Testing
         #expect(throws: QueueError.self) { try notStarted.finish() }
     }
 
-    @Test(arguments: QueueBehaviourTests.queues.map(QueueType.init).filter { $0.type.capabilities.contains(.cycleRejection) })
+    @Test(
+        arguments: QueueBehaviourTests.queues.map(QueueType.init).filter {
+            $0.type.capabilities.contains(.cycleRejection)
+        })
     func cycleAcrossTwoQueuesIsRejectedWhenItCloses(_ type: QueueType) throws {
         try type.open { queue in try crossQueueCycle(queue) }
     }
 
     private func crossQueueCycle<Q: OperationQueueing>(_ first: Q) throws {
         let second = Q(name: "second")
-        let (a, b, c) = (Q.Operation(name: "a") { _ in }, Q.Operation(name: "b") { _ in }, Q.Operation(name: "c") { _ in })
+        let (a, b, c) = (
+            Q.Operation(name: "a") { _ in }, Q.Operation(name: "b") { _ in }, Q.Operation(name: "c") { _ in }
+        )
         first.isSuspended = true
         second.isSuspended = true
         try b.addDependency(a)
@@ -82,7 +88,10 @@ import Testing
         #expect(second.waitUntilAllOperationsAreFinished(timeout: bound) == .finished)
     }
 
-    @Test(arguments: QueueBehaviourTests.queues.map(QueueType.init).filter { $0.type.capabilities.contains(.cycleRejection) })
+    @Test(
+        arguments: QueueBehaviourTests.queues.map(QueueType.init).filter {
+            $0.type.capabilities.contains(.cycleRejection)
+        })
     func tenThousandOperationChainRunsInOrder(_ type: QueueType) throws {
         try type.open { queue in try chain(queue, length: 10_000) }
     }

@@ -30,12 +30,15 @@ import Testing
 
     private func priorityOrder<Q: OperationQueueing>(_ queue: Q) throws {
         // Foundation's own test, measured on Linux: added 0...9 with these priorities ran 4, 9, 2, 6, 0, 5, 3, 8, 1, 7.
-        let priorities: [QueuePriority] = [.normal, .veryLow, .high, .low, .veryHigh, .normal, .high, .veryLow, .low, .veryHigh]
+        let priorities: [QueuePriority] = [
+            .normal, .veryLow, .high, .low, .veryHigh, .normal, .high, .veryLow, .low, .veryHigh,
+        ]
         let order = Recorder<Int>()
         queue.maxConcurrentOperationCount = 1
         queue.isSuspended = true
         for (index, priority) in priorities.enumerated() {
-            try queue.addOperation(Q.Operation(name: "\(index)", priority: priority, body: .synchronous { _ in order.append(index) }))
+            try queue.addOperation(
+                Q.Operation(name: "\(index)", priority: priority, body: .synchronous { _ in order.append(index) }))
         }
         queue.isSuspended = false
         #expect(queue.waitUntilAllOperationsAreFinished(timeout: bound) == .finished)
@@ -71,7 +74,9 @@ import Testing
         let completions = Atomic<Int>(0)
         let cancelled = Q.Operation(name: "cancelled") { _ in ran.append("cancelled") }
         cancelled.completionHandler = { completions.add(1, ordering: .relaxed) }
-        let dependent = Q.Operation(name: "dependent") { op in ran.append(op.isCancelled ? "dependent-cancelled" : "dependent") }
+        let dependent = Q.Operation(name: "dependent") { op in
+            ran.append(op.isCancelled ? "dependent-cancelled" : "dependent")
+        }
         try dependent.addDependency(cancelled)
         cancelled.cancel()
         try queue.addOperations([cancelled, dependent], waitUntilFinished: false)
@@ -95,13 +100,14 @@ import Testing
         let peak = Atomic<Int>(0)
         let gate = Gate()
         for _ in 0..<8 {
-            try queue.addOperation(Q.Operation { _ in
-                let now = running.add(1, ordering: .sequentiallyConsistent).newValue
-                _ = peak.max(now, ordering: .relaxed)
-                if now == 2 { gate.open(8) }
-                gate.pass()
-                running.subtract(1, ordering: .sequentiallyConsistent)
-            })
+            try queue.addOperation(
+                Q.Operation { _ in
+                    let now = running.add(1, ordering: .sequentiallyConsistent).newValue
+                    _ = peak.max(now, ordering: .relaxed)
+                    if now == 2 { gate.open(8) }
+                    gate.pass()
+                    running.subtract(1, ordering: .sequentiallyConsistent)
+                })
         }
         #expect(queue.waitUntilAllOperationsAreFinished(timeout: bound) == .finished)
         #expect(peak.load(ordering: .relaxed) == 2)
@@ -116,10 +122,12 @@ import Testing
         queue.maxConcurrentOperationCount = 1
         let order = Recorder<String>()
         let started = Gate()
-        let asyncOp = Q.Operation(name: "async", priority: .normal, body: .asynchronous { _ in
-            order.append("async-started")
-            started.open()
-        })
+        let asyncOp = Q.Operation(
+            name: "async", priority: .normal,
+            body: .asynchronous { _ in
+                order.append("async-started")
+                started.open()
+            })
         let next = Q.Operation(name: "next") { _ in order.append("next") }
         try queue.addOperation(asyncOp)
         try queue.addOperation(next)
@@ -145,12 +153,14 @@ import Testing
         let started = Atomic<Int>(0)
         let parked = Recorder<Q.Operation>()
         let operations = (0..<20).map { _ in
-            Q.Operation(name: "async", priority: .normal, body: .asynchronous { op in
-                parked.append(op)
-                if started.add(1, ordering: .sequentiallyConsistent).newValue == 20 {
-                    for operation in parked.snapshot { try? operation.finish() }
-                }
-            })
+            Q.Operation(
+                name: "async", priority: .normal,
+                body: .asynchronous { op in
+                    parked.append(op)
+                    if started.add(1, ordering: .sequentiallyConsistent).newValue == 20 {
+                        for operation in parked.snapshot { try? operation.finish() }
+                    }
+                })
         }
         try queue.addOperations(operations, waitUntilFinished: false)
         #expect(queue.waitUntilAllOperationsAreFinished(timeout: bound) == .finished)

@@ -48,7 +48,7 @@ enum HotPathConfiguration {
             maxIterations: 40,
             skip: allocationsOnly && ungated.contains(name),
             thresholds: [
-                .mallocCountTotal: .init(relative: [:], absolute: [.p90: tolerance(for: implementation)]),
+                .mallocCountTotal: .init(relative: [:], absolute: [.p90: tolerance(for: implementation)])
             ]
         )
     }

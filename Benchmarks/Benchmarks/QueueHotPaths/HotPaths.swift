@@ -34,7 +34,8 @@ enum HotPaths<Queue: OperationQueueing> {
             }
         }
 
-        Benchmark("\(prefix)-dependency-release", configuration: configuration("\(prefix)-dependency-release")) { benchmark in
+        Benchmark("\(prefix)-dependency-release", configuration: configuration("\(prefix)-dependency-release")) {
+            benchmark in
             for _ in benchmark.scaledIterations {
                 let queue = suspendedQueue()
                 let chain = (0..<batch).map { _ in emptyOperation() }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// jemalloc's process-wide allocation counters, read through `mallctl` when jemalloc is the allocator.
@@ -22,15 +22,16 @@ public struct JemallocCounters: Sendable, Equatable {
         self.bytes = bytes
     }
 
-    private typealias MallctlFunction = @convention(c) (
-        UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int
-    ) -> Int32
+    private typealias MallctlFunction =
+        @convention(c) (
+            UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int
+        ) -> Int32
 
     private static func mallctl() -> MallctlFunction? {
         #if canImport(Glibc)
-        let defaultHandle = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
+            let defaultHandle = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
         #else
-        let defaultHandle = UnsafeMutableRawPointer(bitPattern: -2)
+            let defaultHandle = UnsafeMutableRawPointer(bitPattern: -2)
         #endif
         guard let symbol = dlsym(defaultHandle, "mallctl") else { return nil }
         return unsafeBitCast(symbol, to: MallctlFunction.self)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The process's `getrusage` counters at one instant. CPU time moves in 10 ms steps here: only
@@ -14,8 +14,10 @@ public struct ResourceUsage: Sendable, Equatable {
     /// Peak resident set size so far, in kilobytes (Linux reports `ru_maxrss` in KiB).
     public var maxResidentKilobytes: Int
 
-    public init(userSeconds: Double, systemSeconds: Double, voluntarySwitches: Int, involuntarySwitches: Int,
-                maxResidentKilobytes: Int) {
+    public init(
+        userSeconds: Double, systemSeconds: Double, voluntarySwitches: Int, involuntarySwitches: Int,
+        maxResidentKilobytes: Int
+    ) {
         self.userSeconds = userSeconds
         self.systemSeconds = systemSeconds
         self.voluntarySwitches = voluntarySwitches
@@ -26,9 +28,9 @@ public struct ResourceUsage: Sendable, Equatable {
     public static func now() -> ResourceUsage {
         var usage = rusage()
         #if canImport(Glibc)
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+            getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         #else
-        getrusage(RUSAGE_SELF, &usage)
+            getrusage(RUSAGE_SELF, &usage)
         #endif
         func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
         return ResourceUsage(

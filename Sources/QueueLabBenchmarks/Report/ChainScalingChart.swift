@@ -38,7 +38,8 @@ enum ChainScalingChart {
         let yScale = ChartScale.logarithmic(
             covering: points.flatMap { [$0.nanosecondsPerOperation.lower, $0.nanosecondsPerOperation.upper] },
             pixels: top...bottom, reversed: true)
-        var svg = SVGCanvas(width: width, height: height, title: "Chain scaling: time per operation against chain length")
+        var svg = SVGCanvas(
+            width: width, height: height, title: "Chain scaling: time per operation against chain length")
         for tick in xScale.ticks {
             let x = xScale.position(tick)
             svg.line(x, top, x, bottom, stroke: "#e3e3e3")
@@ -51,19 +52,29 @@ enum ChainScalingChart {
         }
         svg.line(left, bottom, right, bottom, stroke: "#999")
         svg.line(left, top, left, bottom, stroke: "#999")
-        svg.text((left + right) / 2, bottom + 38, "chain length (operations, log scale)", anchor: .middle, size: 12, fill: "#444")
-        svg.text(18, (top + bottom) / 2, "wall time per operation (log)", anchor: .middle, size: 12, fill: "#444", rotate: true)
+        svg.text(
+            (left + right) / 2, bottom + 38, "chain length (operations, log scale)", anchor: .middle, size: 12,
+            fill: "#444")
+        svg.text(
+            18, (top + bottom) / 2, "wall time per operation (log)", anchor: .middle, size: 12, fill: "#444",
+            rotate: true)
         let byImplementation = Dictionary(grouping: points, by: \.implementation)
         for (offset, name) in byImplementation.keys.sorted().enumerated() {
             let series = byImplementation[name]!.sorted { $0.length < $1.length }
             let colour = palette.colour(name)
-            let coordinates = series.map { (xScale.position(Double($0.length)), yScale.position($0.nanosecondsPerOperation.median)) }
+            let coordinates = series.map {
+                (xScale.position(Double($0.length)), yScale.position($0.nanosecondsPerOperation.median))
+            }
             svg.polyline(coordinates, stroke: colour, width: 2.5)
             for (point, xy) in zip(series, coordinates) {
                 let interval = point.nanosecondsPerOperation
-                svg.line(xy.0, yScale.position(interval.lower), xy.0, yScale.position(interval.upper), stroke: colour, width: 1.5)
-                svg.circle(xy.0, xy.1, radius: 5, fill: colour,
-                           tooltip: "\(name), chain of \(point.length): \(FigureFormat.time(interval.median / 1e9)) per operation")
+                svg.line(
+                    xy.0, yScale.position(interval.lower), xy.0, yScale.position(interval.upper), stroke: colour,
+                    width: 1.5)
+                svg.circle(
+                    xy.0, xy.1, radius: 5, fill: colour,
+                    tooltip:
+                        "\(name), chain of \(point.length): \(FigureFormat.time(interval.median / 1e9)) per operation")
                 svg.text(xy.0 + 8, xy.1 - 6, FigureFormat.time(interval.median / 1e9), size: 11, fill: colour)
             }
             svg.rect(right + 24, top + 10 + Double(offset) * 22, 14, 14, fill: colour)

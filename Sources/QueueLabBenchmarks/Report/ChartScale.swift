@@ -16,11 +16,14 @@ struct ChartScale {
     /// A linear scale from zero to a "nice" value above `maximum`.
     static func linear(upTo maximum: Double, pixels: ClosedRange<Double>) -> ChartScale {
         let top = maximum > 0 && maximum.isFinite ? niceCeiling(maximum) : 1
-        return ChartScale(kind: .linear, lower: 0, upper: top, pixelStart: pixels.lowerBound, pixelEnd: pixels.upperBound)
+        return ChartScale(
+            kind: .linear, lower: 0, upper: top, pixelStart: pixels.lowerBound, pixelEnd: pixels.upperBound)
     }
 
     /// A log-10 scale covering `values`, widened to whole decades (at least one).
-    static func logarithmic(covering values: [Double], pixels: ClosedRange<Double>, reversed: Bool = false) -> ChartScale {
+    static func logarithmic(covering values: [Double], pixels: ClosedRange<Double>, reversed: Bool = false)
+        -> ChartScale
+    {
         let positive = values.filter { $0 > 0 && $0.isFinite }
         let low = positive.min() ?? 1
         let high = positive.max() ?? 10

@@ -14,7 +14,9 @@ enum ComparisonTable {
             return html + "<p>No implementation and workload is present in both files: nothing to compare.</p>"
         }
         let rows = report.rows.sorted {
-            ($0.verdict, $0.implementation, $0.workload, $0.figure.column) < ($1.verdict, $1.implementation, $1.workload, $1.figure.column)
+            ($0.verdict, $0.implementation, $0.workload, $0.figure.column) < (
+                $1.verdict, $1.implementation, $1.workload, $1.figure.column
+            )
         }
         // The verdicts that need a person's attention stay in view; the rest fold away (no script:
         // <details> opens natively).
@@ -26,11 +28,13 @@ enum ComparisonTable {
             html += table(decisive)
         }
         if !quiet.isEmpty {
-            html += "<details><summary>\(quiet.count) comparisons without a clear change (SAME or INCONCLUSIVE)</summary>\n"
+            html +=
+                "<details><summary>\(quiet.count) comparisons without a clear change (SAME or INCONCLUSIVE)</summary>\n"
             html += table(quiet) + "</details>\n"
         }
         if !report.unmatched.isEmpty {
-            html += "<details><summary>\(report.unmatched.count) cells are in only one file (not compared)</summary><ul>"
+            html +=
+                "<details><summary>\(report.unmatched.count) cells are in only one file (not compared)</summary><ul>"
             html += report.unmatched.map { "<li>\(HTMLText.escape($0))</li>" }.joined()
             html += "</ul></details>\n"
         }
@@ -39,7 +43,10 @@ enum ComparisonTable {
 
     static func table(_ rows: [ComparisonRow]) -> String {
         var html = "<table class=\"comparison\"><thead><tr>"
-        for heading in ["verdict", "implementation", "workload", "figure", "base median", "head median", "change", "head/base [95% CI]", "p (Holm)", "samples"] {
+        for heading in [
+            "verdict", "implementation", "workload", "figure", "base median", "head median", "change",
+            "head/base [95% CI]", "p (Holm)", "samples",
+        ] {
             html += "<th>\(heading)</th>"
         }
         html += "</tr></thead><tbody>\n"

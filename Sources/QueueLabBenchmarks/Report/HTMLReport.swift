@@ -33,33 +33,47 @@ public struct HTMLReport: Sendable {
         body.append(header(cells, palette: palette))
         if let base {
             let report = Comparison.compare(base: base, head: run, rule: rule)
-            body.append(section(.comparison, "Comparison with the base run",
-                intro: "Each row compares one figure of one implementation and workload between the base run (\(HTMLText.escape(baseSource ?? "base"))) and this run. "
-                    + "<b>REGRESSION</b> and <b>IMPROVEMENT</b> need a significant difference (Mann-Whitney U, Holm-corrected, p &lt; \(FigureFormat.pValue(rule.alpha))) "
-                    + "larger than \(Int((rule.threshold * 100).rounded()))%; <b>SAME</b> means within that; <b>INCONCLUSIVE</b> means too few samples (fewer than \(rule.minimumSamples) a side) or too much spread: collect more.",
-                content: ComparisonTable.render(report)))
+            body.append(
+                section(
+                    .comparison, "Comparison with the base run",
+                    intro:
+                        "Each row compares one figure of one implementation and workload between the base run (\(HTMLText.escape(baseSource ?? "base"))) and this run. "
+                        + "<b>REGRESSION</b> and <b>IMPROVEMENT</b> need a significant difference (Mann-Whitney U, Holm-corrected, p &lt; \(FigureFormat.pValue(rule.alpha))) "
+                        + "larger than \(Int((rule.threshold * 100).rounded()))%; <b>SAME</b> means within that; <b>INCONCLUSIVE</b> means too few samples (fewer than \(rule.minimumSamples) a side) or too much spread: collect more.",
+                    content: ComparisonTable.render(report)))
         }
         let throughput = ThroughputChart.panels(cells, palette: palette)
-        body.append(section(.throughput, "Throughput per workload",
-            intro: "Operations per second, higher is better. The bar is the median over samples (one process each); the black whisker is the 95% confidence interval of that median "
-                + "(order statistics; with 5 samples it spans their minimum to maximum, 94% coverage). Every panel has its own scale from zero: compare bars within a panel. The fastest implementation's name is bold.",
-            content: grid(throughput, empty: "No sample in this file has an operations-per-second figure.")))
+        body.append(
+            section(
+                .throughput, "Throughput per workload",
+                intro:
+                    "Operations per second, higher is better. The bar is the median over samples (one process each); the black whisker is the 95% confidence interval of that median "
+                    + "(order statistics; with 5 samples it spans their minimum to maximum, 94% coverage). Every panel has its own scale from zero: compare bars within a panel. The fastest implementation's name is bold.",
+                content: grid(throughput, empty: "No sample in this file has an operations-per-second figure.")))
         let latency = LatencyChart.panels(cells, palette: palette)
-        body.append(section(.latency, "Latency percentiles",
-            intro: "Time from adding an operation to its finish, at the 50th, 90th, 99th and 99.9th percentile and the maximum (median over samples), on a log scale; lower is better. "
-                + "A curve that climbs steeply to the right has a long tail: most operations are quick, a few wait much longer.",
-            content: grid(latency, empty: "No sample in this file recorded latencies.")))
+        body.append(
+            section(
+                .latency, "Latency percentiles",
+                intro:
+                    "Time from adding an operation to its finish, at the 50th, 90th, 99th and 99.9th percentile and the maximum (median over samples), on a log scale; lower is better. "
+                    + "A curve that climbs steeply to the right has a long tail: most operations are quick, a few wait much longer.",
+                content: grid(latency, empty: "No sample in this file recorded latencies.")))
         let chainPoints = ChainScalingChart.points(cells)
         let lengths = Set(chainPoints.map(\.length))
         var chainNote = ""
         if lengths.count == 1 {
-            chainNote = "<p class=\"note\">This file holds chains of a single length, so each implementation is one point, not a curve. "
+            chainNote =
+                "<p class=\"note\">This file holds chains of a single length, so each implementation is one point, not a curve. "
                 + "Sample several lengths to draw the curve, for example: <code>queuelab bench --workload chain:n=1000 --workload chain:n=10000 --workload chain:n=100000</code>.</p>"
         }
-        body.append(section(.chain, "Chain scaling",
-            intro: "A chain of n operations, each waiting for the previous one: wall time per operation against n, both on log scales (vertical bars: 95% interval of the median). "
-                + "A flat line means each release costs the same however long the chain; a line rising with slope 1 means the cost per operation grows with n (quadratic in total).",
-            content: (ChainScalingChart.chart(cells, palette: palette) ?? "<p>No chain workload in this file.</p>") + chainNote))
+        body.append(
+            section(
+                .chain, "Chain scaling",
+                intro:
+                    "A chain of n operations, each waiting for the previous one: wall time per operation against n, both on log scales (vertical bars: 95% interval of the median). "
+                    + "A flat line means each release costs the same however long the chain; a line rising with slope 1 means the cost per operation grows with n (quadratic in total).",
+                content: (ChainScalingChart.chart(cells, palette: palette) ?? "<p>No chain workload in this file.</p>")
+                    + chainNote))
         body.append(section(.method, "How these figures were made", intro: method(cells), content: ""))
         return page(body.joined(separator: "\n"))
     }
@@ -71,14 +85,21 @@ public struct HTMLReport: Sendable {
         let timestamps = run.map(\.timestamp).sorted()
         let samples = cells.map(\.records.count)
         var html = "<header id=\"\(Section.summary.rawValue)\"><h1>QueueLab benchmark report</h1>\n"
-        html += "<p class=\"lede\">How fast each operation-queue implementation ran each workload. QueueLab runs the same work on every queue "
+        html +=
+            "<p class=\"lede\">How fast each operation-queue implementation ran each workload. QueueLab runs the same work on every queue "
             + "(NSOperationQueue semantics), one fresh process per sample, and reports the median with its uncertainty.</p>\n"
         html += "<dl class=\"meta\">"
         let rows: [(String, String)] = [
             ("run", runSource + (baseSource.map { ", compared with base \($0)" } ?? "")),
-            ("samples", "\(run.count) in \(cells.count) cells (\(samples.min() ?? 0) to \(samples.max() ?? 0) per implementation and workload)"),
+            (
+                "samples",
+                "\(run.count) in \(cells.count) cells (\(samples.min() ?? 0) to \(samples.max() ?? 0) per implementation and workload)"
+            ),
             ("when", timestamps.isEmpty ? "-" : "\(timestamps.first!) to \(timestamps.last!)"),
-            ("machine", "host \(distinct(\.host)), \(distinct { String($0.cores) }) cores, Swift \(distinct(\.swiftVersion)), \(distinct(\.buildConfiguration)) build, \(distinct(\.allocator)) allocator"),
+            (
+                "machine",
+                "host \(distinct(\.host)), \(distinct { String($0.cores) }) cores, Swift \(distinct(\.swiftVersion)), \(distinct(\.buildConfiguration)) build, \(distinct(\.allocator)) allocator"
+            ),
             ("commit", distinct(\.gitCommit)),
         ]
         for (term, value) in rows { html += "<dt>\(term)</dt><dd>\(HTMLText.escape(value))</dd>" }

@@ -16,16 +16,21 @@ enum LatencyChart {
         let byWorkload = Dictionary(grouping: withLatency, by: \.workloadLabel)
         let order = withLatency.map(\.workloadLabel).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         return order.map { label in
-            panel(label, byWorkload[label]!.sorted { $0.implementation < $1.implementation }, kind: kind, palette: palette)
+            panel(
+                label, byWorkload[label]!.sorted { $0.implementation < $1.implementation }, kind: kind, palette: palette
+            )
         }
     }
 
     static func panel(_ label: String, _ cells: [ReportCell], kind: String, palette: ImplementationPalette) -> String {
         let curves: [(ReportCell, [Double?])] = cells.map { cell in
-            (cell, percentiles.map { percentile in
-                let values = cell.values(column(kind, percentile.column))
-                return values.isEmpty ? nil : Median.of(values)
-            })
+            (
+                cell,
+                percentiles.map { percentile in
+                    let values = cell.values(column(kind, percentile.column))
+                    return values.isEmpty ? nil : Median.of(values)
+                }
+            )
         }
         let left = 64.0
         let right = panelWidth - 16
@@ -47,7 +52,9 @@ enum LatencyChart {
             svg.text(x, bottom + 16, percentile.label, anchor: .middle, size: 11, fill: "#444")
         }
         svg.line(left, bottom, right, bottom, stroke: "#999")
-        svg.text(left, bottom + 34, "percentile of enqueue-to-finish latency (log scale; lower is better)", size: 10, fill: "#666")
+        svg.text(
+            left, bottom + 34, "percentile of enqueue-to-finish latency (log scale; lower is better)", size: 10,
+            fill: "#666")
         for (offset, (cell, values)) in curves.enumerated() {
             let colour = palette.colour(cell.implementation)
             var points: [(Double, Double)] = []
@@ -55,8 +62,9 @@ enum LatencyChart {
                 guard let value else { continue }
                 let point = (left + Double(index) * step, scale.position(value))
                 points.append(point)
-                svg.circle(point.0, point.1, radius: 3.5, fill: colour,
-                           tooltip: "\(cell.implementation) \(percentiles[index].label): \(FigureFormat.time(value / 1e9))")
+                svg.circle(
+                    point.0, point.1, radius: 3.5, fill: colour,
+                    tooltip: "\(cell.implementation) \(percentiles[index].label): \(FigureFormat.time(value / 1e9))")
             }
             svg.polyline(points, stroke: colour)
             // Legend, in the panel so it stays with its chart.

@@ -34,7 +34,9 @@ public struct ReportCell: Sendable {
                 implementation: first.implementation, workload: first.workload, parameters: first.parameters,
                 records: group)
         }.sorted {
-            ($0.workloadOrder, $0.sortableLabel, $0.implementation) < ($1.workloadOrder, $1.sortableLabel, $1.implementation)
+            ($0.workloadOrder, $0.sortableLabel, $0.implementation) < (
+                $1.workloadOrder, $1.sortableLabel, $1.implementation
+            )
         }
     }
 

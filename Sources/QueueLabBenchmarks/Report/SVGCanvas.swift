@@ -14,16 +14,20 @@ struct SVGCanvas {
         self.title = title
     }
 
-    mutating func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: String, width: Double = 1, dash: String? = nil) {
+    mutating func line(
+        _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: String, width: Double = 1, dash: String? = nil
+    ) {
         let dashing = dash.map { " stroke-dasharray=\"\($0)\"" } ?? ""
         elements.append(
-            "<line x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\"\(dashing)/>")
+            "<line x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\"\(dashing)/>"
+        )
     }
 
     mutating func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, fill: String, tooltip: String? = nil) {
         let body = tooltip.map { "<title>\(HTMLText.escape($0))</title>" } ?? ""
         elements.append(
-            "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(Swift.max(0, w)))\" height=\"\(n(Swift.max(0, h)))\" fill=\"\(fill)\">\(body)</rect>")
+            "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(Swift.max(0, w)))\" height=\"\(n(Swift.max(0, h)))\" fill=\"\(fill)\">\(body)</rect>"
+        )
     }
 
     mutating func circle(_ x: Double, _ y: Double, radius: Double, fill: String, tooltip: String? = nil) {
@@ -34,7 +38,8 @@ struct SVGCanvas {
     mutating func polyline(_ points: [(Double, Double)], stroke: String, width: Double = 2) {
         guard points.count > 1 else { return }
         let text = points.map { "\(n($0.0)),\(n($0.1))" }.joined(separator: " ")
-        elements.append("<polyline points=\"\(text)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\"/>")
+        elements.append(
+            "<polyline points=\"\(text)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\"/>")
     }
 
     enum Anchor: String {
@@ -47,7 +52,8 @@ struct SVGCanvas {
     ) {
         let rotation = rotate ? " transform=\"rotate(-90 \(n(x)) \(n(y)))\"" : ""
         elements.append(
-            "<text x=\"\(n(x))\" y=\"\(n(y))\" text-anchor=\"\(anchor.rawValue)\" font-size=\"\(n(size))\" font-weight=\"\(weight)\" fill=\"\(fill)\"\(rotation)>\(HTMLText.escape(content))</text>")
+            "<text x=\"\(n(x))\" y=\"\(n(y))\" text-anchor=\"\(anchor.rawValue)\" font-size=\"\(n(size))\" font-weight=\"\(weight)\" fill=\"\(fill)\"\(rotation)>\(HTMLText.escape(content))</text>"
+        )
     }
 
     /// The finished `<svg>` element, with a `<title>` for screen readers.

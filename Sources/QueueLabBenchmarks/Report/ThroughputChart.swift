@@ -37,19 +37,23 @@ enum ThroughputChart {
         for (index, (cell, interval)) in intervals.enumerated() {
             let y = top + Double(index) * (barHeight + 8)
             let colour = palette.colour(cell.implementation)
-            svg.text(labelWidth - 6, y + barHeight * 0.7, cell.implementation, anchor: .end, size: 12,
-                     weight: cell.implementation == best ? "bold" : "normal")
-            let tooltip = "\(cell.implementation): median \(FigureFormat.number(interval.median)) ops/s, "
+            svg.text(
+                labelWidth - 6, y + barHeight * 0.7, cell.implementation, anchor: .end, size: 12,
+                weight: cell.implementation == best ? "bold" : "normal")
+            let tooltip =
+                "\(cell.implementation): median \(FigureFormat.number(interval.median)) ops/s, "
                 + "interval \(FigureFormat.number(interval.lower)) to \(FigureFormat.number(interval.upper)), \(interval.count) samples"
-            svg.rect(labelWidth, y, scale.position(interval.median) - labelWidth, barHeight, fill: colour, tooltip: tooltip)
+            svg.rect(
+                labelWidth, y, scale.position(interval.median) - labelWidth, barHeight, fill: colour, tooltip: tooltip)
             let lowX = scale.position(interval.lower)
             let highX = scale.position(interval.upper)
             let middle = y + barHeight / 2
             svg.line(lowX, middle, highX, middle, stroke: "#111", width: 1.5)
             svg.line(lowX, y + 4, lowX, y + barHeight - 4, stroke: "#111", width: 1.5)
             svg.line(highX, y + 4, highX, y + barHeight - 4, stroke: "#111", width: 1.5)
-            svg.text(Swift.max(highX, scale.position(interval.median)) + 5, middle + 4,
-                     FigureFormat.number(interval.median) + " (n=\(interval.count))", size: 11)
+            svg.text(
+                Swift.max(highX, scale.position(interval.median)) + 5, middle + 4,
+                FigureFormat.number(interval.median) + " (n=\(interval.count))", size: 11)
         }
         return svg.rendered
     }

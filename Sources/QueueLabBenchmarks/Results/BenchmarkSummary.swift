@@ -15,7 +15,12 @@ public enum BenchmarkSummary {
             let sameKind = cells.keys.filter { $0.hasPrefix("\(implementation) \(record.workload) ") }
             return sameKind.count == 1 ? (sameKind[0], false) : nil
         }
-        var table = [["workload", "impl", "n", "ops/s", "e2f p50", "e2f p99", "peak conc", "allocs/op", "vs foundation", "vs dispatch"]]
+        var table = [
+            [
+                "workload", "impl", "n", "ops/s", "e2f p50", "e2f p99", "peak conc", "allocs/op", "vs foundation",
+                "vs dispatch",
+            ]
+        ]
         let keys = cells.keys.sorted { lhs, rhs in
             let (a, b) = (cells[lhs]![0], cells[rhs]![0])
             return (a.workload, a.parameters, a.implementation) < (b.workload, b.parameters, b.implementation)
@@ -40,7 +45,9 @@ public enum BenchmarkSummary {
             ])
         }
         var out = [FigureFormat.table(table)]
-        out.append("ratios: median ops/s over the reference's on the same workload; * = reference ran other parameters (capped size)")
+        out.append(
+            "ratios: median ops/s over the reference's on the same workload; * = reference ran other parameters (capped size)"
+        )
         out += notes.map { "note: \($0)" }
         out += failures.map { "FAILED: \($0)" }
         return out.joined(separator: "\n")

@@ -33,7 +33,9 @@ extension Figure {
             Figure("ops_per_s", .higherIsBetter, "operations per second"),
         ]
         for (kind, text) in latencyKinds {
-            for (name, _) in percentiles { figures.append(Figure("\(kind)_\(name)_ns", .lowerIsBetter, "\(text) \(name)")) }
+            for (name, _) in percentiles {
+                figures.append(Figure("\(kind)_\(name)_ns", .lowerIsBetter, "\(text) \(name)"))
+            }
             figures.append(Figure("\(kind)_max_ns", .lowerIsBetter, "\(text) max"))
         }
         figures += [

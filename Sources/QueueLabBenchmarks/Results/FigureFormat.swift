@@ -38,7 +38,9 @@ public enum FigureFormat {
     public static func table(_ rows: [[String]]) -> String {
         guard let first = rows.first else { return "" }
         var widths = [Int](repeating: 0, count: first.count)
-        for row in rows { for (index, cell) in row.enumerated() { widths[index] = Swift.max(widths[index], cell.count) } }
+        for row in rows {
+            for (index, cell) in row.enumerated() { widths[index] = Swift.max(widths[index], cell.count) }
+        }
         return rows.map { row in
             row.enumerated().map { index, cell in
                 cell + String(repeating: " ", count: widths[index] - cell.count)
@@ -49,7 +51,9 @@ public enum FigureFormat {
     public static func markdown(_ rows: [[String]]) -> String {
         guard let first = rows.first else { return "" }
         var lines = ["| " + first.joined(separator: " | ") + " |", "|" + first.map { _ in " --- |" }.joined()]
-        lines += rows.dropFirst().map { "| " + $0.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |" }
+        lines += rows.dropFirst().map {
+            "| " + $0.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The results CSV: schema, atomic writing and checked reading (documented in `results/README.md`).
 public enum ResultsFile {
@@ -88,7 +89,8 @@ public enum ResultsFile {
         }
     }
 
-    static func record(_ fields: [String], position: [String: Int], line: Int) throws(ResultsFileError) -> SampleRecord {
+    static func record(_ fields: [String], position: [String: Int], line: Int) throws(ResultsFileError) -> SampleRecord
+    {
         func text(_ column: String) throws(ResultsFileError) -> String {
             let value = fields[position[column]!]
             guard !value.isEmpty else { throw ResultsFileError(line: line, message: "'\(column)' is empty") }

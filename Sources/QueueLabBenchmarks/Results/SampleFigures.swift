@@ -17,9 +17,9 @@ public struct SampleFigures: Sendable, Codable, Equatable {
 
     public static var currentBuildConfiguration: String {
         #if DEBUG
-        "debug"
+            "debug"
         #else
-        "release"
+            "release"
         #endif
     }
 }

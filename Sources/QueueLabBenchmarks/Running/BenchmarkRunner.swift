@@ -48,7 +48,8 @@ public final class BenchmarkRunner {
                         notes.insert("\(implementation.name) skips \(sized): \(reason)")
                         continue
                     }
-                    cells.append(BenchmarkCell(variant: variant.name, implementation: implementation.name, workload: sized))
+                    cells.append(
+                        BenchmarkCell(variant: variant.name, implementation: implementation.name, workload: sized))
                 }
             }
         }
@@ -71,9 +72,10 @@ public final class BenchmarkRunner {
         let (allCells, notes) = cells()
         var result = BenchmarkResult(notes: notes)
         var live = Set(allCells)
-        let commits = Dictionary(uniqueKeysWithValues: plan.variants.map {
-            ($0.name, RunMetadata.gitCommit(containing: $0.executable))
-        })
+        let commits = Dictionary(
+            uniqueKeysWithValues: plan.variants.map {
+                ($0.name, RunMetadata.gitCommit(containing: $0.executable))
+            })
         let variants = Dictionary(uniqueKeysWithValues: plan.variants.map { ($0.name, $0) })
         let rounds = plan.warmupRounds + plan.samples
         let totalRuns = rounds * allCells.count
@@ -100,8 +102,9 @@ public final class BenchmarkRunner {
                 case .figures(let figures):
                     guard !isWarmup else { continue }
                     result.records[cell.variant, default: []].append(
-                        record(cell, figures: figures, commit: commits[cell.variant] ?? "unknown",
-                               round: round - plan.warmupRounds))
+                        record(
+                            cell, figures: figures, commit: commits[cell.variant] ?? "unknown",
+                            round: round - plan.warmupRounds))
                 case .skipped(let why):
                     live.remove(cell)
                     result.notes.append("\(cell): skipped: \(why)")

@@ -57,9 +57,10 @@ public enum Comparison {
                 let x = before.compactMap { $0.figures[column] }
                 let y = after.compactMap { $0.figures[column] }
                 guard !x.isEmpty, !y.isEmpty else { continue }
-                pending.append(Pending(
-                    first: before[0], figure: figure, x: x, y: y, test: MannWhitney.test(x, y),
-                    ratio: HodgesLehmann.ratio(x, y)))
+                pending.append(
+                    Pending(
+                        first: before[0], figure: figure, x: x, y: y, test: MannWhitney.test(x, y),
+                        ratio: HodgesLehmann.ratio(x, y)))
             }
         }
         let adjusted = Holm.adjust(pending.map(\.test.p))

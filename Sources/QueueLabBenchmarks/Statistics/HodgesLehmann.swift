@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The Hodges-Lehmann estimate of how much larger `y` is than `x`, as a ratio, with a confidence
@@ -38,7 +38,8 @@ public enum HodgesLehmann {
         for a in logX { for b in logY { differences.append(b - a) } }
         differences.sort()
         let count = differences.count
-        let middle = count % 2 == 1
+        let middle =
+            count % 2 == 1
             ? differences[count / 2] : (differences[count / 2 - 1] + differences[count / 2]) / 2
         let c = critical(m: x.count, n: y.count, confidence: confidence)
         guard c >= 0 else {
@@ -63,12 +64,18 @@ public enum HodgesLehmann {
 enum NormalDistribution {
     /// The standard normal quantile (Acklam's rational approximation, relative error below 1.2e-9).
     static func quantile(_ p: Double) -> Double {
-        let a = [-3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02,
-                 1.383577518672690e+02, -3.066479806614716e+01, 2.506628277459239e+00]
-        let b = [-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02,
-                 6.680131188771972e+01, -1.328068155288572e+01]
-        let c = [-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00,
-                 -2.549732539343734e+00, 4.374664141464968e+00, 2.938163982698783e+00]
+        let a = [
+            -3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02,
+            1.383577518672690e+02, -3.066479806614716e+01, 2.506628277459239e+00,
+        ]
+        let b = [
+            -5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02,
+            6.680131188771972e+01, -1.328068155288572e+01,
+        ]
+        let c = [
+            -7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00,
+            -2.549732539343734e+00, 4.374664141464968e+00, 2.938163982698783e+00,
+        ]
         let d = [7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00, 3.754408661907416e+00]
         let low = 0.02425
         if p < low {

@@ -63,30 +63,42 @@ public enum ChromeTraceBuilder {
         }
 
         var events: [ChromeTraceEvent] = []
-        events.append(ChromeTraceEvent(
-            ph: "M", name: "process_name", tid: 0,
-            args: ["name": .string(["queuelab", metadata["implementation"], metadata["workload"]].compactMap { $0 }.joined(separator: " "))]))
+        events.append(
+            ChromeTraceEvent(
+                ph: "M", name: "process_name", tid: 0,
+                args: [
+                    "name": .string(
+                        ["queuelab", metadata["implementation"], metadata["workload"]].compactMap { $0 }.joined(
+                            separator: " "))
+                ]))
         for (index, thread) in laneOrder.enumerated() {
-            events.append(ChromeTraceEvent(
-                ph: "M", name: "thread_name", tid: index + 1,
-                args: ["name": .string("thread \(index + 1) (pthread 0x\(String(thread, radix: 16)))")]))
-            events.append(ChromeTraceEvent(ph: "M", name: "thread_sort_index", tid: index + 1, args: ["sort_index": .integer(index + 1)]))
+            events.append(
+                ChromeTraceEvent(
+                    ph: "M", name: "thread_name", tid: index + 1,
+                    args: ["name": .string("thread \(index + 1) (pthread 0x\(String(thread, radix: 16)))")]))
+            events.append(
+                ChromeTraceEvent(
+                    ph: "M", name: "thread_sort_index", tid: index + 1, args: ["sort_index": .integer(index + 1)]))
         }
 
         var unfinished = 0
         for id in order {
             let history = histories[id]!
             if let cancelled = history.cancelled {
-                events.append(ChromeTraceEvent(
-                    ph: "i", name: "cancel \(history.label)", cat: "cancellation", tid: lane(cancelled.thread),
-                    ts: micros(cancelled.timestamp), s: "t", args: ["operation": .string(id.description)]))
+                events.append(
+                    ChromeTraceEvent(
+                        ph: "i", name: "cancel \(history.label)", cat: "cancellation", tid: lane(cancelled.thread),
+                        ts: micros(cancelled.timestamp), s: "t", args: ["operation": .string(id.description)]))
             }
             guard let executing = history.executing else {
                 if let finished = history.finished {
-                    events.append(ChromeTraceEvent(
-                        ph: "i", name: "\(history.label) finished without running\(history.cancelled == nil ? "" : " (cancelled)")",
-                        cat: "cancellation", tid: lane(finished.thread), ts: micros(finished.timestamp), s: "t",
-                        args: ["operation": .string(id.description)]))
+                    events.append(
+                        ChromeTraceEvent(
+                            ph: "i",
+                            name:
+                                "\(history.label) finished without running\(history.cancelled == nil ? "" : " (cancelled)")",
+                            cat: "cancellation", tid: lane(finished.thread), ts: micros(finished.timestamp), s: "t",
+                            args: ["operation": .string(id.description)]))
                 }
                 continue
             }
@@ -106,10 +118,11 @@ public enum ChromeTraceBuilder {
                 args["finished_on"] = .string("thread \(lane(finished.thread))")
             }
             if history.finished == nil { args["unfinished"] = .flag(true) }
-            events.append(ChromeTraceEvent(
-                ph: "X", name: history.label, cat: history.cancelled == nil ? "operation" : "operation,cancelled",
-                tid: lane(executing.thread), ts: micros(executing.timestamp),
-                dur: Double(stop &- executing.timestamp) / 1_000, args: args))
+            events.append(
+                ChromeTraceEvent(
+                    ph: "X", name: history.label, cat: history.cancelled == nil ? "operation" : "operation,cancelled",
+                    tid: lane(executing.thread), ts: micros(executing.timestamp),
+                    dur: Double(stop &- executing.timestamp) / 1_000, args: args))
         }
 
         var flow = 0
@@ -122,11 +135,14 @@ public enum ChromeTraceBuilder {
                 flow += 1
                 // One nanosecond before the end keeps the arrow's tail inside the dependency's slice.
                 let tail = Swift.max(micros(ran.timestamp), micros(finished.timestamp) - 0.001)
-                events.append(ChromeTraceEvent(
-                    ph: "s", name: "dependency", cat: "dependency", tid: lane(ran.thread), ts: tail, id: flow))
-                events.append(ChromeTraceEvent(
-                    ph: "f", name: "dependency", cat: "dependency", tid: lane(start.thread), ts: micros(start.timestamp),
-                    id: flow, bp: "e"))
+                events.append(
+                    ChromeTraceEvent(
+                        ph: "s", name: "dependency", cat: "dependency", tid: lane(ran.thread), ts: tail, id: flow))
+                events.append(
+                    ChromeTraceEvent(
+                        ph: "f", name: "dependency", cat: "dependency", tid: lane(start.thread),
+                        ts: micros(start.timestamp),
+                        id: flow, bp: "e"))
             }
         }
 

@@ -50,6 +50,8 @@ public enum WorkloadSuite {
         for (key, cap) in caps where workload[key] > cap { changes[key] = cap }
         guard !changes.isEmpty else { return (workload, nil) }
         let capped = workload.with(changes)
-        return (capped, "foundation runs \(workload.kind.rawValue) capped at \(capped.parameterText) (quadratic scheduling)")
+        return (
+            capped, "foundation runs \(workload.kind.rawValue) capped at \(capped.parameterText) (quadratic scheduling)"
+        )
     }
 }

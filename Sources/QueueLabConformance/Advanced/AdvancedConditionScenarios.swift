@@ -9,7 +9,9 @@ enum AdvancedConditionScenarios {
             let queue = h.makeQueue("q", width: 2)
             let asynchronous = context.has(.asynchronousOperations) && context.rng.chance(0.5)
             let guarded = h.makeOperation("guarded", asynchronous: asynchronous)
-            guarded.addCondition(BlockCondition(name: "denied") { .failed(ConditionFailed(condition: "denied", reason: "by the check")) })
+            guarded.addCondition(
+                BlockCondition(name: "denied") { .failed(ConditionFailed(condition: "denied", reason: "by the check")) }
+            )
             guarded.addCondition(BlockCondition(name: "allowed") { .satisfied })
             h.expect(guarded, runs: .mustNot)
             let dependent = h.makeOperation("dependent")
@@ -19,7 +21,9 @@ enum AdvancedConditionScenarios {
             try h.add([guarded, dependent, allowed], to: queue)
             try h.waitForAll()
             try h.validate()
-            let reported = h.trace.snapshot.contains { $0.operation.id == guarded.id && $0.kind == .didFinish(errors: 1) }
+            let reported = h.trace.snapshot.contains {
+                $0.operation.id == guarded.id && $0.kind == .didFinish(errors: 1)
+            }
             try context.require(
                 reported && guarded.errors.contains { $0 is ConditionFailed },
                 "\(guarded.label) finished without reporting its failed condition (errors: \(guarded.errors))",
@@ -43,12 +47,14 @@ enum AdvancedConditionScenarios {
             try h.waitForAll()
             try h.validate()
             let trace = h.trace.snapshot
-            let loginEnd = trace.first { event in
-                guard event.operation.id == login.id, case .bodyEnd = event.kind else { return false }
-                return true
-            }?.sequence ?? Int.max
+            let loginEnd =
+                trace.first { event in
+                    guard event.operation.id == login.id, case .bodyEnd = event.kind else { return false }
+                    return true
+                }?.sequence ?? Int.max
             for like in likes {
-                let evaluated = trace.first { $0.operation.id == like.id && $0.kind == .conditionEvaluated }?.sequence ?? -1
+                let evaluated =
+                    trace.first { $0.operation.id == like.id && $0.kind == .conditionEvaluated }?.sequence ?? -1
                 let started = trace.first { $0.operation.id == like.id && $0.kind == .bodyStart }?.sequence ?? -1
                 try context.require(
                     loginEnd < evaluated && evaluated < started,
@@ -67,14 +73,21 @@ enum AdvancedConditionScenarios {
             let deadline = h.deadline.capped(.seconds(1))
             let op = h.makeOperation("twoConditions")
             for index in 0..<2 {
-                op.addCondition(BlockCondition(name: "meets\(index)") {
-                    meeting.arrive(until: deadline)
-                        ? .satisfied : .failed(ConditionFailed(condition: "meets\(index)", reason: "the other condition was not being evaluated at the same time"))
-                })
+                op.addCondition(
+                    BlockCondition(name: "meets\(index)") {
+                        meeting.arrive(until: deadline)
+                            ? .satisfied
+                            : .failed(
+                                ConditionFailed(
+                                    condition: "meets\(index)",
+                                    reason: "the other condition was not being evaluated at the same time"))
+                    })
             }
             try h.add([op], to: queue)
             try h.waitForAll()
-            try context.require(op.errors.isEmpty, "\(op.label)'s two conditions were not evaluated concurrently: \(op.errors)", evidence: h.excerpt(for: [op.id]))
+            try context.require(
+                op.errors.isEmpty, "\(op.label)'s two conditions were not evaluated concurrently: \(op.errors)",
+                evidence: h.excerpt(for: [op.id]))
             try h.validate()
         }
         return ScenarioPass()
@@ -101,7 +114,9 @@ struct SuppliedDependency<P: OperationQueueing>: AdvancedCondition {
         session.isSet ? nil : dependency as? AdvancedOperation<Q>
     }
 
-    func evaluate<Q: OperationQueueing>(for operation: AdvancedOperation<Q>, completion: @escaping @Sendable (ConditionResult) -> Void) {
+    func evaluate<Q: OperationQueueing>(
+        for operation: AdvancedOperation<Q>, completion: @escaping @Sendable (ConditionResult) -> Void
+    ) {
         trace.record(.conditionEvaluated, operation.label)
         completion(session.isSet ? .satisfied : .failed(ConditionFailed(condition: name, reason: "not logged in")))
     }

@@ -59,12 +59,15 @@ enum AdvancedExclusivityScenarios {
             let queue = h.makeQueue("q", width: 3)
             let plain = h.makeOperation("plain", spinNanoseconds: 50_000)
             var ops = [plain]
-            if context.has(.asynchronousOperations) { ops.append(h.makeOperation("async", asynchronous: true, spinNanoseconds: 50_000)) }
+            if context.has(.asynchronousOperations) {
+                ops.append(h.makeOperation("async", asynchronous: true, spinNanoseconds: 50_000))
+            }
             let cancelled = h.makeOperation("cancelledEarly")
             cancelled.cancel()
             h.expect(cancelled, runs: .mustNot)
             let failing = h.makeOperation("conditionFails")
-            failing.addCondition(BlockCondition(name: "no") { .failed(ConditionFailed(condition: "no", reason: "by the check")) })
+            failing.addCondition(
+                BlockCondition(name: "no") { .failed(ConditionFailed(condition: "no", reason: "by the check")) })
             h.expect(failing, runs: .mustNot)
             let produced = h.makeOperation("produced")
             let producer = h.makeOperation("producer") { op in try op.produce(produced) }
@@ -72,8 +75,12 @@ enum AdvancedExclusivityScenarios {
             try h.add(ops, to: queue)
             try h.waitForAll()
             try h.validate()
-            let produceCalls = h.trace.snapshot.filter { $0.operation.id == producer.id && $0.kind == .didProduce(produced.id) }.count
-            try context.require(produceCalls == 1, "\(producer.label)'s produce observer was called \(produceCalls) times, not once", evidence: h.excerpt(for: [producer.id, produced.id]))
+            let produceCalls = h.trace.snapshot.filter {
+                $0.operation.id == producer.id && $0.kind == .didProduce(produced.id)
+            }.count
+            try context.require(
+                produceCalls == 1, "\(producer.label)'s produce observer was called \(produceCalls) times, not once",
+                evidence: h.excerpt(for: [producer.id, produced.id]))
         }
         return ScenarioPass()
     }
@@ -88,7 +95,9 @@ enum AdvancedExclusivityScenarios {
             for asynchronous in kinds {
                 let gate = h.makeGate()
                 let deadline = h.deadline
-                let op = h.makeOperation(asynchronous ? "asyncRunning" : "running", categories: ["alert"], asynchronous: asynchronous) { _ in
+                let op = h.makeOperation(
+                    asynchronous ? "asyncRunning" : "running", categories: ["alert"], asynchronous: asynchronous
+                ) { _ in
                     gate.wait(until: deadline)
                 }
                 let next = h.makeOperation(asynchronous ? "asyncNext" : "next", categories: ["alert"])
@@ -102,8 +111,12 @@ enum AdvancedExclusivityScenarios {
                     !early.0 && early.1 != .finished,
                     "\(op.label) reported finished (layer: \(early.0), underlying: \(early.1)) right after cancel, while its body still ran",
                     evidence: h.excerpt(for: [op.id]))
-                let sawCancel = h.trace.snapshot.contains { $0.operation.id == op.id && $0.kind == .bodyEnd(sawCancel: true, sawFinished: false) }
-                try context.require(sawCancel, "\(op.label)'s body never saw its cancel (or saw itself finished)", evidence: h.excerpt(for: [op.id]))
+                let sawCancel = h.trace.snapshot.contains {
+                    $0.operation.id == op.id && $0.kind == .bodyEnd(sawCancel: true, sawFinished: false)
+                }
+                try context.require(
+                    sawCancel, "\(op.label)'s body never saw its cancel (or saw itself finished)",
+                    evidence: h.excerpt(for: [op.id]))
             }
             try h.validate()
         }

@@ -25,7 +25,9 @@ enum AdvancedGroupScenarios {
                 if let previous = children.last, context.rng.chance(0.4) { try child.addDependency(previous) }
                 children.append(child)
             }
-            let produced = h.makeOperation("produced", spinNanoseconds: 1_000_000) { _ in throw Expected(name: "produced") }
+            let produced = h.makeOperation("produced", spinNanoseconds: 1_000_000) { _ in
+                throw Expected(name: "produced")
+            }
             thrown += 1
             let producer = h.makeOperation("producer") { op in try op.produce(produced) }
             children.append(producer)
@@ -71,8 +73,12 @@ enum AdvancedGroupScenarios {
             let finishedEarly = group.isFinished
             gate.open()
             try h.waitForAll()
-            try context.require(allCancelled, "cancelling \(group.label) did not cancel all its children", evidence: h.excerpt(for: Set(waiting.map(\.id))))
-            try context.require(!finishedEarly, "\(group.label) finished while its child \(running.label) still ran", evidence: h.excerpt(for: [group.id, running.id]))
+            try context.require(
+                allCancelled, "cancelling \(group.label) did not cancel all its children",
+                evidence: h.excerpt(for: Set(waiting.map(\.id))))
+            try context.require(
+                !finishedEarly, "\(group.label) finished while its child \(running.label) still ran",
+                evidence: h.excerpt(for: [group.id, running.id]))
             try h.validate()
         }
         return ScenarioPass()

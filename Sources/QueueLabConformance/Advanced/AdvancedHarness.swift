@@ -46,10 +46,14 @@ final class AdvancedHarness<Q: OperationQueueing>: @unchecked Sendable {
         let run: @Sendable (Op) throws -> Void = { op in
             trace.record(.bodyStart, op.label, categories: categories)
             spin(nanoseconds: spinNanoseconds)
-            defer { trace.record(.bodyEnd(sawCancel: op.isCancelled, sawFinished: op.isFinished), op.label, categories: categories) }
+            defer {
+                trace.record(
+                    .bodyEnd(sawCancel: op.isCancelled, sawFinished: op.isFinished), op.label, categories: categories)
+            }
             try work?(op)
         }
-        let body: AdvancedBody<Q> = asynchronous
+        let body: AdvancedBody<Q> =
+            asynchronous
             ? .asynchronous { op in
                 DispatchQueue.global().async {
                     var errors: [any Error] = []
@@ -74,10 +78,11 @@ final class AdvancedHarness<Q: OperationQueueing>: @unchecked Sendable {
 
     private func register(_ op: Op, _ opFacts: Facts) {
         let trace = self.trace
-        op.addObserver(BlockObserver<Q>(
-            didStart: { trace.record(.didStart, $0.label) },
-            didProduce: { trace.record(.didProduce($1.id), $0.label) },
-            didFinish: { trace.record(.didFinish(errors: $1.count), $0.label) }))
+        op.addObserver(
+            BlockObserver<Q>(
+                didStart: { trace.record(.didStart, $0.label) },
+                didProduce: { trace.record(.didProduce($1.id), $0.label) },
+                didFinish: { trace.record(.didFinish(errors: $1.count), $0.label) }))
         lock.withLock {
             operations.append(op)
             facts[op.id] = opFacts
@@ -131,19 +136,23 @@ final class AdvancedHarness<Q: OperationQueueing>: @unchecked Sendable {
         context.currentPhase = "waiting for \(ops.map(\.label.description).joined(separator: ", ")) to reach \(phase)"
         while !ops.allSatisfy({ $0.currentPhase >= phase }) {
             if deadline.hasPassed {
-                throw ScenarioAbort.stale("\(ops.map(\.label.description).joined(separator: ", ")) never reached \(phase)", evidence: stallEvidence())
+                throw ScenarioAbort.stale(
+                    "\(ops.map(\.label.description).joined(separator: ", ")) never reached \(phase)",
+                    evidence: stallEvidence())
             }
             sched_yield()
         }
     }
 
     func stallEvidence() -> [String] {
-        lock.withLock { queues }.flatMap { $0.stallReport().description.split(separator: "\n").map(String.init) } + excerpt(last: 12)
+        lock.withLock { queues }.flatMap { $0.stallReport().description.split(separator: "\n").map(String.init) }
+            + excerpt(last: 12)
     }
 
     func excerpt(last count: Int) -> [String] {
         let events = trace.snapshot
-        return ["trace (last \(min(count, events.count)) of \(events.count) events):"] + events.suffix(count).map { "  \($0)" }
+        return ["trace (last \(min(count, events.count)) of \(events.count) events):"]
+            + events.suffix(count).map { "  \($0)" }
     }
 
     func excerpt(for ids: Set<OperationID>) -> [String] {
@@ -159,12 +168,18 @@ final class AdvancedHarness<Q: OperationQueueing>: @unchecked Sendable {
     func validate() throws {
         context.currentPhase = "validating"
         let (ops, facts) = lock.withLock { (operations, self.facts) }
-        let violations = AdvancedValidator.violations(trace.snapshot, operations: ops.map(\.label), facts: facts)
-            + ops.filter { !$0.isFinished }.map { AdvancedViolation(rule: "finished", message: "\($0.label) is \($0.currentPhase) after its queue finished", operations: [$0.id]) }
+        let violations =
+            AdvancedValidator.violations(trace.snapshot, operations: ops.map(\.label), facts: facts)
+            + ops.filter { !$0.isFinished }.map {
+                AdvancedViolation(
+                    rule: "finished", message: "\($0.label) is \($0.currentPhase) after its queue finished",
+                    operations: [$0.id])
+            }
         guard violations.isEmpty else {
             throw ScenarioAbort.fail(
                 violations.prefix(4).map(\.description).joined(separator: "; "),
-                evidence: violations.dropFirst(4).prefix(6).map { "also: \($0)" } + excerpt(for: Set(violations.prefix(3).flatMap(\.operations))))
+                evidence: violations.dropFirst(4).prefix(6).map { "also: \($0)" }
+                    + excerpt(for: Set(violations.prefix(3).flatMap(\.operations))))
         }
     }
 
@@ -178,7 +193,9 @@ final class AdvancedHarness<Q: OperationQueueing>: @unchecked Sendable {
 
 extension ScenarioContext {
     /// Runs `body` on a fresh advanced harness `times` times (the level's iterations by default).
-    func iterateAdvanced<Q: OperationQueueing>(_ queue: Q.Type, times: Int? = nil, _ body: (AdvancedHarness<Q>) throws -> Void) throws {
+    func iterateAdvanced<Q: OperationQueueing>(
+        _ queue: Q.Type, times: Int? = nil, _ body: (AdvancedHarness<Q>) throws -> Void
+    ) throws {
         for _ in 0..<(times ?? level.iterations) {
             let harness = AdvancedHarness<Q>(context: self)
             defer { harness.close() }

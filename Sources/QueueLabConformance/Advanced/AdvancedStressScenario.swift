@@ -15,7 +15,8 @@ enum AdvancedStressScenario {
             var added: [AdvancedOperation<Q>] = []
             var cancelLater: [AdvancedOperation<Q>] = []
             for index in 0..<size {
-                let (op, produced) = context.rng.chance(0.25) ? (makeGroup(h, index, context), nil) : makeOperation(h, index, context)
+                let (op, produced) =
+                    context.rng.chance(0.25) ? (makeGroup(h, index, context), nil) : makeOperation(h, index, context)
                 if let dependency = added.randomElement(using: &context.rng), context.rng.chance(0.3) {
                     try op.addDependency(dependency)
                 }
@@ -54,7 +55,8 @@ enum AdvancedStressScenario {
     static func makeOperation<Q: OperationQueueing>(
         _ h: AdvancedHarness<Q>, _ index: Int, _ context: ScenarioContext
     ) -> (AdvancedOperation<Q>, AdvancedOperation<Q>?) {
-        let categories = AdvancedExclusivityScenarios.randomCategories(&context.rng) + (context.rng.chance(0.2) ? ["report"] : [])
+        let categories =
+            AdvancedExclusivityScenarios.randomCategories(&context.rng) + (context.rng.chance(0.2) ? ["report"] : [])
         let produced = context.rng.chance(0.1) ? h.makeOperation("op\(index).produced", categories: ["alert"]) : nil
         let op = h.makeOperation(
             "op\(index)", categories: categories,
@@ -63,7 +65,10 @@ enum AdvancedStressScenario {
         ) { op in if let produced { try op.produce(produced) } }
         if let produced { h.expect(produced, runs: .either) }
         if context.rng.chance(0.1) {
-            op.addCondition(BlockCondition(name: "fails") { .failed(ConditionFailed(condition: "fails", reason: "by the stress check")) })
+            op.addCondition(
+                BlockCondition(name: "fails") {
+                    .failed(ConditionFailed(condition: "fails", reason: "by the stress check"))
+                })
             h.expect(op, runs: .mustNot)
             if let produced { h.forget(produced) }
             return (op, nil)
@@ -72,7 +77,9 @@ enum AdvancedStressScenario {
     }
 
     /// A group, sometimes exclusive itself, whose children hold categories, sometimes nested.
-    static func makeGroup<Q: OperationQueueing>(_ h: AdvancedHarness<Q>, _ index: Int, _ context: ScenarioContext) -> AdvancedOperation<Q> {
+    static func makeGroup<Q: OperationQueueing>(_ h: AdvancedHarness<Q>, _ index: Int, _ context: ScenarioContext)
+        -> AdvancedOperation<Q>
+    {
         var children = (0..<context.rng.int(in: 1...4)).map { child in
             h.makeOperation(
                 "g\(index).c\(child)", categories: AdvancedExclusivityScenarios.randomCategories(&context.rng),

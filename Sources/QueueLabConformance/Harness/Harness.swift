@@ -72,7 +72,9 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
             if asynchronous {
                 DispatchQueue.global().async {
                     doWork()
-                    do { try op.finish() } catch { self.recorder.record(.note("finish() threw \(error)"), operation: op.id, name: op.name) }
+                    do { try op.finish() } catch {
+                        self.recorder.record(.note("finish() threw \(error)"), operation: op.id, name: op.name)
+                    }
                 }
             } else {
                 doWork()
@@ -152,7 +154,9 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
         let observedState = op.state
         let cancelled = op.isCancelled
         let depStates = deps.map(\.state)
-        recorder.record(.bodyStarted(observed: observedState, cancelled: cancelled, dependencyStates: depStates), operation: op.id, name: op.name)
+        recorder.record(
+            .bodyStarted(observed: observedState, cancelled: cancelled, dependencyStates: depStates), operation: op.id,
+            name: op.name)
     }
 
     private func bodyEnded(_ op: Op) {
@@ -226,7 +230,8 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
     func waitForFinish(_ op: Op, _ what: String? = nil) throws {
         context.currentPhase = "waiting for \(op.label) to finish"
         if !op.waitUntilFinished(timeout: deadline.remaining) {
-            throw ScenarioAbort.stale(what ?? "\(op.label) did not finish within the time bound", evidence: stallEvidence(first: nil))
+            throw ScenarioAbort.stale(
+                what ?? "\(op.label) did not finish within the time bound", evidence: stallEvidence(first: nil))
         }
     }
 
@@ -282,11 +287,15 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
         if expect.completions { try waitForCompletions() }
         if expect.observed && expect.allFinished {
             // Observer calls may arrive after the wait returned: give them a moment before judging.
-            _ = recorder.waitForFinishedTransitions(of: allFacts.map(\.id), deadline: deadline.capped(.seconds(2)).nanoseconds)
+            _ = recorder.waitForFinishedTransitions(
+                of: allFacts.map(\.id), deadline: deadline.capped(.seconds(2)).nanoseconds)
         }
         if expect.allFinished {
             for op in allOperations where op.state != .finished {
-                violations.append(Violation(rule: "finished", message: "\(op.label) reads \(op.state) after the queue finished", operations: [op.id]))
+                violations.append(
+                    Violation(
+                        rule: "finished", message: "\(op.label) reads \(op.state) after the queue finished",
+                        operations: [op.id]))
             }
         }
         violations += TraceValidator.validate(recorder.snapshot, against: expect)

@@ -53,14 +53,19 @@ final class StateSampler<Q: OperationQueueing>: @unchecked Sendable {
                 if before && after { harness.noteSampled(op.id) }
                 if before && after && state != .executing {
                     reported.insert(op.id)
-                    let text = state == .finished
+                    let text =
+                        state == .finished
                         ? "\(op.label) read finished while its body was still running (executing and finished at once)"
                         : "\(op.label) read \(state) while its body was running"
                     record(Violation(rule: "sampler", message: text, operations: [op.id]))
                 }
                 if let previous = lastSeen[op.id], state < previous {
                     reported.insert(op.id)
-                    record(Violation(rule: "sampler", message: "\(op.label) read \(previous), then \(state): its state moved back", operations: [op.id]))
+                    record(
+                        Violation(
+                            rule: "sampler",
+                            message: "\(op.label) read \(previous), then \(state): its state moved back",
+                            operations: [op.id]))
                 }
                 lastSeen[op.id] = state
             }

@@ -4,21 +4,30 @@ extension ConformanceReport {
     /// implementation declared as a known deviation (its message says so).
     public func junitXML() -> String {
         var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
-        xml.append("<testsuites name=\"queuelab conform\" tests=\"\(outcomes.count)\" failures=\"\(unexpected(.fail, outcomes))\" errors=\"\(unexpected(.stale, outcomes))\" skipped=\"\(outcomes.count - count(.pass) - unexpected(.fail, outcomes) - unexpected(.stale, outcomes))\" time=\"\(seconds)\">")
+        xml.append(
+            "<testsuites name=\"queuelab conform\" tests=\"\(outcomes.count)\" failures=\"\(unexpected(.fail, outcomes))\" errors=\"\(unexpected(.stale, outcomes))\" skipped=\"\(outcomes.count - count(.pass) - unexpected(.fail, outcomes) - unexpected(.stale, outcomes))\" time=\"\(seconds)\">"
+        )
         for impl in implementations {
             let mine = outcomes.filter { $0.implementation == impl }
             let failed = unexpected(.fail, mine)
             let stale = unexpected(.stale, mine)
             let skipped = mine.count - mine.filter { $0.verdict == .pass }.count - failed - stale
             let time = mine.map(\.seconds).reduce(0, +)
-            xml.append("  <testsuite name=\"\(escape(impl))\" tests=\"\(mine.count)\" failures=\"\(failed)\" errors=\"\(stale)\" skipped=\"\(skipped)\" time=\"\(time)\">")
+            xml.append(
+                "  <testsuite name=\"\(escape(impl))\" tests=\"\(mine.count)\" failures=\"\(failed)\" errors=\"\(stale)\" skipped=\"\(skipped)\" time=\"\(time)\">"
+            )
             for outcome in mine {
-                let open = "    <testcase classname=\"conform.\(escape(impl))\" name=\"\(escape(outcome.checkID))\" time=\"\(outcome.seconds)\""
-                let body = ([outcome.summary] + (outcome.scenario.map { ["scenario: \($0)"] } ?? []) + outcome.evidence + ["replay: \(outcome.replayCommand)"])
+                let open =
+                    "    <testcase classname=\"conform.\(escape(impl))\" name=\"\(escape(outcome.checkID))\" time=\"\(outcome.seconds)\""
+                let body =
+                    ([outcome.summary] + (outcome.scenario.map { ["scenario: \($0)"] } ?? []) + outcome.evidence + [
+                        "replay: \(outcome.replayCommand)"
+                    ])
                     .joined(separator: "\n")
                 if let reason = outcome.knownDeviation {
                     xml.append(open + ">")
-                    xml.append("      <skipped message=\"\(escape("known deviation (\(outcome.verdict)): \(reason)"))\"/>")
+                    xml.append(
+                        "      <skipped message=\"\(escape("known deviation (\(outcome.verdict)): \(reason)"))\"/>")
                     xml.append("    </testcase>")
                     continue
                 }
@@ -27,11 +36,13 @@ extension ConformanceReport {
                     xml.append(open + "/>")
                 case .fail:
                     xml.append(open + ">")
-                    xml.append("      <failure message=\"\(escape(outcome.summary))\" type=\"FAIL\">\(escape(body))</failure>")
+                    xml.append(
+                        "      <failure message=\"\(escape(outcome.summary))\" type=\"FAIL\">\(escape(body))</failure>")
                     xml.append("    </testcase>")
                 case .stale:
                     xml.append(open + ">")
-                    xml.append("      <error message=\"\(escape(outcome.summary))\" type=\"STALE\">\(escape(body))</error>")
+                    xml.append(
+                        "      <error message=\"\(escape(outcome.summary))\" type=\"STALE\">\(escape(body))</error>")
                     xml.append("    </testcase>")
                 case .unsupported:
                     xml.append(open + ">")

@@ -7,10 +7,14 @@ extension ConformanceReport {
         var lines: [String] = []
         let first = max(5, checks.map(\.count).max() ?? 0) + 2
         let column = max(12, (implementations.map(\.count).max() ?? 0) + 2)
-        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(1, width - text.count)) }
+        func pad(_ text: String, _ width: Int) -> String {
+            text + String(repeating: " ", count: max(1, width - text.count))
+        }
         lines.append(pad("check", first) + implementations.map { pad($0, column) }.joined())
         for check in checks {
-            let cells = implementations.map { impl in pad(outcome(check: check, implementation: impl)?.verdictLabel ?? "-", column) }
+            let cells = implementations.map { impl in
+                pad(outcome(check: check, implementation: impl)?.verdictLabel ?? "-", column)
+            }
             lines.append(pad(check, first) + cells.joined())
         }
         lines.append("")
@@ -26,7 +30,9 @@ extension ConformanceReport {
         for failure in failures {
             lines.append("")
             lines.append("\(failure.verdictLabel) \(failure.implementation) \(failure.checkID): \(failure.summary)")
-            if let reason = failure.knownDeviation { lines.append("  known deviation, declared by the implementation: \(reason)") }
+            if let reason = failure.knownDeviation {
+                lines.append("  known deviation, declared by the implementation: \(reason)")
+            }
             if let scenario = failure.scenario { lines.append("  scenario: \(scenario)") }
             lines += failure.evidence.map { "  " + $0 }
             lines.append("  replay: \(failure.replayCommand)")

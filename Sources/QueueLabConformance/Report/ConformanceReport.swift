@@ -9,7 +9,10 @@ public struct ConformanceReport: Sendable, Codable {
     public var level: String
     public var seconds: Double
 
-    public init(outcomes: [CheckOutcome], implementations: [String], checks: [String], seed: UInt64, level: String, seconds: Double) {
+    public init(
+        outcomes: [CheckOutcome], implementations: [String], checks: [String], seed: UInt64, level: String,
+        seconds: Double
+    ) {
         self.outcomes = outcomes
         self.implementations = implementations
         self.checks = checks

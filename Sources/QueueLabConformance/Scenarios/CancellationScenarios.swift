@@ -20,7 +20,8 @@ enum CancellationScenarios {
             queue.isSuspended = false
             try h.waitForAll()
             try h.validate()
-            try context.require(!dependent.isCancelled, "\(dependent.label) is cancelled although only its dependencies were")
+            try context.require(
+                !dependent.isCancelled, "\(dependent.label) is cancelled although only its dependencies were")
         }
         return ScenarioPass()
     }
@@ -44,7 +45,8 @@ enum CancellationScenarios {
             gate.open()
             try h.waitForAll()
             try context.require(
-                atOnce, "\(waiter.label) was cancelled while waiting on \(blocker.label) (\(blockerState)) but did not finish until its dependency did",
+                atOnce,
+                "\(waiter.label) was cancelled while waiting on \(blocker.label) (\(blockerState)) but did not finish until its dependency did",
                 evidence: h.excerpt(for: [waiter.id, blocker.id]))
             try h.validate()
         }
@@ -69,8 +71,12 @@ enum CancellationScenarios {
                 op.cancel()
                 gate.open()
                 try h.waitForFinish(op)
-                let sawCancel = h.recorder.snapshot.contains { $0.operation == op.id && $0.kind == .bodyEnded(cancelled: true) }
-                try context.require(sawCancel, "\(op.label) was cancelled while executing but its body never saw isCancelled", evidence: h.excerpt(for: [op.id]))
+                let sawCancel = h.recorder.snapshot.contains {
+                    $0.operation == op.id && $0.kind == .bodyEnded(cancelled: true)
+                }
+                try context.require(
+                    sawCancel, "\(op.label) was cancelled while executing but its body never saw isCancelled",
+                    evidence: h.excerpt(for: [op.id]))
             }
             try h.waitForAll()
             try h.validate()
@@ -100,11 +106,13 @@ enum CancellationScenarios {
             let queue = h.makeQueue("q", width: 2)
             let gate = h.makeGate()
             let deadline = h.deadline
-            let running = (0..<2).map { index in h.makeOperation("running\(index)") { _ in gate.wait(until: deadline) } }
+            let running = (0..<2).map { index in h.makeOperation("running\(index)") { _ in gate.wait(until: deadline) }
+            }
             let queued = (0..<4).map { h.makeOperation("queued\($0)") }
             try h.add(running + queued, to: queue)
             guard running.allSatisfy({ h.recorder.waitForBodyStart(of: $0.id, deadline: deadline.nanoseconds) }) else {
-                throw ScenarioAbort.stale("the two first operations never ran together", evidence: h.stallEvidence(first: nil))
+                throw ScenarioAbort.stale(
+                    "the two first operations never ran together", evidence: h.stallEvidence(first: nil))
             }
             queue.cancelAllOperations()
             gate.open()
@@ -114,13 +122,16 @@ enum CancellationScenarios {
             let trace = h.recorder.snapshot
             for op in running {
                 let saw = trace.contains { $0.operation == op.id && $0.kind == .bodyEnded(cancelled: true) }
-                try context.require(saw, "\(op.label) was running during cancelAllOperations but never saw isCancelled", evidence: h.excerpt(for: [op.id]))
+                try context.require(
+                    saw, "\(op.label) was running during cancelAllOperations but never saw isCancelled",
+                    evidence: h.excerpt(for: [op.id]))
             }
         }
         return ScenarioPass()
     }
 
-    static func completionOnce<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
+    static func completionOnce<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass
+    {
         try context.iterate(type) { h in
             let queue = h.makeQueue("q", width: 3)
             let gate = h.makeGate()
@@ -131,17 +142,21 @@ enum CancellationScenarios {
             h.expect(cancelledEarly, runs: .mustNot)
             let cancelledRunning = h.makeOperation("cancelledRunning") { _ in gate.wait(until: deadline) }
             ops += [cancelledEarly, cancelledRunning]
-            if context.has(.asynchronousOperations) { ops.append(h.makeOperation("async", asynchronous: true, spinNanoseconds: 50_000)) }
+            if context.has(.asynchronousOperations) {
+                ops.append(h.makeOperation("async", asynchronous: true, spinNanoseconds: 50_000))
+            }
             try h.add(ops, to: queue)
             guard h.recorder.waitForBodyStart(of: cancelledRunning.id, deadline: deadline.nanoseconds) else {
-                throw ScenarioAbort.stale("\(cancelledRunning.label) never started", evidence: h.stallEvidence(first: nil))
+                throw ScenarioAbort.stale(
+                    "\(cancelledRunning.label) never started", evidence: h.stallEvidence(first: nil))
             }
             cancelledRunning.cancel()
             gate.open()
             try h.waitForAll()
             try h.waitForCompletions()
             // A second call would show up within a moment of the first: look for it before judging.
-            _ = h.recorder.waitForBodyStarts(Int.max, deadline: deadline.capped(context.level.observationWindow).nanoseconds)
+            _ = h.recorder.waitForBodyStarts(
+                Int.max, deadline: deadline.capped(context.level.observationWindow).nanoseconds)
             try h.validate()
         }
         return ScenarioPass()

@@ -9,20 +9,25 @@ enum CycleScenarios {
         case two, three, inDAG, crossQueue
     }
 
-    static func run<Q: OperationQueueing>(_ shape: Shape, _ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
+    static func run<Q: OperationQueueing>(_ shape: Shape, _ type: Q.Type, _ context: ScenarioContext) throws
+        -> ScenarioPass
+    {
         var verdict = ""
         try context.iterate(type, times: 1) { h in verdict = try runOnce(shape, h, context) }
         return ScenarioPass(verdict)
     }
 
-    private static func runOnce<Q: OperationQueueing>(_ shape: Shape, _ h: Harness<Q>, _ context: ScenarioContext) throws -> String {
+    private static func runOnce<Q: OperationQueueing>(_ shape: Shape, _ h: Harness<Q>, _ context: ScenarioContext)
+        throws -> String
+    {
         let first = h.makeQueue("q1", width: 3)
         let second = shape == .crossQueue ? h.makeQueue("q2", width: 2) : first
-        let memberCount = switch shape {
-        case .selfLoop: 1
-        case .two, .crossQueue: 2
-        case .three, .inDAG: 3
-        }
+        let memberCount =
+            switch shape {
+            case .selfLoop: 1
+            case .two, .crossQueue: 2
+            case .three, .inDAG: 3
+            }
         let members = (0..<memberCount).map { h.makeOperation("m\($0)") }
         // Outside the cycle: independent work, and (in a DAG) a root the cycle hangs from and a
         // downstream operation that cannot run until the cycle is released.
@@ -62,7 +67,8 @@ enum CycleScenarios {
                 let expected = Set(members.map(\.id))
                 try context.require(
                     Set(named.map(\.id)) == expected,
-                    "the cycle was rejected but the error names \(named.map(\.description)), not its members \(members.map { $0.label.description })")
+                    "the cycle was rejected but the error names \(named.map(\.description)), not its members \(members.map { $0.label.description })"
+                )
             }
             try h.waitForAll("the operations around the rejected cycle")
             try h.validate()
@@ -74,8 +80,12 @@ enum CycleScenarios {
         }
         for member in members {
             let runs = h.recorder.bodyStarts(of: member.id)
-            try context.require(runs == 0, "cycle member \(member.label) ran although its dependencies never finished", evidence: h.excerpt(for: members.map(\.id)))
-            try context.require(!member.isFinished, "cycle member \(member.label) finished without being cancelled", evidence: h.excerpt(for: members.map(\.id)))
+            try context.require(
+                runs == 0, "cycle member \(member.label) ran although its dependencies never finished",
+                evidence: h.excerpt(for: members.map(\.id)))
+            try context.require(
+                !member.isFinished, "cycle member \(member.label) finished without being cancelled",
+                evidence: h.excerpt(for: members.map(\.id)))
         }
         members[0].cancel()
         h.expect(members[0], runs: .mustNot)

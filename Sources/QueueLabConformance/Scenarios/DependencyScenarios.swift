@@ -14,7 +14,9 @@ enum DependencyScenarios {
         try context.iterate(type) { h in
             let queue = h.makeQueue("q", width: randomWidth(context))
             // Long enough bodies that a dependent started early overlaps its dependency visibly.
-            let ops = (0..<length).map { h.makeOperation("c\($0)", spinNanoseconds: UInt64(context.rng.int(in: 200...1_000)) * 1_000) }
+            let ops = (0..<length).map {
+                h.makeOperation("c\($0)", spinNanoseconds: UInt64(context.rng.int(in: 200...1_000)) * 1_000)
+            }
             for index in 1..<length { try h.depend(ops[index], on: ops[index - 1]) }
             // Adding dependents first shows whether the queue waits instead of running in add order.
             try h.add(context.rng.chance(0.5) ? ops.reversed() : ops, to: queue)
@@ -60,7 +62,9 @@ enum DependencyScenarios {
             }
             try h.add([sink] + middle + [root], to: queue)
             try h.waitForAll()
-            try h.validate { $0.width = queue.maxConcurrentOperationCount > 0 ? queue.maxConcurrentOperationCount : nil }
+            try h.validate {
+                $0.width = queue.maxConcurrentOperationCount > 0 ? queue.maxConcurrentOperationCount : nil
+            }
         }
         return ScenarioPass()
     }
@@ -96,19 +100,24 @@ enum DependencyScenarios {
             h.removeDependency(freed, on: slow)
             try h.add([slow, freed, other], to: queue)
             h.removeDependency(other, on: slow)
-            let bothRan = h.recorder.waitForBodyStart(of: freed.id, deadline: deadline.capped(.seconds(2)).nanoseconds)
+            let bothRan =
+                h.recorder.waitForBodyStart(of: freed.id, deadline: deadline.capped(.seconds(2)).nanoseconds)
                 && h.recorder.waitForBodyStart(of: other.id, deadline: deadline.capped(.seconds(2)).nanoseconds)
             let states = "\(freed.label) \(freed.state), \(other.label) \(other.state)"
             gate.open()
             try h.waitForFinish(slow)
-            let freedLater = freed.waitUntilFinished(timeout: min(deadline.remaining, .seconds(2)))
+            let freedLater =
+                freed.waitUntilFinished(timeout: min(deadline.remaining, .seconds(2)))
                 && other.waitUntilFinished(timeout: min(deadline.remaining, .seconds(2)))
             try context.require(
                 freedLater,
                 "a removed dependency still holds: \(freed.label) is \(freed.state), \(other.label) is \(other.state), although \(slow.label) finished and nothing else is unmet",
                 evidence: h.stallEvidence(first: nil))
             try h.waitForAll()
-            try context.require(bothRan, "an operation whose only dependency was removed did not run while that dependency was still executing (\(states))", evidence: h.excerpt(for: [freed.id, other.id]))
+            try context.require(
+                bothRan,
+                "an operation whose only dependency was removed did not run while that dependency was still executing (\(states))",
+                evidence: h.excerpt(for: [freed.id, other.id]))
             try h.validate()
         }
         return ScenarioPass()
@@ -140,7 +149,9 @@ enum DependencyScenarios {
             let ops = (0..<10).map { h.makeOperation("x\($0)", spinNanoseconds: jitter(context)) }
             for index in 1..<ops.count {
                 try h.depend(ops[index], on: ops[index - 1])
-                if index >= 3 && context.rng.chance(0.4) { try h.depend(ops[index], on: ops[context.rng.int(in: 0...(index - 2))]) }
+                if index >= 3 && context.rng.chance(0.4) {
+                    try h.depend(ops[index], on: ops[context.rng.int(in: 0...(index - 2))])
+                }
             }
             for (index, op) in ops.enumerated().reversed() { try h.add(op, to: queues[index % 2]) }
             try h.waitForAll()

@@ -8,7 +8,9 @@ enum GraphScenarios {
         var checkWidth = true
     }
 
-    static func stateExclusivity<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
+    static func stateExclusivity<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws
+        -> ScenarioPass
+    {
         var shape = GraphSpec.Shape(size: context.level.graphSize, maxSpinMicroseconds: 500, minSpinMicroseconds: 100)
         shape.asyncProbability = context.has(.asynchronousOperations) ? 0.3 : 0
         shape.cancelAfterAddProbability = context.has(.cancellation) ? 0.15 : 0
@@ -65,7 +67,9 @@ enum GraphScenarios {
         if context.level.forcesOverlap { h.startBarrierParties = 2 }
         let queue = h.makeQueue("graph", width: spec.width)
         let ops = spec.nodes.enumerated().map { index, node in
-            h.makeOperation("n\(index)", priority: node.priority, asynchronous: node.asynchronous, spinNanoseconds: node.spinNanoseconds)
+            h.makeOperation(
+                "n\(index)", priority: node.priority, asynchronous: node.asynchronous,
+                spinNanoseconds: node.spinNanoseconds)
         }
         for edge in spec.edges { try h.depend(ops[edge.from], on: ops[edge.to]) }
         if options.sampler { h.startSampler() }

@@ -44,11 +44,15 @@ struct GraphSpec: Sendable, CustomStringConvertible {
             } else if rng.chance(shape.cancelAfterAddProbability) {
                 cancel = .afterAdd(nanoseconds: UInt64(rng.int(in: 0...60)) * 1_000)
             }
-            nodes.append(Node(
-                priority: QueuePriority.allCases.randomElement(using: &rng) ?? .normal,
-                asynchronous: rng.chance(shape.asyncProbability),
-                spinNanoseconds: UInt64(rng.int(in: shape.minSpinMicroseconds...max(shape.minSpinMicroseconds, shape.maxSpinMicroseconds))) * 1_000,
-                cancel: cancel))
+            nodes.append(
+                Node(
+                    priority: QueuePriority.allCases.randomElement(using: &rng) ?? .normal,
+                    asynchronous: rng.chance(shape.asyncProbability),
+                    spinNanoseconds: UInt64(
+                        rng.int(
+                            in: shape.minSpinMicroseconds...max(shape.minSpinMicroseconds, shape.maxSpinMicroseconds)))
+                        * 1_000,
+                    cancel: cancel))
         }
         var edges: [(from: Int, to: Int)] = []
         for from in 0..<count {

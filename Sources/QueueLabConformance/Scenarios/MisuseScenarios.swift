@@ -23,8 +23,12 @@ enum MisuseScenarios {
             try expectError("adding an operation twice to the same queue") { try queue.addOperation(queued) }
             try expectError("adding a queued operation to a second queue") { try other.addOperation(queued) }
             let fresh = h.makeOperation("fresh")
-            try expectError("a batch that contains an already queued operation") { try queue.addOperations([fresh, queued], waitUntilFinished: false) }
-            try context.require(!queue.operations.contains { $0.id == fresh.id }, "a refused batch still added \(fresh.label): batches are all or nothing")
+            try expectError("a batch that contains an already queued operation") {
+                try queue.addOperations([fresh, queued], waitUntilFinished: false)
+            }
+            try context.require(
+                !queue.operations.contains { $0.id == fresh.id },
+                "a refused batch still added \(fresh.label): batches are all or nothing")
             if context.has(.asynchronousOperations) {
                 let idle = h.makeOperation("idleAsync", asynchronous: true)
                 try expectError("finish() on an asynchronous operation that is not executing") { try idle.finish() }

@@ -3,11 +3,14 @@ import QueueLabCore
 /// Order is observable only with width 1 and everything ready at once: suspend, add, resume.
 enum PriorityScenarios {
     /// Foundation's own measured sequence (semantics.md): added 0..9, ran 4 9 2 6 0 5 3 8 1 7.
-    private static let measured: [QueuePriority] = [.normal, .veryLow, .high, .low, .veryHigh, .normal, .high, .veryLow, .low, .veryHigh]
+    private static let measured: [QueuePriority] = [
+        .normal, .veryLow, .high, .low, .veryHigh, .normal, .high, .veryLow, .low, .veryHigh,
+    ]
 
     /// Highest priority first, then first added (the sort is stable).
     private static func expectedOrder<Op: QueueOperation>(_ ops: [Op]) -> [OperationID] {
-        ops.enumerated().sorted { ($0.element.queuePriority, -$0.offset) > ($1.element.queuePriority, -$1.offset) }.map(\.element.id)
+        ops.enumerated().sorted { ($0.element.queuePriority, -$0.offset) > ($1.element.queuePriority, -$1.offset) }.map(
+            \.element.id)
     }
 
     private static func runSerial<Q: OperationQueueing>(
@@ -29,7 +32,9 @@ enum PriorityScenarios {
     static func order<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
         try context.iterate(type) { h in
             var priorities = measured
-            for _ in 0..<context.rng.int(in: 4...12) { priorities.append(QueuePriority.allCases.randomElement(using: &context.rng) ?? .normal) }
+            for _ in 0..<context.rng.int(in: 4...12) {
+                priorities.append(QueuePriority.allCases.randomElement(using: &context.rng) ?? .normal)
+            }
             let ops = priorities.enumerated().map { h.makeOperation("p\($0.offset)", priority: $0.element) }
             try runSerial(h, ops) { expectedOrder(ops) }
         }
@@ -48,17 +53,20 @@ enum PriorityScenarios {
     static func change<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
         try context.iterate(type) { h in
             let ops = (0..<6).map { h.makeOperation("c\($0)") }
-            try runSerial(h, ops, afterAdd: {
-                // Raise one, lower another, while they wait in the suspended queue.
-                let raised = context.rng.int(in: 1...5)
-                ops[raised].queuePriority = .veryHigh
-                ops[0].queuePriority = .veryLow
-            }, order: { expectedOrder(ops) })
+            try runSerial(
+                h, ops,
+                afterAdd: {
+                    // Raise one, lower another, while they wait in the suspended queue.
+                    let raised = context.rng.int(in: 1...5)
+                    ops[raised].queuePriority = .veryHigh
+                    ops[0].queuePriority = .veryLow
+                }, order: { expectedOrder(ops) })
         }
         return ScenarioPass()
     }
 
-    static func dependenciesWin<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
+    static func dependenciesWin<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass
+    {
         try context.iterate(type) { h in
             let low = h.makeOperation("low", priority: .veryLow)
             let high = h.makeOperation("high", priority: .veryHigh)

@@ -9,7 +9,9 @@ enum QueueScenarios {
             queue.isSuspended = true
             try h.add((0..<4).map { h.makeOperation("s\($0)") }, to: queue)
             let startedWhileSuspended = h.recorder.waitForBodyStarts(1, deadline: h.deadline.capped(window).nanoseconds)
-            try context.require(!startedWhileSuspended, "an operation started while the queue was suspended", evidence: h.excerpt(for: []))
+            try context.require(
+                !startedWhileSuspended, "an operation started while the queue was suspended",
+                evidence: h.excerpt(for: []))
             queue.isSuspended = false
             try h.waitForAll("the operations added while suspended, after resume")
 
@@ -25,9 +27,12 @@ enum QueueScenarios {
             let waiting = h.makeOperation("addedWhileSuspended")
             try h.add(waiting, to: queue)
             gate.open()
-            try h.waitForFinish(running, "\(running.label), already executing, did not finish while the queue was suspended")
+            try h.waitForFinish(
+                running, "\(running.label), already executing, did not finish while the queue was suspended")
             let startedLate = h.recorder.waitForBodyStarts(6, deadline: deadline.capped(window).nanoseconds)
-            try context.require(!startedLate, "\(waiting.label) started while the queue was suspended", evidence: h.excerpt(for: [waiting.id]))
+            try context.require(
+                !startedLate, "\(waiting.label) started while the queue was suspended",
+                evidence: h.excerpt(for: [waiting.id]))
             queue.isSuspended = false
             try h.waitForAll()
             try h.validate()
@@ -50,10 +55,12 @@ enum QueueScenarios {
             try h.addBarrier(0, to: queue)
             try h.add(after, to: queue)
             guard held.allSatisfy({ h.recorder.waitForBodyStart(of: $0.id, deadline: deadline.nanoseconds) }) else {
-                throw ScenarioAbort.stale("the operations before the barrier never started", evidence: h.stallEvidence(first: nil))
+                throw ScenarioAbort.stale(
+                    "the operations before the barrier never started", evidence: h.stallEvidence(first: nil))
             }
             // Give a barrier that does not wait the time to show it, then release the held work.
-            _ = h.recorder.waitForBodyStarts(Int.max, deadline: deadline.capped(context.level.observationWindow).nanoseconds)
+            _ = h.recorder.waitForBodyStarts(
+                Int.max, deadline: deadline.capped(context.level.observationWindow).nanoseconds)
             gate.open()
             try h.waitForAll()
             try h.validate {
@@ -74,7 +81,9 @@ enum QueueScenarios {
                     let next = generation(depth + 1)
                     spawned.append(next)
                     do { try h.add(next, to: queue) } catch {
-                        h.recorder.record(.note("adding \(next.label) from a body threw \(error)"), operation: next.id, name: next.name)
+                        h.recorder.record(
+                            .note("adding \(next.label) from a body threw \(error)"), operation: next.id,
+                            name: next.name)
                     }
                 }
             }
@@ -82,7 +91,8 @@ enum QueueScenarios {
             try h.add(first, to: queue)
             h.context.currentPhase = "waitUntilAllOperationsAreFinished"
             if case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: h.deadline.remaining) {
-                throw ScenarioAbort.stale("waitUntilAllOperationsAreFinished timed out", evidence: h.stallEvidence(first: report))
+                throw ScenarioAbort.stale(
+                    "waitUntilAllOperationsAreFinished timed out", evidence: h.stallEvidence(first: report))
             }
             let unfinished = ([first] + spawned.all).filter { !$0.isFinished }
             try context.require(
@@ -91,7 +101,9 @@ enum QueueScenarios {
                 evidence: h.excerpt(for: []))
             let single = h.makeOperation("single", spinNanoseconds: 500_000)
             try h.add(single, to: queue)
-            try context.require(single.waitUntilFinished(timeout: h.deadline.remaining) && single.isFinished, "\(single.label).waitUntilFinished returned before it finished (\(single.state))")
+            try context.require(
+                single.waitUntilFinished(timeout: h.deadline.remaining) && single.isFinished,
+                "\(single.label).waitUntilFinished returned before it finished (\(single.state))")
             try h.validate()
         }
         return ScenarioPass()

@@ -39,7 +39,8 @@ enum WidthScenarios {
             let queue = h.makeQueue("q", width: width)
             // The body returns at once; the work (and the end of the slot) comes later, on another thread.
             let ops = (0..<(width * 4)).map { index in
-                h.makeOperation("a\(index)", asynchronous: true, spinNanoseconds: UInt64(context.rng.int(in: 200...800)) * 1_000)
+                h.makeOperation(
+                    "a\(index)", asynchronous: true, spinNanoseconds: UInt64(context.rng.int(in: 200...800)) * 1_000)
             }
             try h.add(ops, to: queue)
             try h.waitForAll()
@@ -57,7 +58,11 @@ final class Counter: @unchecked Sendable {
 
     /// Adds one and returns the new value.
     @discardableResult
-    func increment() -> Int { lock.withLock { count += 1; return count } }
+    func increment() -> Int {
+        lock.withLock {
+            count += 1; return count
+        }
+    }
 
     var value: Int { lock.withLock { count } }
 }

@@ -13,7 +13,8 @@ public struct OperationFacts: Sendable {
     /// Position in the order the scenario added operations (to any queue).
     public var addedIndex: Int
 
-    public init(id: OperationID, name: String?, dependencies: [OperationID] = [], run: Run = .must, addedIndex: Int = 0) {
+    public init(id: OperationID, name: String?, dependencies: [OperationID] = [], run: Run = .must, addedIndex: Int = 0)
+    {
         self.id = id
         self.name = name
         self.dependencies = dependencies

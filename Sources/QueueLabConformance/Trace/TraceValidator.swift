@@ -32,41 +32,73 @@ public enum TraceValidator {
             }
             let starts = events.filter { if case .bodyStarted = $0.kind { true } else { false } }
             if starts.count > 1 {
-                violations.append(Violation(rule: "exactly-once", message: "\(who) ran its body \(starts.count) times", operations: [facts.id]))
+                violations.append(
+                    Violation(
+                        rule: "exactly-once", message: "\(who) ran its body \(starts.count) times",
+                        operations: [facts.id]))
             }
             switch facts.run {
             case .must where starts.isEmpty:
                 violations.append(Violation(rule: "runs", message: "\(who) never ran its body", operations: [facts.id]))
             case .mustNot where !starts.isEmpty:
-                violations.append(Violation(rule: "cancel", message: "\(who) ran its body although it was cancelled before it started", operations: [facts.id]))
+                violations.append(
+                    Violation(
+                        rule: "cancel", message: "\(who) ran its body although it was cancelled before it started",
+                        operations: [facts.id]))
             default: break
             }
             for start in starts {
                 guard case .bodyStarted(let observed, _, let depStates) = start.kind else { continue }
                 if observed != .executing {
-                    violations.append(Violation(rule: "state", message: "\(who)'s body read its own state as \(observed), not executing", operations: [facts.id]))
+                    violations.append(
+                        Violation(
+                            rule: "state", message: "\(who)'s body read its own state as \(observed), not executing",
+                            operations: [facts.id]))
                 }
-                for (index, depState) in depStates.enumerated() where depState != .finished && index < facts.dependencies.count {
+                for (index, depState) in depStates.enumerated()
+                where depState != .finished && index < facts.dependencies.count {
                     let dep = facts.dependencies[index]
-                    violations.append(Violation(rule: "dependencies", message: "\(who) started while its dependency \(name(dep)) was \(depState)", operations: [facts.id, dep]))
+                    violations.append(
+                        Violation(
+                            rule: "dependencies",
+                            message: "\(who) started while its dependency \(name(dep)) was \(depState)",
+                            operations: [facts.id, dep]))
                 }
                 for dep in facts.dependencies {
-                    if let depEnd = endSequence[dep], depEnd > start.sequence, startSequence[dep].map({ $0 < start.sequence }) ?? false {
-                        violations.append(Violation(rule: "dependencies", message: "\(who) started before its dependency \(name(dep))'s body ended", operations: [facts.id, dep]))
+                    if let depEnd = endSequence[dep], depEnd > start.sequence,
+                        startSequence[dep].map({ $0 < start.sequence }) ?? false
+                    {
+                        violations.append(
+                            Violation(
+                                rule: "dependencies",
+                                message: "\(who) started before its dependency \(name(dep))'s body ended",
+                                operations: [facts.id, dep]))
                     }
                 }
-                if expect.observed, let finished = events.first(where: { $0.kind == .transition(.finished) }), finished.sequence < start.sequence {
-                    violations.append(Violation(rule: "state", message: "\(who)'s body started after the queue reported it finished", operations: [facts.id]))
+                if expect.observed, let finished = events.first(where: { $0.kind == .transition(.finished) }),
+                    finished.sequence < start.sequence
+                {
+                    violations.append(
+                        Violation(
+                            rule: "state", message: "\(who)'s body started after the queue reported it finished",
+                            operations: [facts.id]))
                 }
             }
             if expect.completions {
                 let completions = events.filter { if case .completion = $0.kind { true } else { false } }
                 if completions.count != 1 {
-                    violations.append(Violation(rule: "completion", message: "\(who)'s completion handler ran \(completions.count) times, not once", operations: [facts.id]))
+                    violations.append(
+                        Violation(
+                            rule: "completion",
+                            message: "\(who)'s completion handler ran \(completions.count) times, not once",
+                            operations: [facts.id]))
                 }
                 for completion in completions {
                     if case .completion(let observed) = completion.kind, observed != .finished {
-                        violations.append(Violation(rule: "completion", message: "\(who)'s completion handler ran while it was \(observed)", operations: [facts.id]))
+                        violations.append(
+                            Violation(
+                                rule: "completion", message: "\(who)'s completion handler ran while it was \(observed)",
+                                operations: [facts.id]))
                     }
                 }
             }
@@ -80,7 +112,8 @@ public enum TraceValidator {
         if let width = expect.width { violations += widthViolations(trace, width: width) }
         if let order = expect.startOrder { violations += orderViolations(trace, order: order, name: name) }
         for barrier in expect.barriers {
-            violations += barrierViolations(trace, barrier: barrier, starts: startSequence, ends: endSequence, name: name)
+            violations += barrierViolations(
+                trace, barrier: barrier, starts: startSequence, ends: endSequence, name: name)
         }
         return violations
     }
@@ -104,20 +137,31 @@ public enum TraceValidator {
             if let from = current {
                 let lateDependency = expect.allowsReadyToPending && from == .ready && next == .pending
                 if next <= from && !lateDependency {
-                    violations.append(Violation(rule: "forward-only", message: "\(who) went from \(from) to \(next)", operations: [facts.id]))
+                    violations.append(
+                        Violation(
+                            rule: "forward-only", message: "\(who) went from \(from) to \(next)", operations: [facts.id]
+                        ))
                 }
             }
             current = next
         }
         if cancelledCount > 1 {
-            violations.append(Violation(rule: "forward-only", message: "\(who) reported cancelled \(cancelledCount) times", operations: [facts.id]))
+            violations.append(
+                Violation(
+                    rule: "forward-only", message: "\(who) reported cancelled \(cancelledCount) times",
+                    operations: [facts.id]))
         }
         if expect.allFinished && finishedCount != 1 {
-            violations.append(Violation(rule: "finished", message: "\(who) reported finished \(finishedCount) times, not once", operations: [facts.id]))
+            violations.append(
+                Violation(
+                    rule: "finished", message: "\(who) reported finished \(finishedCount) times, not once",
+                    operations: [facts.id]))
         }
         let ran = events.contains { if case .bodyStarted = $0.kind { true } else { false } }
         if ran && !transitions.contains(where: { $0.kind == .transition(.executing) }) {
-            violations.append(Violation(rule: "state", message: "\(who) ran its body but never reported executing", operations: [facts.id]))
+            violations.append(
+                Violation(
+                    rule: "state", message: "\(who) ran its body but never reported executing", operations: [facts.id]))
         }
         return violations
     }
@@ -129,7 +173,11 @@ public enum TraceValidator {
             case .bodyStarted:
                 running.insert(event.operation)
                 if running.count > width {
-                    return [Violation(rule: "width", message: "\(running.count) bodies executing at once with width \(width)", operations: Array(running).sorted())]
+                    return [
+                        Violation(
+                            rule: "width", message: "\(running.count) bodies executing at once with width \(width)",
+                            operations: Array(running).sorted())
+                    ]
                 }
             case .bodyEnded: running.remove(event.operation)
             default: break
@@ -138,7 +186,9 @@ public enum TraceValidator {
         return []
     }
 
-    private static func orderViolations(_ trace: [TraceEvent], order: [OperationID], name: (OperationID) -> String) -> [Violation] {
+    private static func orderViolations(_ trace: [TraceEvent], order: [OperationID], name: (OperationID) -> String)
+        -> [Violation]
+    {
         let expected = Set(order)
         var actual: [OperationID] = []
         for event in trace {
@@ -146,10 +196,13 @@ public enum TraceValidator {
         }
         guard actual != order else { return [] }
         let firstWrong = Array(zip(actual, order)).firstIndex { $0.0 != $0.1 } ?? min(actual.count, order.count)
-        return [Violation(
-            rule: "order",
-            message: "started \(actual.map(name).joined(separator: " ")); expected \(order.map(name).joined(separator: " ")) (first difference at position \(firstWrong))",
-            operations: order)]
+        return [
+            Violation(
+                rule: "order",
+                message:
+                    "started \(actual.map(name).joined(separator: " ")); expected \(order.map(name).joined(separator: " ")) (first difference at position \(firstWrong))",
+                operations: order)
+        ]
     }
 
     private static func barrierViolations(
@@ -162,12 +215,20 @@ public enum TraceValidator {
         var violations: [Violation] = []
         for op in barrier.before {
             if starts[op] != nil, (ends[op] ?? Int.max) > ran.sequence {
-                violations.append(Violation(rule: "barrier", message: "barrier \(barrier.index) ran before \(name(op)) (added before it) ended", operations: [op]))
+                violations.append(
+                    Violation(
+                        rule: "barrier",
+                        message: "barrier \(barrier.index) ran before \(name(op)) (added before it) ended",
+                        operations: [op]))
             }
         }
         for op in barrier.after {
             if let start = starts[op], start < ran.sequence {
-                violations.append(Violation(rule: "barrier", message: "\(name(op)) (added after barrier \(barrier.index)) started before it ran", operations: [op]))
+                violations.append(
+                    Violation(
+                        rule: "barrier",
+                        message: "\(name(op)) (added after barrier \(barrier.index)) started before it ran",
+                        operations: [op]))
             }
         }
         return violations

@@ -17,15 +17,19 @@ struct AdvancedChecksTests {
     @Test("the correct test queue passes every advanced check on several seeds", arguments: 1...3)
     func testQueue(_ seed: Int) {
         let report = ConformanceSuite.run(
-            TestQueue<Correct>.self, configuration: ConformanceConfiguration(level: .quick, seed: UInt64(seed), checks: Self.checks))
+            TestQueue<Correct>.self,
+            configuration: ConformanceConfiguration(level: .quick, seed: UInt64(seed), checks: Self.checks))
         let passed = report.isSuccess
         #expect(passed, "\(report.text())")
     }
 
-    @Test("lock, actor and foundation pass every advanced check at default level", arguments: Implementations.queues.map { $0.implementationName })
+    @Test(
+        "lock, actor and foundation pass every advanced check at default level",
+        arguments: Implementations.queues.map { $0.implementationName })
     func implementations(_ name: String) throws {
         let queue = try Implementations.named(name)
-        let report = ConformanceSuite.run([queue], configuration: ConformanceConfiguration(level: .default, seed: 11, checks: Self.checks))
+        let report = ConformanceSuite.run(
+            [queue], configuration: ConformanceConfiguration(level: .default, seed: 11, checks: Self.checks))
         let passed = report.isSuccess
         #expect(passed, "\(report.text())")
     }

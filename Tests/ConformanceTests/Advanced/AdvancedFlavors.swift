@@ -14,10 +14,16 @@ extension TestQueue: AdvancedFaultInjecting where F: AdvancedFlavor {
 }
 
 enum IgnoresExclusivity: AdvancedFlavor { static let advancedFaults = AdvancedFaults.ignoresExclusivity }
-enum RunsBodyAfterFailedCondition: AdvancedFlavor { static let advancedFaults = AdvancedFaults.runsBodyAfterFailedCondition }
-enum GroupFinishesBeforeChildren: AdvancedFlavor { static let advancedFaults = AdvancedFaults.groupFinishesBeforeChildren }
+enum RunsBodyAfterFailedCondition: AdvancedFlavor {
+    static let advancedFaults = AdvancedFaults.runsBodyAfterFailedCondition
+}
+enum GroupFinishesBeforeChildren: AdvancedFlavor {
+    static let advancedFaults = AdvancedFaults.groupFinishesBeforeChildren
+}
 enum FinishObserversTwice: AdvancedFlavor { static let advancedFaults = AdvancedFaults.finishObserversTwice }
 enum FinishObserversNever: AdvancedFlavor { static let advancedFaults = AdvancedFaults.finishObserversNever }
 enum CancelFinishesRunning: AdvancedFlavor { static let advancedFaults = AdvancedFaults.cancelFinishesRunning }
-enum EvaluatesConditionsSequentially: AdvancedFlavor { static let advancedFaults = AdvancedFaults.evaluatesConditionsSequentially }
+enum EvaluatesConditionsSequentially: AdvancedFlavor {
+    static let advancedFaults = AdvancedFaults.evaluatesConditionsSequentially
+}
 enum AcquiresOneByOne: AdvancedFlavor { static let advancedFaults = AdvancedFaults.acquiresOneByOne }

@@ -16,13 +16,16 @@ struct AdvancedMutantTests {
         let mentions: String
         let run: @Sendable (Check, ConformanceConfiguration) -> CheckOutcome
 
-        init<F: AdvancedFlavor>(_ flavor: F.Type, _ check: String, _ expected: Set<Verdict> = [.fail], mentions: String) {
+        init<F: AdvancedFlavor>(_ flavor: F.Type, _ check: String, _ expected: Set<Verdict> = [.fail], mentions: String)
+        {
             faults = F.advancedFaults
             name = "\(F.self)"
             self.check = check
             self.expected = expected
             self.mentions = mentions
-            run = { check, configuration in ConformanceSuite.run(check, on: TestQueue<F>.self, configuration: configuration) }
+            run = { check, configuration in
+                ConformanceSuite.run(check, on: TestQueue<F>.self, configuration: configuration)
+            }
         }
 
         var testDescription: String { "\(name) -> \(check)" }
@@ -35,7 +38,9 @@ struct AdvancedMutantTests {
         Case(FinishObserversTwice.self, "advanced.observers", mentions: "[observers]"),
         Case(FinishObserversNever.self, "advanced.observers", mentions: "[observers]"),
         Case(CancelFinishesRunning.self, "advanced.cancel-running", mentions: "right after cancel"),
-        Case(EvaluatesConditionsSequentially.self, "advanced.conditions-concurrent", mentions: "not evaluated concurrently"),
+        Case(
+            EvaluatesConditionsSequentially.self, "advanced.conditions-concurrent",
+            mentions: "not evaluated concurrently"),
         Case(AcquiresOneByOne.self, "advanced.stress", [.stale], mentions: "crossed"),
     ]
 
@@ -43,9 +48,12 @@ struct AdvancedMutantTests {
     func caught(_ mutant: Case) throws {
         let check = try #require(Check.named(mutant.check))
         for seed: UInt64 in 1...4 {
-            let configuration = ConformanceConfiguration(level: .quick, seed: seed, checks: [check], timeBound: .seconds(2))
+            let configuration = ConformanceConfiguration(
+                level: .quick, seed: seed, checks: [check], timeBound: .seconds(2))
             let outcome = mutant.run(check, configuration)
-            #expect(mutant.expected.contains(outcome.verdict), "seed \(seed): \(outcome.verdict) \(outcome.summary) \(outcome.evidence)")
+            #expect(
+                mutant.expected.contains(outcome.verdict),
+                "seed \(seed): \(outcome.verdict) \(outcome.summary) \(outcome.evidence)")
             #expect(outcome.summary.contains(mutant.mentions), "seed \(seed): \(outcome.summary)")
         }
     }

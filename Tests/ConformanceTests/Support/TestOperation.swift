@@ -60,7 +60,9 @@ final class TestOperation<F: QueueFlavor>: QueueOperation, @unchecked Sendable {
         (try? locked { () -> OperationState in
             // The mutant raises its finished flag while still executing; the running thread sees
             // its own order of writes, every other thread may see both flags.
-            if F.mutation == .showsExecutingAndFinished && stateStorage == .executing && ThreadIdentity.current() != runningThread {
+            if F.mutation == .showsExecutingAndFinished && stateStorage == .executing
+                && ThreadIdentity.current() != runningThread
+            {
                 return .finished
             }
             return stateStorage
@@ -146,7 +148,9 @@ final class TestOperation<F: QueueFlavor>: QueueOperation, @unchecked Sendable {
     /// Ready when cancelled or every dependency finished (the mutant: merely started). Lock held.
     var isReadyLocked: Bool {
         if cancelled { return true }
-        if F.mutation == .startsBeforeDependencyFinishes { return dependencyList.allSatisfy { $0.stateStorage >= .executing } }
+        if F.mutation == .startsBeforeDependencyFinishes {
+            return dependencyList.allSatisfy { $0.stateStorage >= .executing }
+        }
         return dependencyList.allSatisfy { $0.stateStorage == .finished }
     }
 

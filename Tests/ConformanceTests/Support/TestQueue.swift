@@ -8,7 +8,9 @@ final class TestQueue<F: QueueFlavor>: OperationQueueing, @unchecked Sendable {
     // @unchecked Sendable: all mutable state lives in `core`, guarded by the scheduler lock.
     typealias Operation = TestOperation<F>
 
-    static var implementationName: String { F.mutation == .none ? (F.rejectsCycles ? "test" : "test-deadlock") : "mutant-\(F.mutation.rawValue)" }
+    static var implementationName: String {
+        F.mutation == .none ? (F.rejectsCycles ? "test" : "test-deadlock") : "mutant-\(F.mutation.rawValue)"
+    }
     static var implementationSummary: String { "the conformance tests' own queue (\(F.mutation))" }
     static var capabilities: QueueCapabilities {
         F.rejectsCycles ? .all : [.operationQueue, .misuseErrors]

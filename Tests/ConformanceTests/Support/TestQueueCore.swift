@@ -157,8 +157,10 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
     private func isBetter(_ op: TestOperation<F>, than current: TestOperation<F>) -> Bool {
         switch F.mutation {
         case .ignoresPriority: return op.sequence < current.sequence
-        case .brokenFIFO: return op.priority > current.priority || (op.priority == current.priority && op.sequence > current.sequence)
-        default: return op.priority > current.priority || (op.priority == current.priority && op.sequence < current.sequence)
+        case .brokenFIFO:
+            return op.priority > current.priority || (op.priority == current.priority && op.sequence > current.sequence)
+        default:
+            return op.priority > current.priority || (op.priority == current.priority && op.sequence < current.sequence)
         }
     }
 }

@@ -36,4 +36,3 @@ final class TestScheduler: @unchecked Sendable {
         condition.unlock()
     }
 }
-

@@ -1,6 +1,6 @@
+import Foundation
 import QueueLabCore
 import Synchronization
-import Foundation
 
 /// A thread-safe log of what bodies did, in the order they did it.
 final class Recorder<Value: Sendable>: @unchecked Sendable {
