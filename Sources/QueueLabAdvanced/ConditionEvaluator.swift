@@ -1,8 +1,13 @@
-import Dispatch
+import Foundation
 import QueueLabCore
 
-/// Evaluates an operation's conditions, all at once (each on a thread of its own when there are
-/// several), and reports the failures once every condition answered.
+/// Evaluates an operation's conditions, all at once, and reports the failures once every
+/// condition answered.
+///
+/// With several conditions, all but the first get a thread of their own, started before the first
+/// is evaluated on the calling thread: on Dispatch's global pool a condition could wait for a
+/// thread for seconds when other work blocks the pool (seen under ThreadSanitizer with the test
+/// suite running), and conditions meant to run at the same time would run one after the other.
 enum ConditionEvaluator {
     static func evaluate<Q: OperationQueueing>(
         _ conditions: [any AdvancedCondition], for operation: AdvancedOperation<Q>, sequentially: Bool,
@@ -21,11 +26,12 @@ enum ConditionEvaluator {
             conditions[0].evaluate(for: operation) { results.set(0, $0) }
             return
         }
-        for (index, condition) in conditions.enumerated() {
-            DispatchQueue.global().async {
-                condition.evaluate(for: operation) { results.set(index, $0) }
-            }
+        for (index, condition) in conditions.enumerated().dropFirst() {
+            let thread = Thread { condition.evaluate(for: operation) { results.set(index, $0) } }
+            thread.name = "queuelab.condition.\(condition.name)"
+            thread.start()
         }
+        conditions[0].evaluate(for: operation) { results.set(0, $0) }
     }
 
     /// The deliberately wrong way (a mutant only): each condition after the previous answered.

@@ -84,7 +84,8 @@ struct MutantTests {
                 outcome.verdict == .stale || outcome.verdict == .unsupported,
                 "\(outcome.checkID): \(outcome.verdict) \(outcome.summary)")
         }
-        // Each check costs at most its bound plus a little bookkeeping.
-        #expect(elapsed < bound * (Check.all.count + 10), "took \(elapsed)")
+        // Each check costs at most its bound plus some bookkeeping (a quarter second allowed: under
+        // ThreadSanitizer, with the other suites running, the whole run took 15.5 s for 41 checks).
+        #expect(elapsed < (bound + .milliseconds(250)) * Check.all.count, "took \(elapsed)")
     }
 }
