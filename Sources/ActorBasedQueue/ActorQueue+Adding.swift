@@ -1,12 +1,17 @@
 import QueueLabCore
 import QueueLabScheduling
+import Synchronization
 
 extension ActorQueue: ScheduledQueue {
-    public var newestBarrier: ActorOperation? { inbox.lock.withLock { inbox.barrier } }
+    public var newestBarrier: ActorOperation? {
+        guard inbox.hasHadBarrier.load(ordering: .acquiring) else { return nil }
+        return inbox.lock.withLock { inbox.barrier }
+    }
 
     public func installBarrier(_ barrier: ActorOperation) -> [ScheduledOperation] {
         inbox.lock.withLock {
             inbox.barrier = barrier
+            inbox.hasHadBarrier.store(true, ordering: .releasing)
             return inbox.members.snapshot()
         }
     }

@@ -1,5 +1,6 @@
 import QueueLabCore
 import QueueLabScheduling
+import Synchronization
 
 /// The synchronous side of an ``ActorQueue``: what callers on plain threads must see or change at
 /// once (membership, settings as last set, waiters), and the ordered log of changes the scheduler
@@ -17,6 +18,9 @@ final class Inbox: @unchecked Sendable {
     var allFinishedWaiters = 0
     var observer: (any StateObserver)?
     var barrier: ActorOperation?
+    /// Set once the first barrier is installed: until then adding reads no barrier (and takes no
+    /// second lock per operation).
+    let hasHadBarrier = Atomic<Bool>(false)
     var maxConcurrentOperationCount = defaultMaxConcurrentOperationCount
     var isSuspended = false
 

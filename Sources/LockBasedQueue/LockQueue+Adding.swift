@@ -1,12 +1,17 @@
 import QueueLabCore
 import QueueLabScheduling
+import Synchronization
 
 extension LockQueue: ScheduledQueue {
-    public var newestBarrier: LockOperation? { lock.withLock { barrier } }
+    public var newestBarrier: LockOperation? {
+        guard hasHadBarrier.load(ordering: .acquiring) else { return nil }
+        return lock.withLock { barrier }
+    }
 
     public func installBarrier(_ barrier: LockOperation) -> [ScheduledOperation] {
         lock.withLock {
             self.barrier = barrier
+            hasHadBarrier.store(true, ordering: .releasing)
             return members.snapshot()
         }
     }

@@ -1,5 +1,6 @@
 import QueueLabCore
 import QueueLabScheduling
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -38,6 +39,9 @@ public final class LockQueue: OperationQueueing, OperationHost, @unchecked Senda
     var undelivered: [StateTransition] = []
     /// The newest barrier; operations added while it is unfinished wait for it.
     var barrier: LockOperation?
+    /// Set once the first barrier is installed: until then adding reads no barrier (and takes no
+    /// second lock per operation).
+    let hasHadBarrier = Atomic<Bool>(false)
 
     public init(name: String? = nil) {
         self.name = name
