@@ -1,0 +1,25 @@
+import LockBasedQueue
+import QueueLabCore
+import Testing
+
+/// The README's "Using a queue" example, kept compiling and true.
+@Suite struct ReadmeExampleTests {
+    @Test func exampleRunsDownloadThenResize() throws {
+        let log = Recorder<String>()
+        let queue = LockQueue(name: "images")
+        queue.maxConcurrentOperationCount = 2
+        let download = LockOperation(name: "download") { op in
+            guard !op.isCancelled else { return }
+            log.append("downloading")
+        }
+        let resize = LockOperation(name: "resize", priority: .high, body: .synchronous { _ in log.append("resizing") })
+        try resize.addDependency(download)
+        resize.completionHandler = { log.append("done") }
+        try queue.addOperations([resize, download], waitUntilFinished: false)
+        if case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: .seconds(5)) {
+            Issue.record("\(report)")
+        }
+        eventually { log.snapshot.count == 3 }
+        #expect(log.snapshot == ["downloading", "resizing", "done"])
+    }
+}
