@@ -62,7 +62,7 @@ public final class BenchmarkRunner {
         case .abba:
             return round % 2 == 0 ? cells : cells.reversed()
         case .shuffled:
-            var random = SeededRandom(seed: plan.seed &* 1_000_003 &+ UInt64(round))
+            var random = SplitMix64(seed: plan.seed &* 1_000_003 &+ UInt64(round))
             return cells.shuffled(using: &random)
         }
     }

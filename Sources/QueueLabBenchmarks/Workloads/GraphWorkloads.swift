@@ -54,7 +54,7 @@ extension WorkloadExecution {
     func dag() throws -> WorkloadOutcome {
         let count = workload["n"]
         let edges = workload["edges"]
-        var random = SeededRandom(seed: UInt64(truncatingIfNeeded: workload["seed"]))
+        var random = SplitMix64(seed: UInt64(truncatingIfNeeded: workload["seed"]))
         let queue = makeQueue()
         let start = MonotonicClock.now()
         var operations: [Queue.Operation] = []

@@ -6,7 +6,7 @@ extension WorkloadExecution {
     /// faster than `width` threads can run them; every operation's latency is recorded per class.
     func priority() throws -> WorkloadOutcome {
         let count = workload["n"]
-        var random = SeededRandom(seed: 7)
+        var random = SplitMix64(seed: 7)
         let queue = makeQueue(width: workload["width"])
         let start = MonotonicClock.now()
         for index in 0..<count {

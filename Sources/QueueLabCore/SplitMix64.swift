@@ -1,5 +1,7 @@
-/// A small splittable pseudo-random generator: every random choice of the suite (graph shapes,
-/// priorities, cancel points, jitter) comes from one of these, so one seed replays a run.
+/// A small splittable pseudo-random generator whose sequence depends only on its seed: the one
+/// source of randomness of the conformance suite (graph shapes, priorities, cancel points, jitter)
+/// and of the benchmark runner (DAGs, priority mixes, sample order), so a seed replays a run on
+/// any machine.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     public private(set) var state: UInt64
 
@@ -16,18 +18,6 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     /// An independent generator: the parent advances by one step, so the child's stream does not
     /// depend on how many values the parent draws later.
     public mutating func split() -> SplitMix64 { SplitMix64(seed: next()) }
-
-    /// The generator of one check: depends only on the run's seed and the check's ID, so
-    /// `--check ID --seed N` replays exactly what the full run did for that check.
-    public static func forCheck(seed: UInt64, checkID: String) -> SplitMix64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a: stable across processes, unlike Hasher.
-        for byte in checkID.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        var mixer = SplitMix64(seed: seed ^ hash)
-        return mixer.split()
-    }
 
     /// A value in `range`, drawn from this generator.
     public mutating func int(in range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
