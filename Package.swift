@@ -53,13 +53,16 @@ let package = Package(
         // Name -> implementation registry used by the command-line tool.
         .target(
             name: "QueueLabImplementations",
-            dependencies: ["QueueLabCore", "LockBasedQueue", "ActorBasedQueue", "FoundationAdapter", "DispatchBaseline"],
+            dependencies: [
+                "QueueLabCore", "LockBasedQueue", "ActorBasedQueue", "FoundationAdapter", "DispatchBaseline",
+            ],
             swiftSettings: strict
         ),
         // The Advanced-NSOperations layer (conditions, exclusivity, observers, groups), generic over the protocol.
         .target(name: "QueueLabAdvanced", dependencies: ["QueueLabCore"], swiftSettings: strict),
         // The conformance suite and the benchmark runner know only the protocol (and the layer built on it).
-        .target(name: "QueueLabConformance", dependencies: ["QueueLabCore", "QueueLabAdvanced"], swiftSettings: strict),
+        .target(
+            name: "QueueLabConformance", dependencies: ["QueueLabCore", "QueueLabAdvanced"], swiftSettings: strict),
         .target(
             name: "QueueLabBenchmarks",
             dependencies: [
@@ -93,7 +96,9 @@ let package = Package(
         ),
         .testTarget(
             name: "QueueTests",
-            dependencies: ["QueueLabCore", "LockBasedQueue", "ActorBasedQueue", "FoundationAdapter", "QueueLabImplementations"],
+            dependencies: [
+                "QueueLabCore", "LockBasedQueue", "ActorBasedQueue", "FoundationAdapter", "QueueLabImplementations",
+            ],
             swiftSettings: strict
         ),
         .testTarget(
