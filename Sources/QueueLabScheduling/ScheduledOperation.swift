@@ -137,7 +137,7 @@ extension ScheduledOperation {
 
 extension ScheduledOperation {
     /// Sets the priority without telling a host: for tests of the bare state machine.
-    public func setPriorityForTesting(_ priority: QueuePriority) {
+    @_spi(Testing) public func setPriorityForTesting(_ priority: QueuePriority) {
         priorityWord.store(priority.rawValue, ordering: .relaxed)
     }
 }

@@ -1,5 +1,5 @@
 import QueueLabCore
-import QueueLabScheduling
+@_spi(Testing) import QueueLabScheduling
 import Testing
 
 /// The state machine without threads: every transition and the wakeup it asks for.
