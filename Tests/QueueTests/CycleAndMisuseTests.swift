@@ -12,7 +12,7 @@ import Testing
     }
 
     private func twoCycle<Q: OperationQueueing>(_ queue: Q) throws {
-        let ran = Recorder<String>()
+        let ran = ProbeLog<String>()
         let a = Q.Operation(name: "a") { _ in ran.append("a") }
         let b = Q.Operation(name: "b") { _ in ran.append("b") }
         let bystander = Q.Operation(name: "bystander") { _ in ran.append("bystander") }
@@ -20,13 +20,13 @@ import Testing
         if Q.capabilities.contains(.cycleRejection) {
             #expect(throws: QueueError.dependencyCycle(members: [b.label, a.label])) { try b.addDependency(a) }
             try queue.addOperations([a, b, bystander], waitUntilFinished: false)
-            #expect(queue.waitUntilAllOperationsAreFinished(timeout: bound) == .finished)
+            #expect(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
             #expect(Set(ran.snapshot) == ["a", "b", "bystander"])
         } else {
             // Foundation: the cycle is accepted and never runs; everything else does.
             try b.addDependency(a)
             try queue.addOperations([a, b, bystander], waitUntilFinished: false)
-            #expect(bystander.waitUntilFinished(timeout: bound))
+            #expect(bystander.waitUntilFinished(timeout: probeBound))
             guard case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: .milliseconds(300))
             else {
                 Issue.record("a dependency cycle finished on \(Q.implementationName)")
@@ -35,7 +35,7 @@ import Testing
             #expect(Set(report.entries.map(\.operation)) == [a.label, b.label])
             #expect(ran.snapshot == ["bystander"])
             a.cancel()  // releases the cycle
-            #expect(queue.waitUntilAllOperationsAreFinished(timeout: bound) == .finished)
+            #expect(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
             #expect(ran.snapshot == ["bystander", "b"])
         }
     }
@@ -46,13 +46,13 @@ import Testing
     }
 
     private func misuse<Q: OperationQueueing>(_ queue: Q) throws {
-        let gate = Gate()
-        let operation = Q.Operation(name: "once") { _ in gate.pass() }
+        let gate = ProbeLatch()
+        let operation = Q.Operation(name: "once") { _ in gate.wait() }
         #expect(throws: QueueError.self) { try operation.addDependency(operation) }
         try queue.addOperation(operation)
         #expect(throws: QueueError.alreadyEnqueued(operation.label)) { try queue.addOperation(operation) }
         gate.open()
-        #expect(operation.waitUntilFinished(timeout: bound))
+        #expect(operation.waitUntilFinished(timeout: probeBound))
         #expect(throws: QueueError.self) { try queue.addOperation(operation) }
         #expect(throws: QueueError.notAsynchronous(operation.label)) { try operation.finish() }
         let other = Q(name: "other")
@@ -84,8 +84,8 @@ import Testing
         #expect(throws: QueueError.dependencyCycle(members: [a.label, c.label, b.label])) { try a.addDependency(c) }
         first.isSuspended = false
         second.isSuspended = false
-        #expect(first.waitUntilAllOperationsAreFinished(timeout: bound) == .finished)
-        #expect(second.waitUntilAllOperationsAreFinished(timeout: bound) == .finished)
+        #expect(first.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
+        #expect(second.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
     }
 
     @Test(
@@ -97,7 +97,7 @@ import Testing
     }
 
     private func chain<Q: OperationQueueing>(_ queue: Q, length: Int) throws {
-        let order = Recorder<Int>()
+        let order = ProbeLog<Int>()
         let operations = (0..<length).map { index in Q.Operation { _ in order.append(index) } }
         for index in operations.indices.dropFirst() { try operations[index].addDependency(operations[index - 1]) }
         try queue.addOperations(operations.reversed(), waitUntilFinished: false)
@@ -111,8 +111,8 @@ import Testing
     }
 
     private func stuckReport<Q: OperationQueueing>(_ queue: Q) throws {
-        let gate = Gate()
-        let blocker = Q.Operation(name: "blocker") { _ in gate.pass() }
+        let gate = ProbeLatch()
+        let blocker = Q.Operation(name: "blocker") { _ in gate.wait() }
         let waiter = Q.Operation(name: "waiter") { _ in }
         try waiter.addDependency(blocker)
         try queue.addOperations([blocker, waiter], waitUntilFinished: false)
@@ -125,6 +125,6 @@ import Testing
         #expect(waiting?.state == .pending)
         #expect(waiting?.unmetDependencies == [blocker.label])
         gate.open()
-        #expect(queue.waitUntilAllOperationsAreFinished(timeout: bound) == .finished)
+        #expect(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
     }
 }

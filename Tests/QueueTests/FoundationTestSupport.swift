@@ -1,8 +1,8 @@
 import Foundation
 import QueueLabCore
 
-// Helpers of the Foundation adapter and Dispatch baseline tests (prefixed so that they never
-// collide with the shared support of this test target).
+// The support of this test target: bounded waits, thread-safe logs and traces, shared by the
+// behaviour tests of every implementation and the Foundation and Dispatch probes.
 
 /// The bound of every wait in these tests: generous, so that only a real hang reaches it.
 let probeBound: Duration = .seconds(20)

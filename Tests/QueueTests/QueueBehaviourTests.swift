@@ -18,7 +18,7 @@ import Testing
         for _ in 0..<1000 {
             try queue.addOperation(Q.Operation { _ in counter.add(1, ordering: .relaxed) })
         }
-        #expect(queue.waitUntilAllOperationsAreFinished(timeout: bound) == .finished)
+        #expect(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
         #expect(counter.load(ordering: .relaxed) == 1000)
         #expect(queue.operationCount == 0)
     }
@@ -33,7 +33,7 @@ import Testing
         let priorities: [QueuePriority] = [
             .normal, .veryLow, .high, .low, .veryHigh, .normal, .high, .veryLow, .low, .veryHigh,
         ]
-        let order = Recorder<Int>()
+        let order = ProbeLog<Int>()
         queue.maxConcurrentOperationCount = 1
         queue.isSuspended = true
         for (index, priority) in priorities.enumerated() {
@@ -41,7 +41,7 @@ import Testing
                 Q.Operation(name: "\(index)", priority: priority, body: .synchronous { _ in order.append(index) }))
         }
         queue.isSuspended = false
-        #expect(queue.waitUntilAllOperationsAreFinished(timeout: bound) == .finished)
+        #expect(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
         #expect(order.snapshot == [4, 9, 2, 6, 0, 5, 3, 8, 1, 7])
     }
 
@@ -52,15 +52,15 @@ import Testing
 
     private func crossQueueChain<Q: OperationQueueing>(_ first: Q) throws {
         let second = Q(name: "second")
-        let order = Recorder<Int>()
+        let order = ProbeLog<Int>()
         let operations = (0..<200).map { index in Q.Operation(name: "\(index)") { _ in order.append(index) } }
         for index in operations.indices.dropFirst() { try operations[index].addDependency(operations[index - 1]) }
         // Add in reverse, alternating queues, so that FIFO alone would give the wrong order.
         for (index, operation) in operations.enumerated().reversed() {
             try (index.isMultiple(of: 2) ? first : second).addOperation(operation)
         }
-        #expect(first.waitUntilAllOperationsAreFinished(timeout: bound) == .finished)
-        #expect(second.waitUntilAllOperationsAreFinished(timeout: bound) == .finished)
+        #expect(first.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
+        #expect(second.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
         #expect(order.snapshot == Array(0..<200))
     }
 
@@ -70,23 +70,23 @@ import Testing
     }
 
     private func cancelBeforeStart<Q: OperationQueueing>(_ queue: Q) throws {
-        let ran = Recorder<String>()
-        let completions = Atomic<Int>(0)
+        let ran = ProbeLog<String>()
+        let completions = ProbeCounter()
         let cancelled = Q.Operation(name: "cancelled") { _ in ran.append("cancelled") }
-        cancelled.completionHandler = { completions.add(1, ordering: .relaxed) }
+        cancelled.completionHandler = { completions.increment() }
         let dependent = Q.Operation(name: "dependent") { op in
             ran.append(op.isCancelled ? "dependent-cancelled" : "dependent")
         }
         try dependent.addDependency(cancelled)
         cancelled.cancel()
         try queue.addOperations([cancelled, dependent], waitUntilFinished: false)
-        #expect(queue.waitUntilAllOperationsAreFinished(timeout: bound) == .finished)
-        #expect(cancelled.waitUntilFinished(timeout: bound))
+        #expect(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
+        #expect(cancelled.waitUntilFinished(timeout: probeBound))
         #expect(ran.snapshot == ["dependent"])
         #expect(cancelled.state == .finished && cancelled.isCancelled)
         // Foundation runs completion blocks asynchronously: wait for it, bounded.
-        eventually { completions.load(ordering: .relaxed) > 0 }
-        #expect(completions.load(ordering: .relaxed) == 1)
+        #expect(completions.wait(for: 1))
+        #expect(completions.value == 1)
     }
 
     @Test(arguments: queues.map(QueueType.init))
@@ -98,18 +98,18 @@ import Testing
         queue.maxConcurrentOperationCount = 2
         let running = Atomic<Int>(0)
         let peak = Atomic<Int>(0)
-        let gate = Gate()
+        let gate = ProbeLatch()
         for _ in 0..<8 {
             try queue.addOperation(
                 Q.Operation { _ in
                     let now = running.add(1, ordering: .sequentiallyConsistent).newValue
                     _ = peak.max(now, ordering: .relaxed)
-                    if now == 2 { gate.open(8) }
-                    gate.pass()
+                    if now == 2 { gate.open() }
+                    gate.wait()
                     running.subtract(1, ordering: .sequentiallyConsistent)
                 })
         }
-        #expect(queue.waitUntilAllOperationsAreFinished(timeout: bound) == .finished)
+        #expect(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
         #expect(peak.load(ordering: .relaxed) == 2)
     }
 
@@ -120,8 +120,8 @@ import Testing
 
     private func asyncSlot<Q: OperationQueueing>(_ queue: Q) throws {
         queue.maxConcurrentOperationCount = 1
-        let order = Recorder<String>()
-        let started = Gate()
+        let order = ProbeLog<String>()
+        let started = ProbeLatch()
         let asyncOp = Q.Operation(
             name: "async", priority: .normal,
             body: .asynchronous { _ in
@@ -131,13 +131,13 @@ import Testing
         let next = Q.Operation(name: "next") { _ in order.append("next") }
         try queue.addOperation(asyncOp)
         try queue.addOperation(next)
-        #expect(started.pass())
+        #expect(started.wait())
         #expect(asyncOp.state == .executing)
         // The slot is held: `next` cannot start until finish() is reported.
         #expect(!next.waitUntilFinished(timeout: .milliseconds(200)))
         order.append("finish")
         try asyncOp.finish()
-        #expect(queue.waitUntilAllOperationsAreFinished(timeout: bound) == .finished)
+        #expect(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
         #expect(order.snapshot == ["async-started", "finish", "next"])
         #expect(throws: QueueError.self) { try asyncOp.finish() }
     }
@@ -151,7 +151,7 @@ import Testing
         // As with Foundation: with the default width, an asynchronous operation whose body returned
         // does not hold back the next one. Each finishes only once all 20 have started.
         let started = Atomic<Int>(0)
-        let parked = Recorder<Q.Operation>()
+        let parked = ProbeLog<Q.Operation>()
         let operations = (0..<20).map { _ in
             Q.Operation(
                 name: "async", priority: .normal,
@@ -163,7 +163,7 @@ import Testing
                 })
         }
         try queue.addOperations(operations, waitUntilFinished: false)
-        #expect(queue.waitUntilAllOperationsAreFinished(timeout: bound) == .finished)
+        #expect(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
         #expect(started.load(ordering: .relaxed) == 20)
     }
 
@@ -173,11 +173,11 @@ import Testing
     }
 
     private func barrier<Q: OperationQueueing>(_ queue: Q) throws {
-        let log = Recorder<String>()
+        let log = ProbeLog<String>()
         for index in 0..<20 { try queue.addOperation { log.append("before\(index)") } }
         try queue.addBarrierBlock { log.append("barrier") }
         for index in 0..<20 { try queue.addOperation { log.append("after\(index)") } }
-        #expect(queue.waitUntilAllOperationsAreFinished(timeout: bound) == .finished)
+        #expect(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
         let entries = log.snapshot
         let barrierIndex = try #require(entries.firstIndex(of: "barrier"))
         #expect(entries[..<barrierIndex].allSatisfy { $0.hasPrefix("before") })
@@ -191,19 +191,19 @@ import Testing
     }
 
     private func observer<Q: OperationQueueing>(_ queue: Q) throws {
-        let trace = TraceObserver()
+        let trace = ProbeTrace()
         queue.setStateObserver(trace)
         let first = Q.Operation(name: "first") { _ in }
         let second = Q.Operation(name: "second") { _ in }
         try second.addDependency(first)
         try queue.addOperation(second)
         try queue.addOperation(first)
-        #expect(queue.waitUntilAllOperationsAreFinished(timeout: bound) == .finished)
-        #expect(second.waitUntilFinished(timeout: bound))
-        eventually { trace.events(of: second.id).last == .finished }
+        #expect(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
+        #expect(second.waitUntilFinished(timeout: probeBound))
+        #expect(trace.waitForFinished([second.id]))
         #expect(trace.events(of: second.id) == [.pending, .ready, .executing, .finished])
         #expect(trace.events(of: first.id).suffix(2) == [.executing, .finished])
-        let ordered = trace.ordered
+        let ordered = trace.all
         let firstFinished = try #require(ordered.firstIndex { $0.operation == first.id && $0.event == .finished })
         let secondStarted = try #require(ordered.firstIndex { $0.operation == second.id && $0.event == .executing })
         #expect(firstFinished < secondStarted)

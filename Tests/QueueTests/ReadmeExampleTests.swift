@@ -5,7 +5,7 @@ import Testing
 /// The README's "Using a queue" example, kept compiling and true.
 @Suite struct ReadmeExampleTests {
     @Test func exampleRunsDownloadThenResize() throws {
-        let log = Recorder<String>()
+        let log = ProbeLog<String>()
         let queue = LockQueue(name: "images")
         queue.maxConcurrentOperationCount = 2
         let download = LockOperation(name: "download") { op in
@@ -14,12 +14,16 @@ import Testing
         }
         let resize = LockOperation(name: "resize", priority: .high, body: .synchronous { _ in log.append("resizing") })
         try resize.addDependency(download)
-        resize.completionHandler = { log.append("done") }
+        let completed = ProbeLatch()
+        resize.completionHandler = {
+            log.append("done")
+            completed.open()
+        }
         try queue.addOperations([resize, download], waitUntilFinished: false)
         if case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: .seconds(5)) {
             Issue.record("\(report)")
         }
-        eventually { log.snapshot.count == 3 }
+        #expect(completed.wait())
         #expect(log.snapshot == ["downloading", "resizing", "done"])
     }
 }
