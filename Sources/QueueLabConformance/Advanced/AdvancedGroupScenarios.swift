@@ -10,6 +10,8 @@ enum AdvancedGroupScenarios {
 
     /// A group (sometimes nested) whose children depend on one another, produce operations and
     /// throw: it finishes after every child and everything they produced, with all their errors.
+    /// One child is held until the group was added, so that a group finishing too early is caught
+    /// on every run, not only when its children happen to be slower than its start.
     static func group<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
         try context.iterateAdvanced(type) { h in
             let queue = h.makeQueue("q", width: 2)
@@ -35,9 +37,16 @@ enum AdvancedGroupScenarios {
                 let inner = h.makeOperation("innerChild", spinNanoseconds: 500_000)
                 children.append(h.makeGroup("innerGroup", children: [inner]))
             }
+            // Held until the group is in the queue: a group without dependencies, conditions or
+            // categories starts inside `add`, so one that finishes before its children has done so
+            // by then, whatever the scheduler does with the other children.
+            let held = h.makeGate()
+            let deadline = h.deadline
+            children.append(h.makeOperation("heldChild") { _ in held.wait(until: deadline) })
             let group = h.makeGroup("group", children: children)
             h.addChild(produced, to: group)
             try h.add([group], to: queue)
+            held.open()
             try h.waitForAll()
             try h.validate()
             try context.require(
