@@ -66,7 +66,7 @@ public enum ConformanceSuite {
         let bound = configuration.effectiveTimeBound
         let context = ScenarioContext(
             level: configuration.level, capabilities: Q.capabilities,
-            rng: .forCheck(seed: configuration.seed, checkID: check.id), deadline: Deadline(after: bound))
+            rng: .forCheck(seed: configuration.seed, checkID: check.id), timeBound: bound)
         let result = ResultBox()
         let thread = Thread {
             do {

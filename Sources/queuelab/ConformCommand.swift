@@ -17,13 +17,15 @@ struct ConformCommand: ParsableCommand {
               0  every outcome is PASS or UNSUPPORTED (Foundation's cycle deadlock is a PASS that \
             says so)
               1  some check FAILed or went STALE
-              2  bad input: unknown implementation, check or level (the message lists valid ones)
+              2  bad input: unknown implementation, check or level (the message lists valid ones), \
+            or a time bound out of range
 
             Examples:
               queuelab conform --level quick
               queuelab conform --impl lock,foundation --check cycle --junit conform.xml
               queuelab conform --impl lock --check deps.random-dag --seed 42 --level default
               queuelab conform --format json > conform.json
+              queuelab conform --level quick --time-bound 30   # a loaded CI machine
             """
     )
 
@@ -45,6 +47,14 @@ struct ConformCommand: ParsableCommand {
         help: "Check IDs, or families such as `cycle` (default: all). Repeatable.")
     var check: [String] = []
 
+    @Option(
+        name: .long,
+        help: """
+            Seconds each check may take before it ends STALE (default: the level's, 4 / 8 / 30). \
+            Raise it on a loaded machine: a passing check never waits for it.
+            """)
+    var timeBound: Double?
+
     @Option(name: .long, help: "Also write a JUnit XML report to this file.")
     var junit: String?
 
@@ -60,7 +70,9 @@ struct ConformCommand: ParsableCommand {
             return
         }
         let (queues, checks, chosenLevel) = try resolve()
-        let configuration = ConformanceConfiguration(level: chosenLevel, seed: seed, checks: checks)
+        let configuration = ConformanceConfiguration(
+            level: chosenLevel, seed: seed, checks: checks,
+            timeBound: timeBound.map { .milliseconds(Int64($0 * 1_000)) })
         let text = format == "text"
         let report = ConformanceSuite.run(queues, configuration: configuration) { outcome in
             if text {
@@ -86,6 +98,10 @@ struct ConformCommand: ParsableCommand {
         guard let chosenLevel = ConformanceLevel(rawValue: level) else {
             fail(
                 "unknown level '\(level)'; valid: \(ConformanceLevel.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw ExitCode(2)
+        }
+        if let timeBound, !(timeBound > 0 && timeBound <= 3_600) {
+            fail("--time-bound must be a number of seconds above 0 and at most 3600, not \(timeBound)")
             throw ExitCode(2)
         }
         guard format == "text" || format == "json" else {

@@ -102,6 +102,35 @@ import Testing
         #expect(response?.figures?["latency_samples"] == 300)
     }
 
+    /// Under jemalloc, a sample counts the workload's allocations and not the counters' own: the
+    /// fixed part (what n = 1,000 costs beyond 1,000 times the marginal cost per operation) stays
+    /// small. Reading the counters used to allocate about 1,200 times inside the window.
+    @Test(
+        .enabled(
+            if: RunnerTests.queue != nil && RunnerTests.queuelabBinary != nil
+                && FileManager.default.fileExists(atPath: Allocator.jemallocLibrary)),
+        .timeLimit(.minutes(1)))
+    func jemallocCountsOnlyTheWorkload() throws {
+        func allocations(_ n: Int) throws -> Double {
+            let command = ChildCommand(
+                executable: RunnerTests.queuelabBinary!,
+                arguments: SampleProtocol.arguments(
+                    implementation: RunnerTests.queue!.implementationName,
+                    workload: Workload(kind: .noop, parameters: ["n": n]), latencyEvery: 64, drainTimeout: 20),
+                environment: try Allocator.jemalloc.childEnvironment())
+            let outcome = try ChildProcess.run(command, timeout: .seconds(30))
+            let figures = try #require(SampleProtocol.Response.parse(outcome.standardOutput)?.figures)
+            #expect(figures.allocator == "jemalloc")
+            return try #require(figures["allocs_per_op"]) * Double(n)
+        }
+        let small = try allocations(1_000)
+        let large = try allocations(5_000)
+        let perOperation = (large - small) / 4_000
+        let fixed = small - 1_000 * perOperation
+        #expect(perOperation >= 1, "every operation allocates at least itself")
+        #expect(fixed < 300, "fixed allocations per sample: \(fixed) (per operation \(perOperation))")
+    }
+
     static var queuelabBinary: String? {
         let bundle = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("queuelab").path
         let sibling = URL(fileURLWithPath: RunMetadata.currentExecutable()).deletingLastPathComponent()

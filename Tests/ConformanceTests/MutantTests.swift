@@ -26,6 +26,10 @@ struct MutantTests {
             }
         }
 
+        /// Short where the mutant must end STALE (the bound is what the test waits); generous
+        /// where it must FAIL, so that a loaded machine cannot turn a caught bug into STALE.
+        var timeBound: Duration { expected == [.stale] ? .seconds(1) : .seconds(8) }
+
         var testDescription: String { "\(mutation) -> \(check)" }
     }
 
@@ -48,7 +52,7 @@ struct MutantTests {
         let check = try #require(Check.named(mutant.check))
         for seed: UInt64 in 1...6 {
             let configuration = ConformanceConfiguration(
-                level: .quick, seed: seed, checks: [check], timeBound: .seconds(1))
+                level: .quick, seed: seed, checks: [check], timeBound: mutant.timeBound)
             // A seed replays the scenario, not the thread timing: a mutant whose bug needs two
             // threads to meet (a dependent started early) may slip through one run on a loaded
             // machine (seen under ThreadSanitizer with the whole suite running). It must be caught

@@ -31,7 +31,7 @@ struct AdvancedLayerTests {
         let after = AdvancedOperation<Q>(name: "after") { _ in log.append("after") }
         try after.addDependency(op)
         try queue.addOperations([op, after])
-        #expect(queue.waitUntilAllOperationsAreFinished(timeout: .seconds(5)).isFinished)
+        #expect(queue.waitUntilAllOperationsAreFinished(timeout: settleBound).isFinished)
         #expect(log.all == ["finish 1", "after"])
         #expect(op.errors.first as? Denied == Denied(why: "no"))
         #expect(op.isFinished && !op.isCancelled)
@@ -48,7 +48,7 @@ struct AdvancedLayerTests {
         like.addCondition(LoggedIn(session: session, log: log))
         like.addCondition(MutuallyExclusive("alert"))
         try queue.addOperation(like)
-        #expect(queue.waitUntilAllOperationsAreFinished(timeout: .seconds(5)).isFinished)
+        #expect(queue.waitUntilAllOperationsAreFinished(timeout: settleBound).isFinished)
         #expect(log.all == ["login", "evaluate true", "like"])
     }
 
@@ -75,7 +75,7 @@ struct AdvancedLayerTests {
             ops.append(op)
         }
         try queue.addOperations(ops)
-        let outcome = queue.waitUntilAllOperationsAreFinished(timeout: .seconds(10))
+        let outcome = queue.waitUntilAllOperationsAreFinished(timeout: settleBound)
         #expect(outcome.isFinished, "\(outcome)")
         #expect(log.peaks.values.allSatisfy { $0 == 1 }, "\(log.peaks)")
         #expect(queue.exclusivity.heldCategories.isEmpty)
@@ -100,7 +100,7 @@ struct AdvancedLayerTests {
         op.cancel()
         #expect(!op.waitUntilFinished(timeout: .milliseconds(50)))
         release.open()
-        #expect(op.waitUntilFinished(timeout: .seconds(5)))
+        #expect(op.waitUntilFinished(timeout: settleBound))
         #expect(log.all == ["body sees cancelled true, finished false", "finish"])
     }
 
@@ -128,7 +128,7 @@ struct AdvancedLayerTests {
         let group = AdvancedOperation<Q>.group(name: "group", children: children)
         group.addObserver(BlockObserver(didFinish: { _, errors in log.append("group finish \(errors.count)") }))
         try queue.addOperation(group)
-        #expect(group.waitUntilFinished(timeout: .seconds(5)))
+        #expect(group.waitUntilFinished(timeout: settleBound))
         #expect(log.all.last == "group finish 2", "\(log.all)")
         #expect(log.count("produced done") == 1)
         #expect(children.allSatisfy { $0.isFinished })
@@ -154,10 +154,10 @@ struct AdvancedLayerTests {
         try queue.addOperation(group)
         #expect(started.wait())
         group.cancel()
-        #expect(waiting.waitUntilFinished(timeout: .seconds(5)))
+        #expect(waiting.waitUntilFinished(timeout: settleBound))
         #expect(!group.isFinished)
         release.open()
-        #expect(group.waitUntilFinished(timeout: .seconds(5)))
+        #expect(group.waitUntilFinished(timeout: settleBound))
         #expect(log.all == ["running saw cancel true", "group finish"])
         #expect(waiting.isCancelled)
     }
@@ -185,9 +185,9 @@ struct AdvancedLayerTests {
         try queue.addOperations([waiter, next])
         let report = queue.stallReport().description
         waiter.cancel()
-        #expect(waiter.waitUntilFinished(timeout: .seconds(2)))
+        #expect(waiter.waitUntilFinished(timeout: settleBound))
         release.open()
-        #expect(queue.waitUntilAllOperationsAreFinished(timeout: .seconds(5)).isFinished)
+        #expect(queue.waitUntilAllOperationsAreFinished(timeout: settleBound).isFinished)
         #expect(log.all == ["next ran"])
         #expect(report.contains("waiting for exclusivity") || report.contains("pending"), "\(report)")
     }
@@ -219,7 +219,7 @@ struct AdvancedLayerTests {
         let outside = AdvancedOperation<Q>(name: "outside") { _ in log.append("outside ran") }
         outside.addCategory("alert")
         try queue.addOperations([group, outside])
-        #expect(queue.waitUntilAllOperationsAreFinished(timeout: .seconds(5)).isFinished)
+        #expect(queue.waitUntilAllOperationsAreFinished(timeout: settleBound).isFinished)
         #expect(log.peaks["alert"] == 1)
         #expect(log.all == ["outside ran"])
         #expect(group.errors.count == 1 && group.errors.first is ExclusivityError)

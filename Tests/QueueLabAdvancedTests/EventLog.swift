@@ -62,7 +62,7 @@ final class TestGate: @unchecked Sendable {
     }
 
     @discardableResult
-    func wait(seconds: Double = 5) -> Bool {
+    func wait(seconds: Double = 30) -> Bool {
         let end = Date(timeIntervalSinceNow: seconds)
         condition.lock()
         defer { condition.unlock() }
@@ -75,3 +75,7 @@ func busy(microseconds: UInt64) {
     let end = MonotonicClock.now() + microseconds * 1_000
     while MonotonicClock.now() < end {}
 }
+
+/// How long a test waits for work that must finish: far beyond what it needs, so that a loaded CI
+/// machine cannot fail it, and still bounded, so that a stuck queue fails it instead of hanging.
+let settleBound: Duration = .seconds(30)

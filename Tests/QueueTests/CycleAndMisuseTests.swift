@@ -49,8 +49,11 @@ import Testing
         let gate = ProbeLatch()
         let operation = Q.Operation(name: "once") { _ in gate.wait() }
         #expect(throws: QueueError.self) { try operation.addDependency(operation) }
+        // Suspended, so the operation is still waiting (not started) when it is added again.
+        queue.isSuspended = true
         try queue.addOperation(operation)
         #expect(throws: QueueError.alreadyEnqueued(operation.label)) { try queue.addOperation(operation) }
+        queue.isSuspended = false
         gate.open()
         #expect(operation.waitUntilFinished(timeout: probeBound))
         #expect(throws: QueueError.self) { try queue.addOperation(operation) }

@@ -75,7 +75,7 @@ import Testing
                     _ = peak.max(now, ordering: .sequentiallyConsistent)
                     // The first two meet (the width is reached); nobody waits longer than the bound.
                     if now == 2 { bothIn.open() }
-                    bothIn.wait(timeout: .seconds(2))
+                    bothIn.wait(timeout: probeBound)
                     running.subtract(1, ordering: .sequentiallyConsistent)
                 })
         }

@@ -66,7 +66,7 @@ import Testing
         let cancelled = FoundationOperation(name: "cancelled") { _ in }
         cancelled.cancel()
         let thrown = ProbeLog<QueueError>()
-        let returned = returnsWithin(.seconds(5)) {
+        let returned = returnsWithin(probeBound) {
             do throws(QueueError) {
                 try queue.addOperation(cancelled)
             } catch {
@@ -94,7 +94,7 @@ import Testing
     @Test func selfDependencyThrowsWithoutHanging() {
         let operation = FoundationOperation(name: "self") { _ in }
         let thrown = ProbeLog<QueueError>()
-        let returned = returnsWithin(.seconds(5)) {
+        let returned = returnsWithin(probeBound) {
             do throws(QueueError) {
                 try operation.addDependency(operation)
             } catch {

@@ -20,7 +20,7 @@ import Testing
             completed.open()
         }
         try queue.addOperations([resize, download], waitUntilFinished: false)
-        if case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: .seconds(5)) {
+        if case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: probeBound) {
             Issue.record("\(report)")
         }
         #expect(completed.wait())

@@ -9,27 +9,30 @@ public enum SampleRunner {
 
     /// Runs `workload` once on `implementation` (an existential metatype from the registry).
     ///
+    /// With `warmUp` (the default), ``Workload/warmUp`` runs first, untimed, on a queue of its own.
+    ///
     /// - Throws: ``SampleError``; `.unsupported` when the implementation lacks a capability.
     public static func run(
         _ implementation: any OperationQueueing.Type, workload: Workload, latencyEvery: Int = defaultLatencyEvery,
-        drainTimeout: Duration = .seconds(60), environment: [String: String] = ProcessInfo.processInfo.environment
+        drainTimeout: Duration = .seconds(60), warmUp: Bool = true,
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(SampleError) -> SampleFigures {
         try run(
             queue: implementation, workload: workload, latencyEvery: latencyEvery, drainTimeout: drainTimeout,
-            environment: environment)
+            warmUp: warmUp, environment: environment)
     }
 
-    /// The generic form of ``run(_:workload:latencyEvery:drainTimeout:environment:)``.
+    /// The generic form of ``run(_:workload:latencyEvery:drainTimeout:warmUp:environment:)``.
     public static func run<Queue: OperationQueueing>(
         queue: Queue.Type, workload: Workload, latencyEvery: Int = defaultLatencyEvery,
-        drainTimeout: Duration = .seconds(60), environment: [String: String] = ProcessInfo.processInfo.environment
+        drainTimeout: Duration = .seconds(60), warmUp: Bool = true,
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(SampleError) -> SampleFigures {
-        let every = workload.kind == .priority || workload.kind == .ping ? 1 : latencyEvery
-        let harness = OperationHarness(
-            operations: WorkloadExecution<Queue>.operationCount(workload), latencyEvery: every,
-            workNanoseconds: UInt64(Swift.max(0, workload["us"])) * 1_000,
-            slowdownNanoseconds: TestSlowdown.nanosecondsFromEnvironment(environment))
-        let execution = WorkloadExecution<Queue>(workload: workload, harness: harness, drainTimeout: drainTimeout)
+        if warmUp {
+            _ = try makeExecution(queue, workload.warmUp, latencyEvery, drainTimeout, environment).run()
+        }
+        let execution = makeExecution(queue, workload, latencyEvery, drainTimeout, environment)
+        let harness = execution.harness
         let usageBefore = ResourceUsage.now()
         let allocationsBefore = JemallocCounters.read()
         let outcome = try execution.run()
@@ -57,6 +60,18 @@ public enum SampleRunner {
         return SampleFigures(
             values: values, buildConfiguration: SampleFigures.currentBuildConfiguration,
             allocator: allocationsBefore == nil ? "system" : "jemalloc")
+    }
+
+    private static func makeExecution<Queue: OperationQueueing>(
+        _ queue: Queue.Type, _ workload: Workload, _ latencyEvery: Int, _ drainTimeout: Duration,
+        _ environment: [String: String]
+    ) -> WorkloadExecution<Queue> {
+        let every = workload.kind == .priority || workload.kind == .ping ? 1 : latencyEvery
+        let harness = OperationHarness(
+            operations: WorkloadExecution<Queue>.operationCount(workload), latencyEvery: every,
+            workNanoseconds: UInt64(Swift.max(0, workload["us"])) * 1_000,
+            slowdownNanoseconds: TestSlowdown.nanosecondsFromEnvironment(environment))
+        return WorkloadExecution<Queue>(workload: workload, harness: harness, drainTimeout: drainTimeout)
     }
 
     static func addLatency(_ latency: LatencyHistograms, to values: inout [String: Double]) {

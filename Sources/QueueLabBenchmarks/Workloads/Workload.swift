@@ -108,6 +108,17 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "\(kind.rawValue):\(parameterText)" }
 
+    /// A small run of the same workload, done untimed in the sample's process before the measured
+    /// one: it pays the process's first-use costs (runtime metadata and conformance caches, lazy
+    /// globals, the first worker threads, first-touch page faults), which are not the queue's per
+    /// operation cost and would otherwise land in the measured window.
+    public var warmUp: Workload {
+        var smaller: [String: Int] = [:]
+        if let n = parameters["n"] { smaller["n"] = Swift.min(n, 1_000) }
+        if let rounds = parameters["rounds"] { smaller["rounds"] = Swift.min(rounds, 10) }
+        return with(smaller)
+    }
+
     /// The same workload with some parameters replaced.
     public func with(_ changes: [String: Int]) -> Workload {
         Workload(kind: kind, parameters: parameters.merging(changes) { _, new in new })

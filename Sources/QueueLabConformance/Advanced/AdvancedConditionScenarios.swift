@@ -70,7 +70,7 @@ enum AdvancedConditionScenarios {
         try context.iterateAdvanced(type) { h in
             let queue = h.makeQueue("q", width: 2)
             let meeting = Rendezvous(parties: 2)
-            let deadline = h.deadline.capped(.seconds(1))
+            let deadline = h.deadline.capped(context.patience(atLeast: .seconds(1)))
             let op = h.makeOperation("twoConditions")
             for index in 0..<2 {
                 op.addCondition(

@@ -118,7 +118,7 @@ final class AdvancedHarness<Q: OperationQueueing>: @unchecked Sendable {
         for queue in lock.withLock({ queues }) {
             if case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: deadline.remaining) {
                 throw ScenarioAbort.stale(
-                    "\(what) did not finish within the time bound (\(context.level.timeBound))",
+                    "\(what) did not finish within the time bound (\(context.timeBound))",
                     evidence: report.description.split(separator: "\n").prefix(30).map(String.init) + excerpt(last: 12))
             }
         }

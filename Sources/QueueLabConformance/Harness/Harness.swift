@@ -220,7 +220,7 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
         for queue in lock.withLock({ queues }) {
             if case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: deadline.remaining) {
                 throw ScenarioAbort.stale(
-                    "\(what) did not finish within the time bound (\(level.timeBound))",
+                    "\(what) did not finish within the time bound (\(context.timeBound))",
                     evidence: stallEvidence(first: report))
             }
         }
@@ -266,7 +266,8 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
         let ids = lock.withLock { creationOrder }
         // Completion handlers may run after the wait for the queue returned (Foundation), so allow a
         // little time of our own, within the check's budget.
-        let missing = recorder.waitForCompletions(of: ids, deadline: deadline.capped(.seconds(2)).nanoseconds)
+        let patience = context.patience(atLeast: .seconds(2))
+        let missing = recorder.waitForCompletions(of: ids, deadline: deadline.capped(patience).nanoseconds)
         guard missing.isEmpty else {
             let names = lock.withLock { missing.map { facts[$0]?.label.description ?? $0.description } }
             throw ScenarioAbort.fail(
@@ -288,7 +289,8 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
         if expect.observed && expect.allFinished {
             // Observer calls may arrive after the wait returned: give them a moment before judging.
             _ = recorder.waitForFinishedTransitions(
-                of: allFacts.map(\.id), deadline: deadline.capped(.seconds(2)).nanoseconds)
+                of: allFacts.map(\.id), deadline: deadline.capped(context.patience(atLeast: .seconds(2))).nanoseconds
+            )
         }
         if expect.allFinished {
             for op in allOperations where op.state != .finished {

@@ -11,14 +11,26 @@ final class ScenarioContext: @unchecked Sendable {
     var rng: SplitMix64
     /// Budget of the whole check (scenario iterations share it).
     let deadline: Deadline
+    /// The length of that budget, for reports.
+    let timeBound: Duration
     private let phaseLock = NSLockBox()
     private var phase = "starting"
 
-    init(level: ConformanceLevel, capabilities: QueueCapabilities, rng: SplitMix64, deadline: Deadline) {
+    convenience init(level: ConformanceLevel, capabilities: QueueCapabilities, rng: SplitMix64, timeBound: Duration) {
+        self.init(
+            level: level, capabilities: capabilities, rng: rng, deadline: Deadline(after: timeBound),
+            timeBound: timeBound)
+    }
+
+    private init(
+        level: ConformanceLevel, capabilities: QueueCapabilities, rng: SplitMix64, deadline: Deadline,
+        timeBound: Duration
+    ) {
         self.level = level
         self.capabilities = capabilities
         self.rng = rng
         self.deadline = deadline
+        self.timeBound = timeBound
     }
 
     /// What the scenario is doing now: the report's answer when a call into the queue never returns.
@@ -28,11 +40,17 @@ final class ScenarioContext: @unchecked Sendable {
     }
 
     func has(_ capability: QueueCapabilities) -> Bool { capabilities.isSuperset(of: capability) }
+
+    /// How long a check waits for something a correct queue does at once (a start, a completion,
+    /// two bodies meeting) before it calls it missing: `least`, or a quarter of the time bound if
+    /// that is longer. A larger bound on a loaded machine buys patience too, and a FAIL still
+    /// leaves most of the budget to report it.
+    func patience(atLeast least: Duration) -> Duration { max(least, timeBound / 4) }
 }
 
 extension ScenarioContext {
     /// The same check with its own deadline: for the reruns of shrinking.
     func child(deadline: Deadline) -> ScenarioContext {
-        ScenarioContext(level: level, capabilities: capabilities, rng: rng, deadline: deadline)
+        ScenarioContext(level: level, capabilities: capabilities, rng: rng, deadline: deadline, timeBound: timeBound)
     }
 }

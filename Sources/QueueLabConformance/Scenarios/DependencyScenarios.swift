@@ -100,9 +100,10 @@ enum DependencyScenarios {
             h.removeDependency(freed, on: slow)
             try h.add([slow, freed, other], to: queue)
             h.removeDependency(other, on: slow)
+            let patience = context.patience(atLeast: .seconds(2))
             let bothRan =
-                h.recorder.waitForBodyStart(of: freed.id, deadline: deadline.capped(.seconds(2)).nanoseconds)
-                && h.recorder.waitForBodyStart(of: other.id, deadline: deadline.capped(.seconds(2)).nanoseconds)
+                h.recorder.waitForBodyStart(of: freed.id, deadline: deadline.capped(patience).nanoseconds)
+                && h.recorder.waitForBodyStart(of: other.id, deadline: deadline.capped(patience).nanoseconds)
             let states = "\(freed.label) \(freed.state), \(other.label) \(other.state)"
             gate.open()
             try h.waitForFinish(slow)

@@ -13,12 +13,13 @@ enum WidthScenarios {
             let reached = Counter()
             let deadline = h.deadline
             let window = context.level.observationWindow
+            let patience = context.patience(atLeast: .seconds(2))
             let ops = (0..<(width * 3)).map { index in
                 h.makeOperation("w\(index)", spinNanoseconds: 20_000) { _ in
                     guard arrivals.increment() <= width else { return }
                     // The first `width` bodies prove the width is reached by meeting, then stay a
                     // moment so that a queue exceeding the width shows it.
-                    if meeting.arrive(until: deadline.capped(.seconds(2))) { reached.increment() }
+                    if meeting.arrive(until: deadline.capped(patience)) { reached.increment() }
                     linger.wait(until: deadline.capped(window))
                 }
             }

@@ -18,7 +18,8 @@ struct AdvancedChecksTests {
     func testQueue(_ seed: Int) {
         let report = ConformanceSuite.run(
             TestQueue<Correct>.self,
-            configuration: ConformanceConfiguration(level: .quick, seed: UInt64(seed), checks: Self.checks))
+            configuration: ConformanceConfiguration(
+                level: .quick, seed: UInt64(seed), checks: Self.checks, timeBound: passingBound))
         let passed = report.isSuccess
         #expect(passed, "\(report.text())")
     }
@@ -29,7 +30,9 @@ struct AdvancedChecksTests {
     func implementations(_ name: String) throws {
         let queue = try Implementations.named(name)
         let report = ConformanceSuite.run(
-            [queue], configuration: ConformanceConfiguration(level: .default, seed: 11, checks: Self.checks))
+            [queue],
+            configuration: ConformanceConfiguration(
+                level: .default, seed: 11, checks: Self.checks, timeBound: passingBound))
         let passed = report.isSuccess
         #expect(passed, "\(report.text())")
     }

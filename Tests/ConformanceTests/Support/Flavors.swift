@@ -19,3 +19,7 @@ enum HangsOnCycle: QueueFlavor { static let mutation = Mutation.hangsOnCycle }
 enum DropsCompletion: QueueFlavor { static let mutation = Mutation.dropsCompletion }
 enum BarrierDoesNotWait: QueueFlavor { static let mutation = Mutation.barrierDoesNotWait }
 enum NeverRuns: QueueFlavor { static let mutation = Mutation.neverRuns }
+
+/// The time bound of a check run on a queue that must pass: far beyond what a check needs, so that
+/// a loaded CI machine cannot turn a PASS into STALE (a passing check never waits for it).
+let passingBound: Duration = .seconds(30)
