@@ -108,7 +108,8 @@ import Testing
     @Test(
         .enabled(
             if: RunnerTests.queue != nil && RunnerTests.queuelabBinary != nil
-                && FileManager.default.fileExists(atPath: Allocator.jemallocLibrary)),
+                && FileManager.default.fileExists(atPath: Allocator.jemallocLibrary)
+                && !RunnerTests.underThreadSanitizer),
         .timeLimit(.minutes(1)))
     func jemallocCountsOnlyTheWorkload() throws {
         func allocations(_ n: Int) throws -> Double {
@@ -130,6 +131,9 @@ import Testing
         #expect(perOperation >= 1, "every operation allocates at least itself")
         #expect(fixed < 300, "fixed allocations per sample: \(fixed) (per operation \(perOperation))")
     }
+
+    /// ThreadSanitizer brings its own allocator: a preloaded jemalloc then sees no allocation.
+    static var underThreadSanitizer: Bool { dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil }
 
     static var queuelabBinary: String? {
         let bundle = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("queuelab").path
