@@ -18,9 +18,9 @@ final class Inbox: @unchecked Sendable {
     var allFinishedWaiters = 0
     var observer: (any StateObserver)?
     var barrier: ActorOperation?
-    /// Set once the first barrier is installed: until then adding reads no barrier (and takes no
-    /// second lock per operation).
-    let hasHadBarrier = Atomic<Bool>(false)
+    /// How many barriers were installed; changed only under `lock`, read without it only to skip
+    /// the barrier lookup before the first one.
+    let barrierGeneration = Atomic<UInt64>(0)
     var maxConcurrentOperationCount = defaultMaxConcurrentOperationCount
     var isSuspended = false
 

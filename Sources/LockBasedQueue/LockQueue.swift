@@ -9,10 +9,9 @@ import Synchronization
 /// A queue whose scheduling state is a ``QueueStateMachine`` behind one pthread mutex; bodies run
 /// on threads the queue starts itself (up to its width, parked on a condition when idle).
 ///
-/// Threads of its own rather than Dispatch: a worker that finds more ready work takes it in the
-/// same lock section that retires the previous operation, with no hop through a global queue and
-/// no allocation per operation; a parked worker is woken with one `pthread_cond_signal`, issued
-/// after the lock is released.
+/// Threads of its own rather than Dispatch: a worker that retired an operation takes the next
+/// ready one itself, with no hop through a global queue and no allocation per operation; a parked
+/// worker is woken with one `pthread_cond_signal`, issued after the lock is released.
 public final class LockQueue: OperationQueueing, OperationHost, @unchecked Sendable {
     // @unchecked: every mutable stored property is read and written only with `lock` held.
     public typealias Operation = LockOperation
@@ -39,9 +38,9 @@ public final class LockQueue: OperationQueueing, OperationHost, @unchecked Senda
     var undelivered: [StateTransition] = []
     /// The newest barrier; operations added while it is unfinished wait for it.
     var barrier: LockOperation?
-    /// Set once the first barrier is installed: until then adding reads no barrier (and takes no
-    /// second lock per operation).
-    let hasHadBarrier = Atomic<Bool>(false)
+    /// How many barriers were installed; changed only under `lock`, read without it only to skip
+    /// the barrier lookup before the first one.
+    let barrierGeneration = Atomic<UInt64>(0)
 
     public init(name: String? = nil) {
         self.name = name

@@ -74,7 +74,8 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .widthLimit: "executing never exceeds the width and reaches it"
         case .widthAsync: "asynchronous operations hold their slot until finish()"
         case .suspendResume: "nothing starts while suspended; running work goes on"
-        case .barrierOrder: "a barrier runs after everything before it, before everything after"
+        case .barrierOrder:
+            "a barrier runs after everything before it, before everything after; racing adds land on one side"
         case .waitAll: "waiting covers operations added while waiting"
         case .onceBody: "no body runs twice, under load"
         case .onceCompletion: "completion handler exactly once, after finished"

@@ -3,27 +3,48 @@ import QueueLabCore
 /// What QueueLab's two queues have in common above their scheduling: how operations, batches,
 /// blocks and barriers are added. A queue provides the two steps that touch its own state.
 public protocol ScheduledQueue: OperationQueueing where Operation: ScheduledQueueOperation {
-    /// Claims the operation for this queue and hands it to the scheduler.
+    /// Claims the operation for this queue and hands it to the scheduler, unless a barrier newer
+    /// than `generation` was installed since the caller looked (then it claims nothing and returns
+    /// false: the caller makes the operation wait for that barrier and tries again). With `nil`, it
+    /// claims whatever the barriers.
     ///
     /// - Throws: ``QueueError/alreadyEnqueued(_:)`` or ``QueueError/alreadyFinished(_:)`` when
     ///   another add won the claim.
-    func enqueue(_ operation: Operation) throws(QueueError)
+    func enqueue(_ operation: Operation, ifBarrierGeneration generation: UInt64?) throws(QueueError) -> Bool
 
-    /// The newest barrier, if any (it may have finished).
-    var newestBarrier: Operation? { get }
+    /// The newest barrier, if any (it may have finished), and how many barriers were installed so
+    /// far, read together.
+    var newestBarrier: BarrierSnapshot<Operation> { get }
 
-    /// Makes `barrier` the newest barrier and returns the members added before it, atomically
-    /// with respect to adds.
-    func installBarrier(_ barrier: Operation) -> [ScheduledOperation]
+    /// Makes `barrier` the newest barrier; returns the members added before it and the barrier it
+    /// replaces (which may not be a member yet), atomically with respect to adds.
+    func installBarrier(_ barrier: Operation) -> (members: [ScheduledOperation], previous: Operation?)
+}
+
+/// The newest barrier of a queue and its generation (0 before the first barrier).
+public struct BarrierSnapshot<Operation: ScheduledQueueOperation> {
+    public let barrier: Operation?
+    public let generation: UInt64
+
+    public init(barrier: Operation?, generation: UInt64) {
+        self.barrier = barrier
+        self.generation = generation
+    }
 }
 
 extension ScheduledQueue {
+    /// Lands on one side of every barrier: after the newest one it saw (waiting for it), or, when a
+    /// barrier is installed between the look and the claim, the claim is refused and it looks
+    /// again, so it never lands before a barrier that did not wait for it.
     public func addOperation(_ operation: Operation) throws(QueueError) {
         try validate(operation)
-        if let barrier = newestBarrier, barrier.state != .finished {
-            try operation.addDependency(barrier)
+        while true {
+            let newest = newestBarrier
+            if let barrier = newest.barrier, barrier.state != .finished {
+                try operation.addDependency(barrier)
+            }
+            if try enqueue(operation, ifBarrierGeneration: newest.generation) { return }
         }
-        try enqueue(operation)
     }
 
     /// Validates every operation before adding any, so misuse adds none of them.
@@ -49,10 +70,13 @@ extension ScheduledQueue {
     /// - Complexity: O(n) edges for n unfinished members, each O(1).
     public func addBarrierBlock(_ block: @escaping @Sendable () -> Void) throws(QueueError) {
         let barrier = Operation(name: "barrier", priority: .normal, body: .synchronous { _ in block() })
-        for operation in installBarrier(barrier) where operation.state != .finished {
+        let (members, previous) = installBarrier(barrier)
+        for operation in members where operation.state != .finished {
             try barrier.addDependency(unsafeDowncast(operation, to: Operation.self))
         }
-        try enqueue(barrier)
+        // Another barrier added just before may not be a member yet: this one still waits for it.
+        if let previous, previous.state != .finished { try barrier.addDependency(previous) }
+        _ = try enqueue(barrier, ifBarrierGeneration: nil)
     }
 
     private func validate(_ operation: Operation) throws(QueueError) {

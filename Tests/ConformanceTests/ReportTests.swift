@@ -76,4 +76,34 @@ struct ReportTests {
         let rules = Set(TraceValidator.validate(trace, against: expect).map(\.rule))
         #expect(rules == ["forward-only", "exactly-once", "width"])
     }
+
+    @Test("an operation added while a barrier was added may run before or after it, not alongside")
+    func barrierRace() {
+        let (early, late, alongside) = (OperationID.next(), OperationID.next(), OperationID.next())
+        func event(_ seq: Int, _ op: OperationID, _ kind: TraceEvent.Kind) -> TraceEvent {
+            TraceEvent(
+                sequence: seq, operation: op, name: nil, kind: kind, timestamp: UInt64(seq), thread: 1,
+                causalSequence: UInt64(seq))
+        }
+        func body(_ start: Int, _ op: OperationID) -> [TraceEvent] {
+            [
+                event(start, op, .bodyStarted(observed: .executing, cancelled: false, dependencyStates: [])),
+                event(start + 1, op, .bodyEnded(cancelled: false)),
+            ]
+        }
+        let barrierRan = event(4, OperationID(rawValue: 0), .barrier(index: 1))
+        let trace =
+            body(0, early) + [
+                event(2, alongside, .bodyStarted(observed: .executing, cancelled: false, dependencyStates: []))
+            ]
+            + [barrierRan, event(5, alongside, .bodyEnded(cancelled: false))] + body(6, late)
+        var expect = TraceExpectations(
+            operations: [early, late, alongside].map { OperationFacts(id: $0, name: "\($0)") }, observed: false)
+        expect.allFinished = false
+        expect.completions = false
+        expect.barrierRaces = [(index: 1, racing: [early, late, alongside])]
+        let violations = TraceValidator.validate(trace, against: expect)
+        #expect(violations.map(\.operations) == [[alongside]])
+        #expect(violations.first?.message.contains("on neither side") == true)
+    }
 }

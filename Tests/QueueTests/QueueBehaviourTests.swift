@@ -185,6 +185,52 @@ import Testing
         #expect(entries.count == 41)
     }
 
+    /// Adds racing a barrier from another thread land on one side of it: each operation ran
+    /// entirely before the barrier's block or entirely after it, never alongside.
+    @Test(arguments: queues.map(QueueType.init).filter { $0.type.implementationName != "foundation" })
+    func addsRacingABarrierLandOnOneSide(_ type: QueueType) throws {
+        try type.open { queue in try racingBarrier(queue) }
+    }
+
+    private func racingBarrier<Q: OperationQueueing>(_ first: Q) throws {
+        let spin: @Sendable (UInt64) -> Void = { nanoseconds in
+            let end = MonotonicClock.now() &+ nanoseconds
+            while MonotonicClock.now() < end {}
+        }
+        for round in 0..<300 {
+            let queue = round == 0 ? first : Q(name: "barrier-race-\(round)")
+            let intervals = ProbeLog<(name: String, start: UInt64, end: UInt64)>()
+            let go = ProbeLatch()
+            let added = ProbeLatch()
+            let adder = Thread {
+                _ = go.wait()
+                for index in 0..<6 {
+                    try? queue.addOperation {
+                        let start = MonotonicClock.now()
+                        spin(20_000)
+                        intervals.append(("op\(index)", start, MonotonicClock.now()))
+                    }
+                }
+                added.open()
+            }
+            adder.start()
+            go.open()
+            try queue.addBarrierBlock {
+                let start = MonotonicClock.now()
+                spin(50_000)
+                intervals.append(("barrier", start, MonotonicClock.now()))
+            }
+            #expect(added.wait())
+            #expect(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
+            let all = intervals.snapshot
+            let barrier = try #require(all.first { $0.name == "barrier" })
+            let overlapping = all.filter { $0.name != "barrier" && $0.start < barrier.end && barrier.start < $0.end }
+            #expect(overlapping.isEmpty, "round \(round): \(overlapping.map(\.name)) ran alongside the barrier")
+            #expect(all.count == 7)
+            if !overlapping.isEmpty { return }
+        }
+    }
+
     @Test(arguments: queues.map(QueueType.init))
     func observerSeesForwardTransitions(_ type: QueueType) throws {
         try type.open { queue in try observer(queue) }

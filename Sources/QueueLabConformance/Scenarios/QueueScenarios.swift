@@ -1,3 +1,4 @@
+import Foundation
 import QueueLabCore
 
 /// Queue-level behaviour: suspend and resume, barriers, waiting for everything.
@@ -62,12 +63,37 @@ enum QueueScenarios {
             _ = h.recorder.waitForBodyStarts(
                 Int.max, deadline: deadline.capped(context.level.observationWindow).nanoseconds)
             gate.open()
+            let racing = try racingBarrier(h, queue)
             try h.waitForAll()
             try h.validate {
                 $0.barriers = [(index: 0, before: (held + [quick]).map(\.id), after: after.map(\.id))]
+                $0.barrierRaces = [(index: 1, racing: racing.map(\.id))]
             }
         }
         return ScenarioPass()
+    }
+
+    /// Barrier 1, added while another thread adds operations one by one: returns those operations,
+    /// each of which must land on one side of it.
+    private static func racingBarrier<Q: OperationQueueing>(_ h: Harness<Q>, _ queue: Q) throws -> [Q.Operation] {
+        let deadline = h.deadline
+        let racing = (0..<6).map { h.makeOperation("racing\($0)", spinNanoseconds: 20_000) }
+        let go = h.makeGate()
+        let added = h.makeGate()
+        let failure = ErrorBox()
+        let adder = Thread {
+            _ = go.wait(until: deadline)
+            for op in racing {
+                do { try h.add([op], to: queue) } catch { failure.set(error) }
+            }
+            added.open()
+        }
+        adder.start()
+        go.open()
+        try h.addBarrier(1, to: queue)
+        _ = added.wait(until: deadline)
+        if let error = failure.error { throw error }
+        return racing
     }
 
     static func waitAll<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {

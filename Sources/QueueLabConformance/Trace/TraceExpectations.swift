@@ -35,6 +35,9 @@ public struct TraceExpectations: Sendable {
     public var startOrder: [OperationID]?
     /// Barrier `index`: the operations added before it end before it runs, those after start after.
     public var barriers: [(index: Int, before: [OperationID], after: [OperationID])] = []
+    /// Barrier `index` was added while other threads added `racing`: each of them runs wholly
+    /// before the barrier or wholly after it, never alongside.
+    public var barrierRaces: [(index: Int, racing: [OperationID])] = []
     /// Whether the queue's observer reports transitions (capability `stateObservation`).
     public var observed: Bool
     /// Every operation must have finished (with exactly one finished transition).

@@ -115,6 +115,10 @@ public enum TraceValidator {
             violations += barrierViolations(
                 trace, barrier: barrier, starts: startSequence, ends: endSequence, name: name)
         }
+        for race in expect.barrierRaces {
+            violations += barrierRaceViolations(
+                trace, race: race, starts: startSequence, ends: endSequence, name: name)
+        }
         return violations
     }
 
@@ -203,6 +207,22 @@ public enum TraceValidator {
                     "started \(actual.map(name).joined(separator: " ")); expected \(order.map(name).joined(separator: " ")) (first difference at position \(firstWrong))",
                 operations: order)
         ]
+    }
+
+    private static func barrierRaceViolations(
+        _ trace: [TraceEvent], race: (index: Int, racing: [OperationID]),
+        starts: [OperationID: Int], ends: [OperationID: Int], name: (OperationID) -> String
+    ) -> [Violation] {
+        guard let ran = trace.first(where: { $0.kind == .barrier(index: race.index) }) else {
+            return [Violation(rule: "barrier", message: "barrier \(race.index) never ran", operations: [])]
+        }
+        return race.racing.compactMap { op in
+            guard let start = starts[op], start < ran.sequence, (ends[op] ?? Int.max) > ran.sequence else { return nil }
+            return Violation(
+                rule: "barrier",
+                message: "\(name(op)) (added while barrier \(race.index) was added) ran alongside it: on neither side",
+                operations: [op])
+        }
     }
 
     private static func barrierViolations(
