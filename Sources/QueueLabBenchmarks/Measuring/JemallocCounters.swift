@@ -43,7 +43,7 @@ public struct JemallocCounters: Sendable, Equatable {
     /// The totals since the process started, or `nil` when jemalloc is not the allocator (or was built
     /// without statistics).
     ///
-    /// A read allocates nothing once ``SizeClasses`` are built (which happens before the first
+    /// A read allocates nothing once the size classes are built (which happens before the first
     /// snapshot), so two reads around a workload count the workload's allocations and nothing of
     /// their own: building the names on each read cost about 1,200 allocations that landed in the
     /// measured window.
