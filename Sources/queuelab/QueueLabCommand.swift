@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct QueueLabCommand: AsyncParsableCommand {
@@ -11,4 +12,21 @@ struct QueueLabCommand: AsyncParsableCommand {
         ],
         defaultSubcommand: MainJobCommand.self
     )
+
+    /// As ArgumentParser's, except that a command line it cannot parse (an unknown flag, a missing
+    /// value) exits 2 like every other kind of bad input here, instead of its 64.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
 }

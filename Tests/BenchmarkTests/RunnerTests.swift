@@ -132,6 +132,23 @@ import Testing
         #expect(fixed < 300, "fixed allocations per sample: \(fixed) (per operation \(perOperation))")
     }
 
+    /// Bad input exits 2 and names the problem, whether the parser or a command found it.
+    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(1)))
+    func badCommandLinesExitTwo() throws {
+        let cases: [([String], String)] = [
+            (["conform", "--bogus"], "Unknown option '--bogus'"),
+            (["bench", "--samples"], "Missing value"),
+            (["conform", "--impl", "nosuchqueue"], "nosuchqueue"),
+            (["conform", "--time-bound", "0"], "--time-bound"),
+        ]
+        for (arguments, message) in cases {
+            let outcome = try ChildProcess.run(
+                ChildCommand(executable: RunnerTests.queuelabBinary!, arguments: arguments), timeout: .seconds(30))
+            #expect(outcome.status == 2, "\(arguments): exit \(outcome.status)")
+            #expect(outcome.standardError.contains(message), "\(arguments): \(outcome.standardError)")
+        }
+    }
+
     /// ThreadSanitizer brings its own allocator: a preloaded jemalloc then sees no allocation.
     static var underThreadSanitizer: Bool { dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil }
 
