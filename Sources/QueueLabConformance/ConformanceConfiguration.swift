@@ -6,15 +6,22 @@ public struct ConformanceConfiguration: Sendable {
     public var checks: [Check]
     /// Overrides the level's per-check time bound (for tests of the suite itself).
     public var timeBound: Duration?
+    /// Overrides the level's observation window, how long a check watches for something that must
+    /// not happen (a start while suspended, a body beyond the width). Longer catches more on a
+    /// loaded machine, at that cost per observation.
+    public var observationWindow: Duration?
 
     public init(
-        level: ConformanceLevel = .quick, seed: UInt64 = 1, checks: [Check] = Check.all, timeBound: Duration? = nil
+        level: ConformanceLevel = .quick, seed: UInt64 = 1, checks: [Check] = Check.all, timeBound: Duration? = nil,
+        observationWindow: Duration? = nil
     ) {
         self.level = level
         self.seed = seed
         self.checks = checks
         self.timeBound = timeBound
+        self.observationWindow = observationWindow
     }
 
     var effectiveTimeBound: Duration { timeBound ?? level.timeBound }
+    var effectiveObservationWindow: Duration { observationWindow ?? level.observationWindow }
 }

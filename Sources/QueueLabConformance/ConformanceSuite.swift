@@ -66,7 +66,8 @@ public enum ConformanceSuite {
         let bound = configuration.effectiveTimeBound
         let context = ScenarioContext(
             level: configuration.level, capabilities: Q.capabilities,
-            rng: .forCheck(seed: configuration.seed, checkID: check.id), timeBound: bound)
+            rng: .forCheck(seed: configuration.seed, checkID: check.id), timeBound: bound,
+            observationWindow: configuration.effectiveObservationWindow)
         let result = ResultBox()
         let thread = Thread {
             do {

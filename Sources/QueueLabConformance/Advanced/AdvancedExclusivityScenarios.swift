@@ -26,16 +26,22 @@ enum AdvancedExclusivityScenarios {
                 }
                 ops.append(op)
             }
-            // Two of one category where the first waits (briefly) for the second to start: a layer
-            // that lets them overlap is caught every time, not only when timing happens to overlap.
-            let meeting = Rendezvous(parties: 2)
+            // Two of one category, both held in their bodies until one of them runs and the other
+            // either waits for the category (a correct layer) or runs beside it (a layer that
+            // ignores exclusivity). Either happens promptly, so a correct layer pays no fixed wait
+            // and a broken one is caught on every run, however loaded the machine.
+            let held = h.makeGate()
             let deadline = h.deadline
             let pair = (0..<2).map { index in
-                h.makeOperation("pair\(index)", categories: ["alert"]) { _ in
-                    meeting.arrive(until: deadline.capped(.milliseconds(50)))
-                }
+                h.makeOperation("pair\(index)", categories: ["alert"]) { _ in _ = held.wait(until: deadline) }
             }
             try h.add(pair, to: queue)
+            try h.waitUntil("one of the pair running and the other waiting for its category or running too") {
+                let started = pair.filter(h.hasStarted)
+                return started.count == 2
+                    || (started.count == 1 && pair.contains { $0.currentPhase == .waitingForExclusivity })
+            }
+            held.open()
             try h.add(ops, to: queue)
             for op in ops where context.rng.chance(0.05) {
                 h.expect(op, runs: .either)

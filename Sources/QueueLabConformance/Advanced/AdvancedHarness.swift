@@ -133,15 +133,24 @@ final class AdvancedHarness<Q: OperationQueueing>: @unchecked Sendable {
 
     /// Waits (bounded) until every operation of `ops` reached `phase`; STALE if not.
     func waitForPhase(_ ops: [Op], _ phase: AdvancedPhase) throws {
-        context.currentPhase = "waiting for \(ops.map(\.label.description).joined(separator: ", ")) to reach \(phase)"
-        while !ops.allSatisfy({ $0.currentPhase >= phase }) {
+        let names = ops.map(\.label.description).joined(separator: ", ")
+        try waitUntil("\(names) to reach \(phase)") { ops.allSatisfy { $0.currentPhase >= phase } }
+    }
+
+    /// Waits (bounded, polling: phases are not traced) until `condition` holds; STALE if not.
+    func waitUntil(_ what: String, _ condition: () -> Bool) throws {
+        context.currentPhase = "waiting for \(what)"
+        while !condition() {
             if deadline.hasPassed {
-                throw ScenarioAbort.stale(
-                    "\(ops.map(\.label.description).joined(separator: ", ")) never reached \(phase)",
-                    evidence: stallEvidence())
+                throw ScenarioAbort.stale("never saw \(what)", evidence: stallEvidence())
             }
             sched_yield()
         }
+    }
+
+    /// Whether `op`'s body has started (no waiting).
+    func hasStarted(_ op: Op) -> Bool {
+        trace.snapshot.contains { $0.operation.id == op.id && $0.kind == .bodyStart }
     }
 
     func stallEvidence() -> [String] {

@@ -13,24 +13,30 @@ final class ScenarioContext: @unchecked Sendable {
     let deadline: Deadline
     /// The length of that budget, for reports.
     let timeBound: Duration
+    /// How long a check watches for something that must not happen.
+    let observationWindow: Duration
     private let phaseLock = NSLockBox()
     private var phase = "starting"
 
-    convenience init(level: ConformanceLevel, capabilities: QueueCapabilities, rng: SplitMix64, timeBound: Duration) {
+    convenience init(
+        level: ConformanceLevel, capabilities: QueueCapabilities, rng: SplitMix64, timeBound: Duration,
+        observationWindow: Duration
+    ) {
         self.init(
             level: level, capabilities: capabilities, rng: rng, deadline: Deadline(after: timeBound),
-            timeBound: timeBound)
+            timeBound: timeBound, observationWindow: observationWindow)
     }
 
     private init(
         level: ConformanceLevel, capabilities: QueueCapabilities, rng: SplitMix64, deadline: Deadline,
-        timeBound: Duration
+        timeBound: Duration, observationWindow: Duration
     ) {
         self.level = level
         self.capabilities = capabilities
         self.rng = rng
         self.deadline = deadline
         self.timeBound = timeBound
+        self.observationWindow = observationWindow
     }
 
     /// What the scenario is doing now: the report's answer when a call into the queue never returns.
@@ -51,6 +57,8 @@ final class ScenarioContext: @unchecked Sendable {
 extension ScenarioContext {
     /// The same check with its own deadline: for the reruns of shrinking.
     func child(deadline: Deadline) -> ScenarioContext {
-        ScenarioContext(level: level, capabilities: capabilities, rng: rng, deadline: deadline, timeBound: timeBound)
+        ScenarioContext(
+            level: level, capabilities: capabilities, rng: rng, deadline: deadline, timeBound: timeBound,
+            observationWindow: observationWindow)
     }
 }

@@ -156,7 +156,7 @@ enum CancellationScenarios {
             try h.waitForCompletions()
             // A second call would show up within a moment of the first: look for it before judging.
             _ = h.recorder.waitForBodyStarts(
-                Int.max, deadline: deadline.capped(context.level.observationWindow).nanoseconds)
+                Int.max, deadline: deadline.capped(context.observationWindow).nanoseconds)
             try h.validate()
         }
         return ScenarioPass()

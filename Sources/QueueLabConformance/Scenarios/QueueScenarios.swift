@@ -5,7 +5,7 @@ import QueueLabCore
 enum QueueScenarios {
     static func suspendResume<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
         try context.iterate(type) { h in
-            let window = context.level.observationWindow
+            let window = context.observationWindow
             let queue = h.makeQueue("q", width: 2)
             queue.isSuspended = true
             try h.add((0..<4).map { h.makeOperation("s\($0)") }, to: queue)
@@ -61,7 +61,7 @@ enum QueueScenarios {
             }
             // Give a barrier that does not wait the time to show it, then release the held work.
             _ = h.recorder.waitForBodyStarts(
-                Int.max, deadline: deadline.capped(context.level.observationWindow).nanoseconds)
+                Int.max, deadline: deadline.capped(context.observationWindow).nanoseconds)
             gate.open()
             let racing = try racingBarrier(h, queue)
             try h.waitForAll()

@@ -12,7 +12,7 @@ enum WidthScenarios {
             let arrivals = Counter()
             let reached = Counter()
             let deadline = h.deadline
-            let window = context.level.observationWindow
+            let window = context.observationWindow
             let patience = context.patience(atLeast: .seconds(2))
             let ops = (0..<(width * 3)).map { index in
                 h.makeOperation("w\(index)", spinNanoseconds: 20_000) { _ in
