@@ -12,6 +12,15 @@ public enum MonotonicClock {
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
     }
+
+    /// Busy work of a known length: spins on this clock for `nanoseconds` (no sleep: the thread
+    /// stays on the CPU), for bodies that must cost a given amount of CPU time.
+    @inlinable
+    public static func spin(nanoseconds: UInt64) {
+        guard nanoseconds > 0 else { return }
+        let end = now() &+ nanoseconds
+        while now() < end {}
+    }
 }
 
 /// The identity of the calling thread (its `pthread_t`): what a trace uses as a lane.

@@ -67,7 +67,7 @@ struct AdvancedLayerTests {
             let categories = sets[index % sets.count]
             let op = AdvancedOperation<Q>(name: "op\(index)") { _ in
                 log.enter(categories)
-                busy(microseconds: 200)
+                MonotonicClock.spin(nanoseconds: 200_000)
                 log.leave(categories)
             }
             categories.forEach(op.addCategory)
@@ -112,11 +112,11 @@ struct AdvancedLayerTests {
         let queue = AdvancedQueue<Q>(name: "q")
         let children = (0..<4).map { index in
             AdvancedOperation<Q>(name: "child\(index)") { op in
-                busy(microseconds: 300)
+                MonotonicClock.spin(nanoseconds: 300_000)
                 if index == 1 {
                     try op.produce(
                         AdvancedOperation<Q>(name: "produced") { _ in
-                            busy(microseconds: 2_000)
+                            MonotonicClock.spin(nanoseconds: 2_000_000)
                             log.append("produced done")
                             throw Denied(why: "produced")
                         })
@@ -203,7 +203,7 @@ struct AdvancedLayerTests {
         let children = (0..<4).map { index in
             let child = AdvancedOperation<Q>(name: "child\(index)") { op in
                 log.enter(["alert"])
-                busy(microseconds: 300)
+                MonotonicClock.spin(nanoseconds: 300_000)
                 log.leave(["alert"])
                 if index == 0 {
                     let late = AdvancedOperation<Q>(name: "late") { _ in log.append("late ran") }

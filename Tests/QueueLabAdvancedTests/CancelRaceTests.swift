@@ -23,7 +23,7 @@ struct CancelRaceTests {
                 let body: AdvancedBody<Q> =
                     asynchronous
                     ? .asynchronous { op in DispatchQueue.global().async { op.finish() } }
-                    : .synchronous { _ in busy(microseconds: 20) }
+                    : .synchronous { _ in MonotonicClock.spin(nanoseconds: 20_000) }
                 let op = AdvancedOperation<Q>(name: "op\(index)", body: body)
                 if index % 4 == 0 { op.addCategory("alert") }
                 if index % 5 == 0 {
@@ -70,7 +70,7 @@ struct SlowCondition: AdvancedCondition {
     ) {
         let fails = self.fails
         DispatchQueue.global().async {
-            busy(microseconds: 30)
+            MonotonicClock.spin(nanoseconds: 30_000)
             completion(fails ? .failed(ConditionFailed(condition: "slowFails", reason: "by the test")) : .satisfied)
         }
     }

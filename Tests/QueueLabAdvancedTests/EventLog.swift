@@ -71,11 +71,6 @@ final class TestGate: @unchecked Sendable {
     }
 }
 
-func busy(microseconds: UInt64) {
-    let end = MonotonicClock.now() + microseconds * 1_000
-    while MonotonicClock.now() < end {}
-}
-
 /// How long a test waits for work that must finish: far beyond what it needs, so that a loaded CI
 /// machine cannot fail it, and still bounded, so that a stuck queue fails it instead of hanging.
 let settleBound: Duration = .seconds(30)

@@ -193,10 +193,6 @@ import Testing
     }
 
     private func racingBarrier<Q: OperationQueueing>(_ first: Q) throws {
-        let spin: @Sendable (UInt64) -> Void = { nanoseconds in
-            let end = MonotonicClock.now() &+ nanoseconds
-            while MonotonicClock.now() < end {}
-        }
         for round in 0..<300 {
             let queue = round == 0 ? first : Q(name: "barrier-race-\(round)")
             let intervals = ProbeLog<(name: String, start: UInt64, end: UInt64)>()
@@ -207,7 +203,7 @@ import Testing
                 for index in 0..<6 {
                     try? queue.addOperation {
                         let start = MonotonicClock.now()
-                        spin(20_000)
+                        MonotonicClock.spin(nanoseconds: 20_000)
                         intervals.append(("op\(index)", start, MonotonicClock.now()))
                     }
                 }
@@ -217,7 +213,7 @@ import Testing
             go.open()
             try queue.addBarrierBlock {
                 let start = MonotonicClock.now()
-                spin(50_000)
+                MonotonicClock.spin(nanoseconds: 50_000)
                 intervals.append(("barrier", start, MonotonicClock.now()))
             }
             #expect(added.wait())

@@ -46,7 +46,7 @@ public final class OperationHarness: @unchecked Sendable {
     /// The work itself: the workload's spin plus the test-only slowdown.
     @inline(__always)
     public func work() {
-        Spin.spin(nanoseconds: workNanoseconds &+ slowdownNanoseconds)
+        MonotonicClock.spin(nanoseconds: workNanoseconds &+ slowdownNanoseconds)
     }
 
     /// The last thing before the operation finishes (body return, or `finish()` for asynchronous ones).

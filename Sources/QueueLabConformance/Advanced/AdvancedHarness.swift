@@ -45,7 +45,7 @@ final class AdvancedHarness<Q: OperationQueueing>: @unchecked Sendable {
         let trace = self.trace
         let run: @Sendable (Op) throws -> Void = { op in
             trace.record(.bodyStart, op.label, categories: categories)
-            spin(nanoseconds: spinNanoseconds)
+            MonotonicClock.spin(nanoseconds: spinNanoseconds)
             defer {
                 trace.record(
                     .bodyEnd(sawCancel: op.isCancelled, sawFinished: op.isFinished), op.label, categories: categories)
@@ -149,9 +149,7 @@ final class AdvancedHarness<Q: OperationQueueing>: @unchecked Sendable {
     }
 
     /// Whether `op`'s body has started (no waiting).
-    func hasStarted(_ op: Op) -> Bool {
-        trace.snapshot.contains { $0.operation.id == op.id && $0.kind == .bodyStart }
-    }
+    func hasStarted(_ op: Op) -> Bool { trace.bodyHasStarted(op.id) }
 
     func stallEvidence() -> [String] {
         lock.withLock { queues }.flatMap { $0.stallReport().description.split(separator: "\n").map(String.init) }

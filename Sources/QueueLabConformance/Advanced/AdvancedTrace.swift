@@ -65,6 +65,17 @@ final class AdvancedTrace: @unchecked Sendable {
     }
 
     func bodyStarted(_ id: OperationID, before deadline: Deadline) -> Bool {
-        wait(until: deadline) { events in events.contains { $0.operation.id == id && $0.kind == .bodyStart } }
+        wait(until: deadline) { Self.hasBodyStart(id, in: $0) }
+    }
+
+    /// Whether `id`'s body has started, now (no waiting, no copy of the trace).
+    func bodyHasStarted(_ id: OperationID) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return Self.hasBodyStart(id, in: events)
+    }
+
+    private static func hasBodyStart(_ id: OperationID, in events: [AdvancedEvent]) -> Bool {
+        events.contains { $0.operation.id == id && $0.kind == .bodyStart }
     }
 }

@@ -19,10 +19,3 @@ struct Deadline: Sendable {
         Deadline(nanoseconds: min(nanoseconds, MonotonicClock.now() &+ duration.nanoseconds))
     }
 }
-
-/// Busy work of a given length: what a body does to take time without sleeping.
-func spin(nanoseconds: UInt64) {
-    guard nanoseconds > 0 else { return }
-    let end = MonotonicClock.now() &+ nanoseconds
-    while MonotonicClock.now() < end {}
-}

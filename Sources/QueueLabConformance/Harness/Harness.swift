@@ -65,7 +65,7 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
                 guard let self else { return }
                 self.meetAtStartBarrier()
                 self.awaitSampling(of: op.id)
-                spin(nanoseconds: spinNanoseconds)
+                MonotonicClock.spin(nanoseconds: spinNanoseconds)
                 work?(op)
                 self.bodyEnded(op)
             }

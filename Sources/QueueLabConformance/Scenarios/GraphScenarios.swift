@@ -85,7 +85,7 @@ enum GraphScenarios {
             case .afterAdd(let delay):
                 h.expect(op, runs: .either)
                 try h.add(op, to: queue)
-                spin(nanoseconds: delay)
+                MonotonicClock.spin(nanoseconds: delay)
                 op.cancel()
             }
         }

@@ -1,16 +1,3 @@
-import QueueLabCore
-
-/// Busy-waiting, for operations that must cost a known amount of CPU time.
-public enum Spin {
-    /// Spins on the monotonic clock for `nanoseconds` (no sleep: the thread stays on the CPU).
-    @inlinable
-    public static func spin(nanoseconds: UInt64) {
-        guard nanoseconds > 0 else { return }
-        let end = MonotonicClock.now() &+ nanoseconds
-        while MonotonicClock.now() < end {}
-    }
-}
-
 /// The test-only knob that deliberately slows every operation body, so that the regression
 /// detection of `queuelab compare` can be demonstrated on a known slowdown.
 public enum TestSlowdown {
