@@ -34,9 +34,9 @@ extension ActorQueue: ScheduledQueue {
         }
         guard operation.claim(by: self, observer: inbox.observer) else {
             inbox.lock.unlock()
-            throw operation.state == .finished ? .alreadyFinished(operation.label) : .alreadyEnqueued(operation.label)
+            throw operation.refusal
         }
-        inbox.members.append(operation)
+        inbox.join(operation, of: self)
         let needsGraph = operation.needsGraphDecision
         let kick = needsGraph ? false : inbox.post(.enqueue(operation))
         inbox.lock.unlock()
@@ -45,6 +45,42 @@ extension ActorQueue: ScheduledQueue {
         } else if kick {
             drain()
         }
+        return true
+    }
+
+    /// Claims the whole batch and logs its members in one inbox lock section, between
+    /// `.beginAdmission` and `.endAdmission`, so that no member starts before all are placed.
+    /// Members with dependency edges are decided by the graph after the section, before
+    /// `.endAdmission` is logged.
+    public func enqueue(batch operations: [ActorOperation], ifBarrierGeneration generation: UInt64)
+        throws(QueueError) -> Bool
+    {
+        inbox.lock.lock()
+        guard inbox.barrierGeneration.load(ordering: .relaxed) == generation else {
+            inbox.lock.unlock()
+            return false
+        }
+        if let refused = ScheduledOperation.claimAll(operations, by: self, observer: inbox.observer) {
+            inbox.lock.unlock()
+            throw refused.refusal
+        }
+        var kick = inbox.post(.beginAdmission)
+        var decidedByGraph: [ActorOperation] = []
+        for operation in operations {
+            inbox.join(operation, of: self)
+            if operation.needsGraphDecision {
+                decidedByGraph.append(operation)
+            } else {
+                _ = inbox.post(.enqueue(operation))
+            }
+        }
+        if decidedByGraph.isEmpty { _ = inbox.post(.endAdmission) }
+        inbox.lock.unlock()
+        if !decidedByGraph.isEmpty {
+            for operation in decidedByGraph { DependencyGraph.decideReadiness(of: operation) }
+            if inbox.lock.withLock({ inbox.post(.endAdmission) }) { kick = true }
+        }
+        if kick { drain() }
         return true
     }
 }

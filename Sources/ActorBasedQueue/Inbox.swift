@@ -15,6 +15,9 @@ final class Inbox: @unchecked Sendable {
     /// A drain task is on its way to the scheduler: later changes ride along with it.
     var drainScheduled = false
     var members = MembershipList()
+    /// The queue while it has members: what keeps a queue with pending work alive (its operations
+    /// refer to it weakly, and its workers hold only this inbox and the scheduler).
+    var queueWhileBusy: ActorQueue?
     var allFinishedWaiters = 0
     var observer: (any StateObserver)?
     var barrier: ActorOperation?
@@ -32,14 +35,22 @@ final class Inbox: @unchecked Sendable {
         return true
     }
 
+    /// Lock held: the operation becomes a member; the first member keeps the queue alive.
+    func join(_ operation: ScheduledOperation, of queue: ActorQueue) {
+        if members.count == 0 { queueWhileBusy = queue }
+        members.append(operation)
+    }
+
     /// Takes the log (the scheduler applies it in order), after removing `retired` from the
     /// members: one lock section per worker hop.
     ///
     /// Only the drain task clears `drainScheduled`: were workers to clear it on every hop, every
     /// add in between would start a drain task of its own.
     func take(retiring retired: ScheduledOperation? = nil, byDrainTask: Bool = false) -> [InboxEvent] {
-        lock.withLock {
-            if let retired { removeLocked(retired) }
+        var idleQueue: ActorQueue?
+        defer { _ = idleQueue }  // Freed, if this was the last reference, after the lock.
+        return lock.withLock {
+            if let retired { idleQueue = removeLocked(retired) }
             if byDrainTask { drainScheduled = false }
             guard !events.isEmpty else { return [] }
             defer { events = [] }
@@ -49,11 +60,17 @@ final class Inbox: @unchecked Sendable {
 
     /// The operation left the queue; wakes waiters when it was the last.
     func remove(_ operation: ScheduledOperation) {
-        lock.withLock { removeLocked(operation) }
+        let idleQueue = lock.withLock { removeLocked(operation) }
+        _ = idleQueue  // Freed, if this was the last reference, after the lock.
     }
 
-    private func removeLocked(_ operation: ScheduledOperation) {
+    /// Lock held: returns the queue when its last member left, for the caller to let go of once
+    /// the lock is released (the queue's deinit must not run inside this lock).
+    private func removeLocked(_ operation: ScheduledOperation) -> ActorQueue? {
         members.remove(operation)
-        if allFinishedWaiters > 0, members.count == 0 { allFinished.broadcast() }
+        guard members.count == 0 else { return nil }
+        if allFinishedWaiters > 0 { allFinished.broadcast() }
+        defer { queueWhileBusy = nil }
+        return queueWhileBusy
     }
 }

@@ -11,6 +11,9 @@ enum InboxEvent {
     case reprioritize(ScheduledOperation)
     /// An asynchronous operation reported `finish()`; its state is already `finished`.
     case asynchronousFinish(ScheduledOperation)
+    /// A batch is being admitted: nothing starts until `.endAdmission`.
+    case beginAdmission
+    case endAdmission
     case setWidth(Int)
     case setSuspended(Bool)
 }

@@ -77,6 +77,10 @@ actor QueueScheduler {
             case .asynchronousFinish(let operation):
                 start(machine.finished(operation))
                 inbox.remove(operation)
+            case .beginAdmission:
+                machine.beginAdmission()
+            case .endAdmission:
+                machine.endAdmission().forEach(start)
             case .setWidth(let width):
                 machine.setMaxConcurrentOperationCount(width).forEach(start)
             case .setSuspended(let suspended):

@@ -46,6 +46,7 @@ public final class FoundationQueue: OperationQueueing, @unchecked Sendable {
             queue.name = name
         }
         queue.underlyingQueue = dispatchQueue
+        tracker.owner = self
     }
 
     /// Foundation's width. Foundation traps on a negative value other than -1; such a value is

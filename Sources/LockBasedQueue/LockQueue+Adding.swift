@@ -34,9 +34,9 @@ extension LockQueue: ScheduledQueue {
         }
         guard operation.claim(by: self, observer: observer) else {
             lock.unlock()
-            throw operation.state == .finished ? .alreadyFinished(operation.label) : .alreadyEnqueued(operation.label)
+            throw operation.refusal
         }
-        members.append(operation)
+        join(operation)
         let needsGraph = operation.needsGraphDecision
         var wakeup = Wakeup.none
         var transition: StateTransition?
@@ -52,5 +52,52 @@ extension LockQueue: ScheduledQueue {
             start(wakeup)
         }
         return true
+    }
+
+    /// Claims the whole batch and places the members without dependency edges in one lock section.
+    /// Members with edges are decided by the graph afterwards, while the state machine lets nothing
+    /// start, so that no member runs before all are placed.
+    public func enqueue(batch operations: [LockOperation], ifBarrierGeneration generation: UInt64) throws(QueueError)
+        -> Bool
+    {
+        lock.lock()
+        guard barrierGeneration.load(ordering: .relaxed) == generation else {
+            lock.unlock()
+            return false
+        }
+        if let refused = ScheduledOperation.claimAll(operations, by: self, observer: observer) {
+            lock.unlock()
+            throw refused.refusal
+        }
+        var decidedByGraph: [LockOperation] = []
+        for operation in operations {
+            join(operation)
+            if operation.needsGraphDecision {
+                decidedByGraph.append(operation)
+            } else {
+                _ = machine.place(operation, isReady: true)
+                record(operation.enter(.ready))
+            }
+        }
+        var wakeups: [Wakeup] = []
+        if decidedByGraph.isEmpty {
+            wakeups = machine.wakeupsForAllWork()
+        } else {
+            machine.beginAdmission()
+        }
+        lock.unlock()
+        if !decidedByGraph.isEmpty {
+            for operation in decidedByGraph { DependencyGraph.decideReadiness(of: operation) }
+            wakeups = lock.withLock { machine.endAdmission() }
+        }
+        flushTransitions()
+        perform(wakeups)
+        return true
+    }
+
+    /// Lock held: the operation becomes a member; the first member keeps the queue alive.
+    private func join(_ operation: LockOperation) {
+        if members.count == 0 { selfWhileBusy = self }
+        members.append(operation)
     }
 }

@@ -54,11 +54,11 @@ extension LockQueue {
     }
 
     /// Lock held: keeps a transition for delivery once the lock is released.
-    private func record(_ transition: StateTransition?) {
+    func record(_ transition: StateTransition?) {
         if let transition { undelivered.append(transition) }
     }
 
-    private func flushTransitions() {
+    func flushTransitions() {
         let (transitions, observer) = lock.withLock { () -> ([StateTransition], (any StateObserver)?) in
             defer { undelivered = [] }
             return (undelivered, self.observer)

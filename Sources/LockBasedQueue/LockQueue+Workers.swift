@@ -86,9 +86,13 @@ extension LockQueue {
     }
 
     /// Lock held: the operation leaves the queue.
+    ///
+    /// Letting go of `selfWhileBusy` here never frees the queue under its lock: every caller holds
+    /// the queue itself (a worker's thread, or `finish()` through the operation's host).
     func retire(_ operation: ScheduledOperation) -> (StateTransition?, Wakeup, Bool) {
         let wakeup = machine.finished(operation)
         members.remove(operation)
+        if members.count == 0 { selfWhileBusy = nil }
         let transition = operation.enter(.finished)
         return (transition, wakeup, allFinishedWaiters > 0 && members.count == 0)
     }

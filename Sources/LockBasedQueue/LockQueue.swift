@@ -12,6 +12,10 @@ import Synchronization
 /// Threads of its own rather than Dispatch: a worker that retired an operation takes the next
 /// ready one itself, with no hop through a global queue and no allocation per operation; a parked
 /// worker is woken with one `pthread_cond_signal`, issued after the lock is released.
+///
+/// Lifetime: as with Foundation, a queue with unfinished operations stays alive until they
+/// finished, even when nobody else holds it; an idle queue is held by nothing of its own (its
+/// operations refer to it weakly) but its parked workers, which end within ``idleTimeout``.
 public final class LockQueue: OperationQueueing, OperationHost, @unchecked Sendable {
     // @unchecked: every mutable stored property is read and written only with `lock` held.
     public typealias Operation = LockOperation
@@ -36,6 +40,8 @@ public final class LockQueue: OperationQueueing, OperationHost, @unchecked Senda
 
     var machine: QueueStateMachine
     var members = MembershipList()
+    /// The queue itself while it has members: what keeps a queue with pending work alive.
+    var selfWhileBusy: LockQueue?
     var allFinishedWaiters = 0
     var observer: (any StateObserver)?
     var undelivered: [StateTransition] = []

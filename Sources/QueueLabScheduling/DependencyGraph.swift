@@ -66,6 +66,11 @@ public enum DependencyGraph {
         host?.perform(wakeup)
     }
 
+    /// Whether `operation` already has the edge to `dependency`.
+    public static func dependsDirectly(_ operation: ScheduledOperation, on dependency: ScheduledOperation) -> Bool {
+        withLock { operation.dependsDirectly(on: dependency) }
+    }
+
     public static func dependencies(of operation: ScheduledOperation) -> [ScheduledOperation] {
         withLock { operation.graphDependencies }
     }

@@ -25,6 +25,9 @@ public struct QueueStateMachine {
     public private(set) var idleWorkers = 0
     /// Signals sent to parked workers that they have not consumed yet.
     private var wakeTokens = 0
+    /// Batches being admitted: while one is, nothing starts, so that no member of a batch runs
+    /// before the others are in (a lower-priority member first, or one that cancels the rest).
+    public private(set) var admissions = 0
 
     public init(defaultWidth: Int) {
         self.defaultWidth = max(1, defaultWidth)
@@ -35,19 +38,36 @@ public struct QueueStateMachine {
     }
 
     /// Whether a worker could start an operation now.
-    public var hasRunnableWork: Bool { !isSuspended && !ready.isEmpty && executing < width }
+    public var hasRunnableWork: Bool { !isSuspended && admissions == 0 && !ready.isEmpty && executing < width }
 
     // MARK: Readiness
 
     /// A newly queued operation whose readiness is known at once.
     public mutating func enqueue(_ operation: ScheduledOperation, isReady: Bool) -> Wakeup {
-        guard operation.placement == .unplaced else { return .none }
+        place(operation, isReady: isReady) ? wakeupForWork() : .none
+    }
+
+    /// As ``enqueue(_:isReady:)``, without waking anyone: for the members of a batch, which wake
+    /// workers once, with ``wakeupsForAllWork()``.
+    ///
+    /// - Returns: whether the operation was listed ready.
+    public mutating func place(_ operation: ScheduledOperation, isReady: Bool) -> Bool {
+        guard operation.placement == .unplaced else { return false }
         if isReady {
             ready.push(operation)
-            return wakeupForWork()
+            return true
         }
         operation.placement = .waiting
-        return .none
+        return false
+    }
+
+    /// A batch is being admitted: nothing starts until ``endAdmission()``.
+    public mutating func beginAdmission() { admissions += 1 }
+
+    /// The batch's members are all placed; returns the wakeups for what became runnable.
+    public mutating func endAdmission() -> [Wakeup] {
+        admissions -= 1
+        return admissions == 0 ? wakeupsForAllWork() : []
     }
 
     /// Dependencies finished or the operation was cancelled.
@@ -93,7 +113,7 @@ public struct QueueStateMachine {
 
     /// The next operation a worker takes, or nil.
     public mutating func next() -> Taken? {
-        guard !isSuspended, executing < width, let operation = ready.pop() else { return nil }
+        guard !isSuspended, admissions == 0, executing < width, let operation = ready.pop() else { return nil }
         operation.placement = .executing
         let runsBody = !operation.isCancelled
         if runsBody { executing += 1 }
@@ -165,7 +185,8 @@ public struct QueueStateMachine {
         return .none
     }
 
-    mutating func wakeupsForAllWork() -> [Wakeup] {
+    /// As many wakeups as there is runnable work for, up to the width.
+    public mutating func wakeupsForAllWork() -> [Wakeup] {
         var wakeups: [Wakeup] = []
         let wanted = min(ready.count, width - executing)
         while wakeups.count < wanted {

@@ -6,12 +6,18 @@ import Synchronization
 /// that add the typed body, so an operation costs one allocation.
 ///
 /// Three domains guard the mutable fields, and each field belongs to exactly one:
-/// - atomics (`stateWord`, `cancelledFlag`, `hasEdges`, `claimed`, `priorityWord`) are read anywhere;
+/// - atomics (`stateWord`, `cancelledFlag`, `hasEdges`, `claimWord`, `priorityWord`) are read anywhere;
 /// - graph fields are touched only with ``DependencyGraph``'s lock held;
 /// - host fields (`host`, `observer`, `placement`, `readyTicket`, membership links) are touched
 ///   only inside the owning host's serialisation (the lock queue's lock, or the actor queue's
-///   scheduler actor and inbox lock); `host` and `observer` are written once, before `claimed`
-///   is published with sequentially consistent ordering, and only read after `claimed` is seen.
+///   scheduler actor and inbox lock); `host` and `observer` are written once, by the queue that
+///   won the claim, before the claim is published with sequentially consistent ordering, and only
+///   read after it is seen.
+///
+/// Lifetime: an operation refers to its queue weakly, so an operation the caller keeps after it
+/// finished (an app keeps results in them) never keeps its queue alive. A queue with unfinished
+/// operations keeps itself alive until the last one finished (see ``ScheduledQueue``), so the
+/// weak reference is never nil while the operation still needs its queue.
 open class ScheduledOperation: @unchecked Sendable {
     public let id = OperationID.next()
     public let name: String?
@@ -23,8 +29,8 @@ open class ScheduledOperation: @unchecked Sendable {
     /// Set (under the graph lock) once the operation is on either end of a dependency edge; until
     /// then finishing and enqueueing skip the graph lock entirely.
     let hasEdges = Atomic<Bool>(false)
-    /// Set once, by the queue that took the operation.
-    let claimed = Atomic<Bool>(false)
+    /// Who took the operation: see ``ClaimState``. Only one queue ever wins it.
+    let claimWord = Atomic<UInt8>(ClaimState.free.rawValue)
     let priorityWord: Atomic<Int>
     let hasCompletion = Atomic<Bool>(false)
     /// Set once the completion handler was taken to run, so that it runs at most once.
@@ -39,7 +45,9 @@ open class ScheduledOperation: @unchecked Sendable {
     var completion: (@Sendable () -> Void)?
 
     // MARK: Host fields (the owning host's serialisation)
-    public internal(set) var host: (any OperationHost)?
+    /// Weak: see "Lifetime" above. Swift's weak references are safe to load from any thread,
+    /// also while the queue is being freed.
+    public internal(set) weak var host: (any OperationHost)?
     public internal(set) var observer: (any StateObserver)?
     public var placement = Placement.unplaced
     public var readyTicket: UInt32 = 0
@@ -80,7 +88,11 @@ open class ScheduledOperation: @unchecked Sendable {
 
     public var isCancelled: Bool { cancelledFlag.load(ordering: .acquiring) }
 
-    public var isClaimed: Bool { claimed.load(ordering: .sequentiallyConsistent) }
+    /// A queue took the operation and its `host` can be read.
+    public var isClaimed: Bool { claimWord.load(ordering: .sequentiallyConsistent) == ClaimState.claimed.rawValue }
+
+    /// A queue took the operation or is taking it (its batch may still be refused).
+    public var isTaken: Bool { claimWord.load(ordering: .sequentiallyConsistent) != ClaimState.free.rawValue }
 
     public var priority: QueuePriority {
         QueuePriority(rawValue: priorityWord.load(ordering: .relaxed)) ?? .normal
@@ -109,11 +121,31 @@ open class ScheduledOperation: @unchecked Sendable {
     ///
     /// - Returns: false when another queue (or this one) already took it.
     public func claim(by host: any OperationHost, observer: (any StateObserver)?) -> Bool {
-        guard !claimed.load(ordering: .sequentiallyConsistent) else { return false }
+        guard reserve() else { return false }
+        publishClaim(by: host, observer: observer)
+        return true
+    }
+
+    /// The first step of a claim: wins the operation against every other queue, or returns false.
+    /// Nobody reads `host` until ``publishClaim(by:observer:)``, so a refused batch can give its
+    /// reservations back with ``releaseReservation()``.
+    public func reserve() -> Bool {
+        claimWord.compareExchange(
+            expected: ClaimState.free.rawValue, desired: ClaimState.reserved.rawValue,
+            ordering: .sequentiallyConsistent
+        ).exchanged
+    }
+
+    /// Gives back a reservation that will not be published.
+    public func releaseReservation() {
+        claimWord.store(ClaimState.free.rawValue, ordering: .sequentiallyConsistent)
+    }
+
+    /// The second step of a claim: the operation belongs to `host` from now on.
+    public func publishClaim(by host: any OperationHost, observer: (any StateObserver)?) {
         self.host = host
         self.observer = observer
-        claimed.store(true, ordering: .sequentiallyConsistent)
-        return true
+        claimWord.store(ClaimState.claimed.rawValue, ordering: .sequentiallyConsistent)
     }
 
     /// The host, once the operation was claimed; nil before (reading `host` earlier would race
@@ -122,6 +154,14 @@ open class ScheduledOperation: @unchecked Sendable {
 
     /// Whether readiness must be decided under the graph lock; read after ``claim(by:observer:)``.
     public var needsGraphDecision: Bool { hasEdges.load(ordering: .sequentiallyConsistent) }
+}
+
+/// The steps of taking an operation: a compare-and-exchange decides between queues that add the
+/// same operation at once (each under its own lock), then the winner publishes its host.
+enum ClaimState: UInt8 {
+    case free
+    case reserved
+    case claimed
 }
 
 extension ScheduledOperation {

@@ -12,6 +12,14 @@ public protocol ScheduledQueue: OperationQueueing where Operation: ScheduledQueu
     ///   another add won the claim.
     func enqueue(_ operation: Operation, ifBarrierGeneration generation: UInt64?) throws(QueueError) -> Bool
 
+    /// As ``enqueue(_:ifBarrierGeneration:)`` for a whole batch, as one unit: every member is
+    /// claimed, or none; and no member starts before every member is placed, so the batch runs
+    /// in priority order and a member that cancels all operations reaches the others.
+    ///
+    /// - Throws: as ``enqueue(_:ifBarrierGeneration:)``, for the first member another add took;
+    ///   then no member is claimed.
+    func enqueue(batch operations: [Operation], ifBarrierGeneration generation: UInt64) throws(QueueError) -> Bool
+
     /// The newest barrier, if any (it may have finished), and how many barriers were installed so
     /// far, read together.
     var newestBarrier: BarrierSnapshot<Operation> { get }
@@ -47,14 +55,22 @@ extension ScheduledQueue {
         }
     }
 
-    /// Validates every operation before adding any, so misuse adds none of them.
+    /// Validates every operation before adding any, so misuse adds none of them; then adds them as
+    /// one unit (see ``enqueue(batch:ifBarrierGeneration:)``), after the newest barrier.
     public func addOperations(_ operations: [Operation], waitUntilFinished: Bool) throws(QueueError) {
         var seen = Set<ObjectIdentifier>()
         for operation in operations {
             try validate(operation)
             guard seen.insert(ObjectIdentifier(operation)).inserted else { throw .alreadyEnqueued(operation.label) }
         }
-        for operation in operations { try addOperation(operation) }
+        guard !operations.isEmpty else { return }
+        while true {
+            let newest = newestBarrier
+            if let barrier = newest.barrier, barrier.state != .finished {
+                try Self.make(operations, waitFor: barrier)
+            }
+            if try enqueue(batch: operations, ifBarrierGeneration: newest.generation) { break }
+        }
         if waitUntilFinished {
             for operation in operations { operation.waitUntilFinished() }
         }
@@ -79,8 +95,23 @@ extension ScheduledQueue {
         _ = try enqueue(barrier, ifBarrierGeneration: nil)
     }
 
+    /// Every member waits for `barrier`; if one cannot (the edge would close a cycle), the edges
+    /// this call added are taken back, so a refused batch leaves its members as they were.
+    private static func make(_ operations: [Operation], waitFor barrier: Operation) throws(QueueError) {
+        var added: [Operation] = []
+        for operation in operations where !DependencyGraph.dependsDirectly(operation, on: barrier) {
+            do {
+                try operation.addDependency(barrier)
+            } catch {
+                for operation in added { operation.removeDependency(barrier) }
+                throw error
+            }
+            added.append(operation)
+        }
+    }
+
     private func validate(_ operation: Operation) throws(QueueError) {
         if operation.state == .finished { throw .alreadyFinished(operation.label) }
-        if operation.isClaimed { throw .alreadyEnqueued(operation.label) }
+        if operation.isTaken { throw .alreadyEnqueued(operation.label) }
     }
 }
