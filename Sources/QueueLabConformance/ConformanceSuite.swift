@@ -81,13 +81,15 @@ public enum ConformanceSuite {
         thread.start()
         // The scenario bounds its own waits; this bound catches a call into the queue that never
         // returns (a lock held forever, Foundation's self-dependency). Shrinking may add a few seconds.
-        let watchdog = bound + (configuration.level == .stress ? .seconds(35) : .seconds(10))
-        switch result.wait(timeout: watchdog) {
+        let slack: Duration = configuration.level == .stress ? .seconds(35) : .seconds(10)
+        let watchdog = Deadline(
+            stallingAfter: bound + slack, of: context.progress, limit: bound * ScenarioContext.limitInBounds + slack)
+        switch result.wait(until: watchdog) {
         case nil:
             outcome.verdict = .stale
             outcome.summary = "the scenario is stuck inside a call to the queue: \(context.currentPhase)"
             outcome.evidence = [
-                "the scenario thread was abandoned after \(watchdog); it stays blocked but does not keep the process alive"
+                "the scenario thread was abandoned after nothing moved for \(bound + slack); it stays blocked but does not keep the process alive"
             ]
         case .success(let pass)?:
             outcome.summary = pass.note.isEmpty ? "ok" : pass.note
@@ -132,8 +134,7 @@ private final class ResultBox: @unchecked Sendable {
         condition.unlock()
     }
 
-    func wait(timeout: Duration) -> Result<ScenarioPass, any Error>? {
-        let deadline = Deadline(after: timeout)
+    func wait(until deadline: Deadline) -> Result<ScenarioPass, any Error>? {
         condition.lock()
         defer { condition.unlock() }
         while value == nil {

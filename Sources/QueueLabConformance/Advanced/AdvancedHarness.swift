@@ -12,7 +12,7 @@ final class AdvancedHarness<Q: OperationQueueing>: @unchecked Sendable {
 
     typealias Facts = AdvancedHarnessFacts
 
-    let trace = AdvancedTrace()
+    let trace: AdvancedTrace
     let context: ScenarioContext
     var deadline: Deadline { context.deadline }
     private let lock = NSLockBox()
@@ -21,7 +21,10 @@ final class AdvancedHarness<Q: OperationQueueing>: @unchecked Sendable {
     private var facts: [OperationID: Facts] = [:]
     private var gates: [Gate] = []
 
-    init(context: ScenarioContext) { self.context = context }
+    init(context: ScenarioContext) {
+        self.context = context
+        trace = AdvancedTrace(progress: context.progress)
+    }
 
     func makeQueue(_ name: String, width: Int? = nil) -> AdvancedQueue<Q> {
         let queue = AdvancedQueue<Q>(name: name)
@@ -109,6 +112,7 @@ final class AdvancedHarness<Q: OperationQueueing>: @unchecked Sendable {
     func add(_ ops: [Op], to queue: AdvancedQueue<Q>) throws {
         context.currentPhase = "adding \(ops.map(\.label.description).joined(separator: ", "))"
         try queue.addOperations(ops)
+        context.progress.note()
     }
 
     // MARK: Waiting
@@ -116,10 +120,18 @@ final class AdvancedHarness<Q: OperationQueueing>: @unchecked Sendable {
     func waitForAll(_ what: String = "all operations") throws {
         context.currentPhase = "waiting for \(what)"
         for queue in lock.withLock({ queues }) {
-            if case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: deadline.remaining) {
+            var stall: StallReport?
+            let finished = deadline.keepWaiting { timeout in
+                guard case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: timeout) else {
+                    return true
+                }
+                stall = report
+                return false
+            }
+            if !finished, let stall {
                 throw ScenarioAbort.stale(
-                    "\(what) did not finish within the time bound (\(context.timeBound))",
-                    evidence: report.description.split(separator: "\n").prefix(30).map(String.init) + excerpt(last: 12))
+                    "\(what) did not finish: \(context.stallDescription)",
+                    evidence: stall.description.split(separator: "\n").prefix(30).map(String.init) + excerpt(last: 12))
             }
         }
     }

@@ -38,12 +38,17 @@ final class AdvancedTrace: @unchecked Sendable {
     // @unchecked Sendable: `events` is only touched while `condition` is locked.
     private let condition = NSCondition()
     private var events: [AdvancedEvent] = []
+    /// Told of every event: what the check's stall deadline counts as progress.
+    private let progress: ProgressWatch
+
+    init(progress: ProgressWatch) { self.progress = progress }
 
     func record(_ kind: AdvancedEvent.Kind, _ operation: OperationLabel, categories: [String] = []) {
         condition.lock()
         events.append(AdvancedEvent(sequence: events.count, operation: operation, kind: kind, categories: categories))
         condition.broadcast()
         condition.unlock()
+        progress.note()
     }
 
     var snapshot: [AdvancedEvent] {

@@ -9,7 +9,7 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
     // is immutable or itself thread-safe (recorder, gates).
     typealias Op = Q.Operation
 
-    let recorder = TraceRecorder()
+    let recorder: TraceRecorder
     let context: ScenarioContext
     var deadline: Deadline { context.deadline }
     var level: ConformanceLevel { context.level }
@@ -32,6 +32,7 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
 
     init(context: ScenarioContext) {
         self.context = context
+        recorder = TraceRecorder(progress: context.progress)
         observed = context.has(.stateObservation)
     }
 
@@ -125,6 +126,7 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
             addedCount += 1
         }
         try queue.addOperation(op)
+        context.progress.note()
     }
 
     func add(_ ops: [Op], to queue: Q) throws {
@@ -214,24 +216,33 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
 
     // MARK: Waiting
 
-    /// Waits, within the check's budget, until every queue finished; STALE with their reports if not.
+    /// Waits until every queue finished, while they move; STALE with their reports once nothing
+    /// moved for the time bound.
     func waitForAll(_ what: String = "all operations") throws {
         context.currentPhase = "waiting for \(what)"
         for queue in lock.withLock({ queues }) {
-            if case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: deadline.remaining) {
+            var stall: StallReport?
+            let finished = deadline.keepWaiting { timeout in
+                guard case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: timeout) else {
+                    return true
+                }
+                stall = report
+                return false
+            }
+            if !finished {
                 throw ScenarioAbort.stale(
-                    "\(what) did not finish within the time bound (\(context.timeBound))",
-                    evidence: stallEvidence(first: report))
+                    "\(what) did not finish: \(context.stallDescription)", evidence: stallEvidence(first: stall))
             }
         }
     }
 
-    /// Waits, within the check's budget, until `op` finished; STALE with the queues' reports if not.
+    /// Waits until `op` finished, while the queues move; STALE with their reports once nothing
+    /// moved for the time bound.
     func waitForFinish(_ op: Op, _ what: String? = nil) throws {
         context.currentPhase = "waiting for \(op.label) to finish"
-        if !op.waitUntilFinished(timeout: deadline.remaining) {
+        if !deadline.keepWaiting({ op.waitUntilFinished(timeout: $0) }) {
             throw ScenarioAbort.stale(
-                what ?? "\(op.label) did not finish within the time bound", evidence: stallEvidence(first: nil))
+                what ?? "\(op.label) did not finish: \(context.stallDescription)", evidence: stallEvidence(first: nil))
         }
     }
 

@@ -9,10 +9,12 @@ final class ScenarioContext: @unchecked Sendable {
     let level: ConformanceLevel
     let capabilities: QueueCapabilities
     var rng: SplitMix64
-    /// Budget of the whole check (scenario iterations share it).
+    /// What the check's waits share: STALE once nothing moved for `timeBound` (see ``Deadline``).
     let deadline: Deadline
-    /// The length of that budget, for reports.
+    /// How long the queues may stand still before a wait ends STALE.
     let timeBound: Duration
+    /// When the queues of this check last moved.
+    let progress: ProgressWatch
     /// How long a check watches for something that must not happen.
     let observationWindow: Duration
     private let phaseLock = NSLockBox()
@@ -22,14 +24,16 @@ final class ScenarioContext: @unchecked Sendable {
         level: ConformanceLevel, capabilities: QueueCapabilities, rng: SplitMix64, timeBound: Duration,
         observationWindow: Duration
     ) {
+        let progress = ProgressWatch()
         self.init(
-            level: level, capabilities: capabilities, rng: rng, deadline: Deadline(after: timeBound),
-            timeBound: timeBound, observationWindow: observationWindow)
+            level: level, capabilities: capabilities, rng: rng,
+            deadline: Deadline(stallingAfter: timeBound, of: progress, limit: timeBound * Self.limitInBounds),
+            timeBound: timeBound, observationWindow: observationWindow, progress: progress)
     }
 
     private init(
         level: ConformanceLevel, capabilities: QueueCapabilities, rng: SplitMix64, deadline: Deadline,
-        timeBound: Duration, observationWindow: Duration
+        timeBound: Duration, observationWindow: Duration, progress: ProgressWatch
     ) {
         self.level = level
         self.capabilities = capabilities
@@ -37,12 +41,26 @@ final class ScenarioContext: @unchecked Sendable {
         self.deadline = deadline
         self.timeBound = timeBound
         self.observationWindow = observationWindow
+        self.progress = progress
     }
+
+    /// However much the queues move, a check ends after this many time bounds: a queue that keeps
+    /// running bodies without ever finishing is STALE too.
+    static let limitInBounds = 8
 
     /// What the scenario is doing now: the report's answer when a call into the queue never returns.
     var currentPhase: String {
         get { phaseLock.withLock { phase } }
         set { phaseLock.withLock { phase = newValue } }
+    }
+
+    /// Why a wait ended: nothing moved for the bound, or the hard limit was reached.
+    var stallDescription: String {
+        let still = Double(MonotonicClock.now() &- progress.last) / 1e9
+        if still * 1e9 >= Double(timeBound.nanoseconds) * 0.99 {
+            return "nothing moved for \(timeBound) (no transition, body start or end, or completion)"
+        }
+        return "still moving after \(timeBound * Self.limitInBounds), the hard limit of a check"
     }
 
     func has(_ capability: QueueCapabilities) -> Bool { capabilities.isSuperset(of: capability) }
@@ -59,6 +77,6 @@ extension ScenarioContext {
     func child(deadline: Deadline) -> ScenarioContext {
         ScenarioContext(
             level: level, capabilities: capabilities, rng: rng, deadline: deadline, timeBound: timeBound,
-            observationWindow: observationWindow)
+            observationWindow: observationWindow, progress: progress)
     }
 }

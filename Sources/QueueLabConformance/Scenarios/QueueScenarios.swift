@@ -116,9 +116,18 @@ enum QueueScenarios {
             let first = generation(0)
             try h.add(first, to: queue)
             h.context.currentPhase = "waitUntilAllOperationsAreFinished"
-            if case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: h.deadline.remaining) {
+            var stall: StallReport?
+            let returned = h.deadline.keepWaiting { timeout in
+                guard case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: timeout) else {
+                    return true
+                }
+                stall = report
+                return false
+            }
+            if !returned {
                 throw ScenarioAbort.stale(
-                    "waitUntilAllOperationsAreFinished timed out", evidence: h.stallEvidence(first: report))
+                    "waitUntilAllOperationsAreFinished timed out: \(h.context.stallDescription)",
+                    evidence: h.stallEvidence(first: stall))
             }
             let unfinished = ([first] + spawned.all).filter { !$0.isFinished }
             try context.require(
@@ -128,7 +137,7 @@ enum QueueScenarios {
             let single = h.makeOperation("single", spinNanoseconds: 500_000)
             try h.add(single, to: queue)
             try context.require(
-                single.waitUntilFinished(timeout: h.deadline.remaining) && single.isFinished,
+                h.deadline.keepWaiting { single.waitUntilFinished(timeout: $0) } && single.isFinished,
                 "\(single.label).waitUntilFinished returned before it finished (\(single.state))")
             try h.validate()
         }

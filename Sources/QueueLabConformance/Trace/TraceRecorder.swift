@@ -14,7 +14,12 @@ public final class TraceRecorder: StateObserver, @unchecked Sendable {
     private var bodyStartCounts: [OperationID: Int] = [:]
     private var finishedTransitions: Set<OperationID> = []
 
-    public init() {}
+    /// Told of every event: what a check's stall deadline counts as progress.
+    private let progress: ProgressWatch?
+
+    public init() { progress = nil }
+
+    init(progress: ProgressWatch) { self.progress = progress }
 
     public func operationDidTransition(_ transition: StateTransition) {
         append(
@@ -46,6 +51,7 @@ public final class TraceRecorder: StateObserver, @unchecked Sendable {
         }
         condition.broadcast()
         condition.unlock()
+        progress?.note()
     }
 
     /// A snapshot of the trace, in recording order.
