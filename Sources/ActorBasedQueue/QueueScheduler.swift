@@ -111,13 +111,19 @@ actor QueueScheduler {
         while true {
             let step = await scheduler.next(after: previous, retiring: retiring)
             deliver(step.transitions, inbox)
-            if retiring { previous?.completeFinish() }
+            if retiring, let handler = previous?.completeFinishTakingHandler() { runAside(handler) }
             guard let operation = step.operation else { return }
             if step.runsBody { WorkerExecutor.shared.runBody(operation.runBody) }
             previous = operation
             // An asynchronous operation that ran stays executing; `finish()` retires it.
             retiring = !(step.runsBody && operation.isAsynchronous)
         }
+    }
+
+    /// A completion handler may block: it runs in a task of its own, outside any worker, so ready
+    /// work never waits for it (and, like a body, it does not count as the executor's capacity).
+    private static func runAside(_ handler: @escaping @Sendable () -> Void) {
+        Task.detached(executorPreference: WorkerExecutor.shared) { WorkerExecutor.shared.runBody(handler) }
     }
 
     static func deliver(_ transitions: [StateTransition], _ inbox: Inbox) {

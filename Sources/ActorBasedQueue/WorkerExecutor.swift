@@ -24,11 +24,35 @@ final class WorkerExecutor: TaskExecutor, @unchecked Sendable {
     private var threads = 0
     private let threadsInBodies = Atomic<Int>(0)
 
-    /// Runs an operation body, not counting this thread as capacity meanwhile.
+    /// Jobs enqueued and not taken yet: mirrors `jobs.count` (written under `lock`), so that a
+    /// thread entering a body can see without the lock whether anything is waiting.
+    private let waitingJobs = Atomic<Int>(0)
+
+    /// Runs an operation body (or a completion handler), not counting this thread as capacity
+    /// meanwhile. A job enqueued while every thread was about to enter a body found no thread to
+    /// start (they still counted as capacity): the thread entering a body starts one for it.
     func runBody(_ body: () -> Void) {
-        threadsInBodies.add(1, ordering: .relaxed)
+        threadsInBodies.add(1, ordering: .sequentiallyConsistent)
         defer { threadsInBodies.subtract(1, ordering: .relaxed) }
+        if waitingJobs.load(ordering: .sequentiallyConsistent) > 0 { startThreadIfNeeded() }
         body()
+    }
+
+    private func startThreadIfNeeded() {
+        lock.lock()
+        let spawn = !jobs.isEmpty && idleThreads <= wakeTokens && hasCapacityForAThread
+        if spawn { threads += 1 }
+        lock.unlock()
+        if spawn { startThread() }
+    }
+
+    /// Lock held.
+    private var hasCapacityForAThread: Bool { threads - threadsInBodies.load(ordering: .sequentiallyConsistent) < Self.cores }
+
+    private func startThread() {
+        let thread = Thread { [self] in run() }
+        thread.name = "queuelab.actor.worker"
+        thread.start()
     }
 
     private static let idleTimeout: UInt64 = 500_000_000
@@ -44,17 +68,16 @@ final class WorkerExecutor: TaskExecutor, @unchecked Sendable {
         let job = UnownedJob(job)
         lock.lock()
         jobs.append(job)
+        waitingJobs.store(jobs.count, ordering: .sequentiallyConsistent)
         let wakeIdle = idleThreads > wakeTokens
         if wakeIdle { wakeTokens += 1 }
-        let spawn = !wakeIdle && threads - threadsInBodies.load(ordering: .relaxed) < Self.cores
+        let spawn = !wakeIdle && hasCapacityForAThread
         if spawn { threads += 1 }
         lock.unlock()
         if wakeIdle {
             jobAvailable.signal()
         } else if spawn {
-            let thread = Thread { [self] in run() }
-            thread.name = "queuelab.actor.worker"
-            thread.start()
+            startThread()
         }
     }
 
@@ -75,6 +98,7 @@ final class WorkerExecutor: TaskExecutor, @unchecked Sendable {
         lock.lock()
         while true {
             if let job = jobs.popFirst() {
+                waitingJobs.store(jobs.count, ordering: .relaxed)
                 lock.unlock()
                 job.runSynchronously(on: asUnownedTaskExecutor())
                 lock.lock()

@@ -24,30 +24,48 @@ extension LockQueue {
         lock.lock()
         while let taken = takeNextOrPark() {
             let operation = taken.operation
-            if !taken.runsBody {
-                let (transition, _, wakeWaiters) = retire(operation)
+            if taken.runsBody {
+                let started = operation.enter(.executing)
                 lock.unlock()
-                completeRetirement(operation, transition, wakeWaiters)
+                operation.deliver(started)
+                operation.runBody()
                 lock.lock()
-                continue
+                if operation.isAsynchronous {
+                    // This worker goes on itself; the wakeup only matters to others.
+                    _ = machine.asynchronousBodyReturned(operation)
+                    continue
+                }
             }
-            let started = operation.enter(.executing)
-            lock.unlock()
-            operation.deliver(started)
-            operation.runBody()
-            lock.lock()
-            if operation.isAsynchronous {
-                // This worker goes on itself; the wakeup only matters to others.
-                _ = machine.asynchronousBodyReturned(operation)
-            } else {
-                // This worker goes on to the next operation itself: no wakeup for the freed slot.
-                let (transition, _, wakeWaiters) = retire(operation)
-                lock.unlock()
-                completeRetirement(operation, transition, wakeWaiters)
-                lock.lock()
-            }
+            guard retireOnWorker(operation) else { return }
         }
         lock.unlock()
+    }
+
+    /// Lock held: retires an operation this worker took (a synchronous body returned, or it was
+    /// cancelled before it started) and runs its follow-up unlocked. This worker goes on to the
+    /// next operation itself, so the freed slot needs no wakeup; but it steps away from its place
+    /// while a completion handler runs, since a handler may block and ready work must not wait
+    /// for it.
+    ///
+    /// - Returns: true with the lock held again; false, with the lock released, when enough
+    ///   workers started while it ran a handler and this one must end.
+    private func retireOnWorker(_ operation: ScheduledOperation) -> Bool {
+        let (transition, _, wakeWaiters) = retire(operation)
+        lock.unlock()
+        operation.deliver(transition)
+        if wakeWaiters { lock.withLock { allFinished.broadcast() } }
+        guard let handler = operation.completeFinishTakingHandler() else {
+            lock.lock()
+            return true
+        }
+        start(lock.withLock { machine.workerStepsAway() })
+        handler()
+        lock.lock()
+        guard machine.workerReturns() else {
+            lock.unlock()
+            return false
+        }
+        return true
     }
 
     /// Lock held (also on return): the next operation, after parking while there is none; nil

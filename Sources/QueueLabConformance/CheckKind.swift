@@ -31,6 +31,10 @@ enum CheckKind: String, CaseIterable, Sendable {
     case suspendResume = "suspend.resume"
     case barrierOrder = "barrier.order"
     case waitAll = "wait.all"
+    case waitCompletion = "wait.completion"
+    case batchAtomic = "batch.atomic"
+    case lifetimeIdle = "lifetime.idle"
+    case lifetimePending = "lifetime.pending"
     case onceBody = "once.body"
     case onceCompletion = "once.completion"
     case misuseErrors = "misuse.errors"
@@ -77,6 +81,11 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .barrierOrder:
             "a barrier runs after everything before it, before everything after; racing adds land on one side"
         case .waitAll: "waiting covers operations added while waiting"
+        case .waitCompletion: "waits return once the operations finished, without waiting for completion handlers"
+        case .batchAtomic:
+            "a batch enters an idle serial queue as one unit: priority order, and a member's cancelAll reaches the rest"
+        case .lifetimeIdle: "a dropped queue whose operations finished is freed, though the caller keeps them"
+        case .lifetimePending: "a dropped queue lives until its unfinished operations finished"
         case .onceBody: "no body runs twice, under load"
         case .onceCompletion: "completion handler exactly once, after finished"
         case .misuseErrors: "misuse throws a descriptive error instead of crashing"
@@ -113,7 +122,9 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .widthAsync: [.width, .asynchronousOperations]
         case .suspendResume: [.suspension]
         case .barrierOrder: [.barriers]
-        case .waitAll, .onceBody: []
+        case .waitAll, .onceBody, .waitCompletion: []
+        case .batchAtomic: [.priorities, .width, .cancellation]
+        case .lifetimeIdle, .lifetimePending: [.lifetime]
         case .misuseErrors: [.misuseErrors]
         case .advancedConditionFails, .advancedConditionDependency, .advancedConditionsConcurrent, .advancedExclusivity,
             .advancedObservers, .advancedCancelRunning, .advancedGroup, .advancedGroupCancel, .advancedStress:
@@ -152,6 +163,10 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .suspendResume: try QueueScenarios.suspendResume(queue, context)
         case .barrierOrder: try QueueScenarios.barrier(queue, context)
         case .waitAll: try QueueScenarios.waitAll(queue, context)
+        case .waitCompletion: try WaitScenarios.completionNotAwaited(queue, context)
+        case .batchAtomic: try BatchScenarios.atomic(queue, context)
+        case .lifetimeIdle: try LifetimeScenarios.idle(queue, context)
+        case .lifetimePending: try LifetimeScenarios.pending(queue, context)
         case .onceBody: try GraphScenarios.onceBody(queue, context)
         case .onceCompletion: try CancellationScenarios.completionOnce(queue, context)
         case .misuseErrors: try MisuseScenarios.errors(queue, context)

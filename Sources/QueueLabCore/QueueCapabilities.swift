@@ -18,11 +18,15 @@ public struct QueueCapabilities: OptionSet, Sendable, Hashable, CustomStringConv
     public static let cycleRejection = QueueCapabilities(rawValue: 1 << 9)
     /// Misuse (adding twice, adding a finished operation) throws instead of crashing.
     public static let misuseErrors = QueueCapabilities(rawValue: 1 << 10)
+    /// A queue with unfinished operations stays alive until they finished, even when its caller
+    /// dropped it; once they finished, nothing the caller keeps (its operations) keeps the queue
+    /// alive: a dropped idle queue is freed. Foundation's `OperationQueue` behaves so.
+    public static let lifetime = QueueCapabilities(rawValue: 1 << 11)
 
     /// Everything NSOperationQueue offers, without QueueLab's extras.
     public static let operationQueue: QueueCapabilities = [
         .asynchronousOperations, .dependencies, .crossQueueDependencies, .priorities, .width, .suspension,
-        .barriers, .cancellation, .stateObservation,
+        .barriers, .cancellation, .stateObservation, .lifetime,
     ]
     public static let all: QueueCapabilities = [.operationQueue, .cycleRejection, .misuseErrors]
 
@@ -31,6 +35,7 @@ public struct QueueCapabilities: OptionSet, Sendable, Hashable, CustomStringConv
         (.crossQueueDependencies, "cross-queue"), (.priorities, "priorities"), (.width, "width"),
         (.suspension, "suspension"), (.barriers, "barriers"), (.cancellation, "cancellation"),
         (.stateObservation, "observation"), (.cycleRejection, "cycle-rejection"), (.misuseErrors, "misuse-errors"),
+        (.lifetime, "lifetime"),
     ]
 
     public var description: String {

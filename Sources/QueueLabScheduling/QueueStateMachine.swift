@@ -143,6 +143,21 @@ public struct QueueStateMachine {
 
     public mutating func workerParks() { idleWorkers += 1 }
 
+    /// A worker leaves its place to run a completion handler, which may block: another worker
+    /// may start meanwhile, so that ready work is not held up by handlers.
+    public mutating func workerStepsAway() -> Wakeup {
+        workers -= 1
+        return wakeupForWork()
+    }
+
+    /// The worker is back from a handler; false when enough workers started meanwhile (then it
+    /// ends instead).
+    public mutating func workerReturns() -> Bool {
+        guard workers < width else { return false }
+        workers += 1
+        return true
+    }
+
     /// A parked worker woke; `signalled` is false after a timeout.
     public mutating func workerWakes() {
         if wakeTokens > 0 {

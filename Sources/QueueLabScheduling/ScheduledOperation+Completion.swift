@@ -15,14 +15,20 @@ extension ScheduledOperation {
     /// After the operation entered `finished`: releases dependents, then runs the completion
     /// handler once. No lock may be held by the caller.
     public func finishedOutsideLocks() {
+        releaseDependentsTakingHandler()?()
+    }
+
+    /// After the operation entered `finished`: releases dependents and hands back the completion
+    /// handler for the caller to run (nil when there is none, or it was already taken), so that a
+    /// worker can run it without holding its place: a handler may block.
+    public func releaseDependentsTakingHandler() -> (@Sendable () -> Void)? {
         DependencyGraph.operationFinished(self)
         guard hasCompletion.load(ordering: .sequentiallyConsistent),
             !finishReported.exchange(true, ordering: .sequentiallyConsistent)
-        else { return }
-        let handler = DependencyGraph.withLock { () -> (@Sendable () -> Void)? in
+        else { return nil }
+        return DependencyGraph.withLock { () -> (@Sendable () -> Void)? in
             defer { completion = nil }
             return completion
         }
-        handler?()
     }
 }

@@ -50,4 +50,10 @@ extension ScheduledOperation {
         FinishSignal.operationFinished()
         finishedOutsideLocks()
     }
+
+    /// As ``completeFinish()``, but hands the completion handler back instead of running it.
+    public func completeFinishTakingHandler() -> (@Sendable () -> Void)? {
+        FinishSignal.operationFinished()
+        return releaseDependentsTakingHandler()
+    }
 }

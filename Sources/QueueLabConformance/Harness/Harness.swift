@@ -133,6 +133,19 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
         for op in ops { try add(op, to: queue) }
     }
 
+    /// `queue.addOperations(ops, waitUntilFinished:)`: one batch.
+    func addBatch(_ ops: [Op], to queue: Q, waitUntilFinished: Bool = false) throws {
+        context.currentPhase = "adding a batch of \(ops.count) to \(queue.name ?? "queue")"
+        lock.withLock {
+            for op in ops {
+                facts[op.id]?.addedIndex = addedCount
+                addedCount += 1
+            }
+        }
+        try queue.addOperations(ops, waitUntilFinished: waitUntilFinished)
+        context.progress.note()
+    }
+
     /// Adds a barrier block that records when it runs.
     func addBarrier(_ index: Int, to queue: Q) throws {
         context.currentPhase = "adding barrier \(index)"

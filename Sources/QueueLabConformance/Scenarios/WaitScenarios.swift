@@ -1,0 +1,68 @@
+import QueueLabCore
+
+/// What a wait covers: the operations, not their completion handlers. Every wait returns once
+/// the operations it waits for are finished, whether or not their completion handlers ran;
+/// Foundation's waits behave so (its handlers run on another thread, later), and so do QueueLab's.
+enum WaitScenarios {
+    static func completionNotAwaited<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws
+        -> ScenarioPass
+    {
+        try context.iterate(type) { h in
+            let queue = h.makeQueue("q")
+            let handlers = h.makeGate()
+            let patience = context.patience(atLeast: .seconds(2))
+            let deadline = h.deadline
+            let returned = Counter()
+            // Each handler is held until the scenario saw the wait return (or for `patience`).
+            func held(_ name: String) -> Q.Operation {
+                let op = h.makeOperation(name)
+                let recorder = h.recorder
+                let (id, opName) = (op.id, op.name)
+                op.completionHandler = {
+                    handlers.wait(until: deadline.capped(patience))
+                    returned.increment()
+                    recorder.record(.completion(observed: .finished), operation: id, name: opName)
+                }
+                return op
+            }
+            let waits: [(String, (Q.Operation) throws -> Bool)] = [
+                (
+                    "addOperations(_:waitUntilFinished: true)",
+                    { op in
+                        try h.addBatch([op], to: queue, waitUntilFinished: true)
+                        return true
+                    }
+                ),
+                (
+                    "waitUntilAllOperationsAreFinished(timeout:)",
+                    { op in
+                        try h.add(op, to: queue)
+                        return h.deadline.keepWaiting { queue.waitUntilAllOperationsAreFinished(timeout: $0) == .finished }
+                    }
+                ),
+                (
+                    "waitUntilFinished(timeout:)",
+                    { op in
+                        try h.add(op, to: queue)
+                        return h.deadline.keepWaiting { op.waitUntilFinished(timeout: $0) }
+                    }
+                ),
+            ]
+            for (index, (name, wait)) in waits.enumerated() {
+                context.currentPhase = name
+                let op = held("held\(index)")
+                guard try wait(op) else {
+                    throw ScenarioAbort.stale("\(name) never returned: \(context.stallDescription)", evidence: h.excerpt(for: []))
+                }
+                try context.require(
+                    returned.value == 0,
+                    "\(name) returned only after the operation's completion handler returned: a wait covers the operations, not their completion handlers",
+                    evidence: h.excerpt(for: [op.id]))
+                try context.require(op.isFinished, "\(name) returned while \(op.label) was \(op.state)")
+            }
+            handlers.open()
+            try h.validate()
+        }
+        return ScenarioPass()
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import QueueLabCore
+import QueueLabImplementations
+import Synchronization
+import Testing
+
+/// A completion handler runs after its operation finished and may take its time; ready work does
+/// not wait for it. (Before workers stepped away for handlers, `lock` and `actor` stalled with as
+/// many slow handlers as their width.)
+@Suite struct CompletionHandlerTests {
+    @Test(arguments: QueueBehaviourTests.queues.map(QueueType.init))
+    func slowCompletionHandlersDoNotHoldUpReadyWork(_ type: QueueType) throws {
+        try type.open { queue in try slowHandlers(queue) }
+    }
+
+    private func slowHandlers<Q: OperationQueueing>(_ queue: Q) throws {
+        let release = ProbeLatch()
+        let handlersStarted = ProbeCounter()
+        let handlersDone = ProbeCounter()
+        // More held handlers than QueueLab's queues have workers by default (one per core, at
+        // least two). Foundation's handlers run on Dispatch threads, which start about one a
+        // second while others block: more would only make this test slow.
+        let held = max(2, ProcessInfo.processInfo.activeProcessorCount) + 2
+        for index in 0..<held {
+            let operation = Q.Operation(name: "held\(index)") { _ in }
+            operation.completionHandler = {
+                handlersStarted.increment()
+                release.wait()
+                handlersDone.increment()
+            }
+            try queue.addOperation(operation)
+        }
+        try #require(handlersStarted.wait(for: held))
+        let ran = ProbeLatch()
+        try queue.addOperation(Q.Operation(name: "later") { _ in ran.open() })
+        #expect(ran.wait(), "an operation never started while \(held) completion handlers were running")
+        release.open()
+        #expect(handlersDone.wait(for: held))
+        #expect(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
+    }
+}
