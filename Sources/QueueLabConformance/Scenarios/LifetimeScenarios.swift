@@ -9,7 +9,7 @@ enum LifetimeScenarios {
     static func idle<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
         try context.iterate(type) { h in
             let dropped = try useAndDrop(h)
-            let patience = context.patience(atLeast: .seconds(2))
+            let patience = context.patience(atLeast: .seconds(1))
             context.currentPhase = "waiting for the dropped queue to be freed"
             try context.require(
                 dropped.becomesNil(before: h.deadline.capped(patience)),
@@ -28,18 +28,21 @@ enum LifetimeScenarios {
             let blocker = h.makeOperation("blocker") { _ in gate.wait(until: deadline) }
             let waiting = (0..<context.rng.int(in: 3...8)).map { h.makeOperation("waiting\($0)") }
             let dropped = try addAndDrop([blocker] + waiting, h)
-            guard h.recorder.waitForBodyStarts(1, deadline: deadline.nanoseconds) else {
-                throw ScenarioAbort.stale("\(blocker.label) never started", evidence: h.excerpt(for: []))
+            let freedEarly =
+                "a queue was freed while its operations were unfinished (\(blocker.label) and \(waiting.count) waiting behind it): a queue must live until its work finished"
+            // Until the blocker starts, look now and then whether the queue is gone already.
+            while !h.recorder.waitForBodyStarts(1, deadline: deadline.capped(.milliseconds(10)).nanoseconds) {
+                try context.require(dropped.value != nil, freedEarly, evidence: h.excerpt(for: []))
+                if deadline.hasPassed {
+                    throw ScenarioAbort.stale("\(blocker.label) never started", evidence: h.excerpt(for: []))
+                }
             }
             // Deterministic: the blocker cannot finish before the gate opens.
-            try context.require(
-                dropped.value != nil,
-                "a queue was freed while its operations were unfinished (\(blocker.label) running, \(waiting.count) waiting): a queue must live until its work finished",
-                evidence: h.excerpt(for: []))
+            try context.require(dropped.value != nil, freedEarly, evidence: h.excerpt(for: []))
             gate.open()
             for op in [blocker] + waiting { try h.waitForFinish(op) }
             try h.validate()
-            let patience = context.patience(atLeast: .seconds(2))
+            let patience = context.patience(atLeast: .seconds(1))
             try context.require(
                 dropped.becomesNil(before: h.deadline.capped(patience)),
                 "a dropped queue was not freed within \(patience) after its last operation finished")

@@ -19,6 +19,9 @@ enum HangsOnCycle: QueueFlavor { static let mutation = Mutation.hangsOnCycle }
 enum DropsCompletion: QueueFlavor { static let mutation = Mutation.dropsCompletion }
 enum BarrierDoesNotWait: QueueFlavor { static let mutation = Mutation.barrierDoesNotWait }
 enum NeverRuns: QueueFlavor { static let mutation = Mutation.neverRuns }
+enum KeepsQueueAlive: QueueFlavor { static let mutation = Mutation.keepsQueueAlive }
+enum FreedUnderWork: QueueFlavor { static let mutation = Mutation.freedUnderWork }
+enum AdmitsOneByOne: QueueFlavor { static let mutation = Mutation.admitsOneByOne }
 
 /// The time bound of a check run on a queue that must pass: far beyond what a check needs, so that
 /// a loaded CI machine cannot turn a PASS into STALE (a passing check never waits for it).

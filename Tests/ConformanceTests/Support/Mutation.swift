@@ -15,6 +15,12 @@ enum Mutation: String, CaseIterable, Sendable {
     case dropsCompletion
     case barrierDoesNotWait
     case neverRuns
+    /// Each operation holds its queue for good (the defect `lock` and `actor` had).
+    case keepsQueueAlive
+    /// Nothing holds a busy queue: dropped with work pending, it shuts down under its operations.
+    case freedUnderWork
+    /// A batch is added one member at a time, waking workers after each.
+    case admitsOneByOne
 }
 
 /// A test queue's configuration, as a type: each flavor is a distinct `OperationQueueing` type.

@@ -23,6 +23,8 @@ final class TestOperation<F: QueueFlavor>: QueueOperation, @unchecked Sendable {
     var runningThread: UInt64 = 0
     /// The queue's state, to free the slot and the place in the queue when finishing.
     weak var core: TestQueueCore<F>?
+    /// Only the `keepsQueueAlive` mutant sets it: a strong reference to the queue, never cleared.
+    var leakedQueue: AnyObject?
 
     private var scheduler: TestScheduler { .shared }
 
@@ -137,10 +139,12 @@ final class TestOperation<F: QueueFlavor>: QueueOperation, @unchecked Sendable {
         }
         stateStorage = .finished
         scheduler.post(self, .finished)
-        core?.releaseLocked(self)
+        let idleQueue = core?.releaseLocked(self)
         let handler = F.mutation == .dropsCompletion ? nil : completion
         scheduler.condition.broadcast()
         scheduler.condition.unlock()
+        // Let go of the queue after the lock: its deinit takes the lock to shut its core down.
+        withExtendedLifetime(idleQueue) {}
         scheduler.deliver()
         handler?()
     }

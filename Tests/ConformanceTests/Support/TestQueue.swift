@@ -64,7 +64,15 @@ final class TestQueue<F: QueueFlavor>: OperationQueueing, @unchecked Sendable {
                 if op.stateStorage == .finished { throw .alreadyFinished(op.label) }
                 if op.enqueued || !seen.insert(ObjectIdentifier(op)).inserted { throw .alreadyEnqueued(op.label) }
             }
-            for op in operations { core.enqueueLocked(op) }
+            if F.mutation != .admitsOneByOne {
+                for op in operations { core.enqueueLocked(op, of: self) }
+            }
+        }
+        if F.mutation == .admitsOneByOne {
+            for op in operations {
+                try? locked { core.enqueueLocked(op, of: self) }
+                core.wake()
+            }
         }
         core.wake()
         if waitUntilFinished { operations.forEach { $0.waitUntilFinished() } }

@@ -10,6 +10,8 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
     var suspended = false
     var ops: [TestOperation<F>] = []
     var observer: (any StateObserver)?
+    /// The queue while it has operations: what keeps a busy queue alive when its caller dropped it.
+    var queueWhileBusy: AnyObject?
     private var executing = 0
     private var workers = 0
     private var nextSequence = 0
@@ -25,7 +27,9 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
     }
 
     /// Lock held.
-    func enqueueLocked(_ op: TestOperation<F>) {
+    func enqueueLocked(_ op: TestOperation<F>, of queue: AnyObject) {
+        if ops.isEmpty && F.mutation != .freedUnderWork { queueWhileBusy = queue }
+        if F.mutation == .keepsQueueAlive { op.leakedQueue = queue }
         op.enqueued = true
         op.core = self
         op.observer = observer
@@ -110,9 +114,15 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
     private func finish(_ op: TestOperation<F>) { op.complete() }
 
     /// Frees the slot and the place in the queue of a finishing operation. Lock held.
-    func releaseLocked(_ op: TestOperation<F>) {
+    ///
+    /// - Returns: the queue, when this was its last operation, for the caller to let go of once
+    ///   the lock is released.
+    func releaseLocked(_ op: TestOperation<F>) -> AnyObject? {
         if op.started { executing -= 1 }
         ops.removeAll { $0 === op }
+        guard ops.isEmpty else { return nil }
+        defer { queueWhileBusy = nil }
+        return queueWhileBusy
     }
 
     /// Moves not-started operations between pending and ready. Lock held.
