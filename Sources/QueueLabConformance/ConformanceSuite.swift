@@ -82,8 +82,7 @@ public enum ConformanceSuite {
         // The scenario bounds its own waits; this bound catches a call into the queue that never
         // returns (a lock held forever, Foundation's self-dependency). Shrinking may add a few seconds.
         let slack: Duration = configuration.level == .stress ? .seconds(35) : .seconds(10)
-        let watchdog = Deadline(
-            stallingAfter: bound + slack, of: context.progress, limit: bound * ScenarioContext.limitInBounds + slack)
+        let watchdog = Deadline(stallingAfter: bound + slack, of: context.progress)
         switch result.wait(until: watchdog) {
         case nil:
             outcome.verdict = .stale

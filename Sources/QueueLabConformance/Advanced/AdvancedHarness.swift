@@ -120,15 +120,7 @@ final class AdvancedHarness<Q: OperationQueueing>: @unchecked Sendable {
     func waitForAll(_ what: String = "all operations") throws {
         context.currentPhase = "waiting for \(what)"
         for queue in lock.withLock({ queues }) {
-            var stall: StallReport?
-            let finished = deadline.keepWaiting { timeout in
-                guard case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: timeout) else {
-                    return true
-                }
-                stall = report
-                return false
-            }
-            if !finished, let stall {
+            if let stall = deadline.keepWaitingForAll(queue.waitUntilAllOperationsAreFinished(timeout:)) {
                 throw ScenarioAbort.stale(
                     "\(what) did not finish: \(context.stallDescription)",
                     evidence: stall.description.split(separator: "\n").prefix(30).map(String.init) + excerpt(last: 12))

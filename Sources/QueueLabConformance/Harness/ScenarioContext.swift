@@ -27,7 +27,7 @@ final class ScenarioContext: @unchecked Sendable {
         let progress = ProgressWatch()
         self.init(
             level: level, capabilities: capabilities, rng: rng,
-            deadline: Deadline(stallingAfter: timeBound, of: progress, limit: timeBound * Self.limitInBounds),
+            deadline: Deadline(stallingAfter: timeBound, of: progress),
             timeBound: timeBound, observationWindow: observationWindow, progress: progress)
     }
 
@@ -44,9 +44,6 @@ final class ScenarioContext: @unchecked Sendable {
         self.progress = progress
     }
 
-    /// However much the queues move, a check ends after this many time bounds: a queue that keeps
-    /// running bodies without ever finishing is STALE too.
-    static let limitInBounds = 8
 
     /// What the scenario is doing now: the report's answer when a call into the queue never returns.
     var currentPhase: String {
@@ -60,7 +57,7 @@ final class ScenarioContext: @unchecked Sendable {
         if still * 1e9 >= Double(timeBound.nanoseconds) * 0.99 {
             return "nothing moved for \(timeBound) (no transition, body start or end, or completion)"
         }
-        return "still moving after \(timeBound * Self.limitInBounds), the hard limit of a check"
+        return "still moving after \(timeBound * Int(Deadline.waitLimitInBounds)), the limit of one wait"
     }
 
     func has(_ capability: QueueCapabilities) -> Bool { capabilities.isSuperset(of: capability) }

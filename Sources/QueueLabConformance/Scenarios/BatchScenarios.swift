@@ -41,7 +41,7 @@ enum BatchScenarios {
             Q.Operation(name: "\(priority)", priority: priority, body: .synchronous { _ in started.append(priority) })
         }
         try queue.addOperations(batch, waitUntilFinished: false)
-        try waitForQueue(queue, h, round: round)
+        try h.waitForAll("batch \(round + 1)")
         let order = started.snapshot
         try h.context.require(
             order == QueuePriority.allCases.sorted(by: >),
@@ -57,26 +57,11 @@ enum BatchScenarios {
             Q.Operation(name: "member\(index)", priority: .normal, body: .synchronous { op in ran.append(op.name ?? "") })
         }
         try queue.addOperations([first] + rest, waitUntilFinished: false)
-        try waitForQueue(queue, h, round: round)
+        try h.waitForAll("batch \(round + 1)")
         let escaped = ran.snapshot
         try h.context.require(
             escaped.isEmpty,
             "batch \(round + 1): the first member called cancelAllOperations(), yet \(escaped.joined(separator: ", ")) ran: they were not in the queue yet (a batch must be admitted as one unit)")
-    }
-
-    private static func waitForQueue<Q: OperationQueueing>(_ queue: Q, _ h: Harness<Q>, round: Int) throws {
-        var stall: StallReport?
-        let finished = h.deadline.keepWaiting { timeout in
-            guard case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: timeout) else {
-                return true
-            }
-            stall = report
-            return false
-        }
-        if !finished {
-            throw ScenarioAbort.stale(
-                "batch \(round + 1) did not finish: \(h.context.stallDescription)", evidence: h.stallEvidence(first: stall))
-        }
     }
 
     private static func names(_ priorities: [QueuePriority]) -> String {

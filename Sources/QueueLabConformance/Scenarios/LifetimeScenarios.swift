@@ -60,9 +60,9 @@ enum LifetimeScenarios {
         if h.context.has(.asynchronousOperations) { batch.append(h.makeOperation("async", asynchronous: true)) }
         try h.addBatch(batch, to: queue)
         if h.context.has(.barriers) { try queue.addBarrierBlock {} }
-        let finished = h.deadline.keepWaiting { queue.waitUntilAllOperationsAreFinished(timeout: $0) == .finished }
-        if !finished {
-            throw ScenarioAbort.stale("the queue's operations did not finish: \(h.context.stallDescription)", evidence: [])
+        if let stall = h.deadline.keepWaitingForAll(queue.waitUntilAllOperationsAreFinished(timeout:)) {
+            throw ScenarioAbort.stale(
+                "the queue's operations did not finish: \(h.context.stallDescription)", evidence: h.stallEvidence(first: stall))
         }
         return WeakQueue(queue)
     }

@@ -116,15 +116,7 @@ enum QueueScenarios {
             let first = generation(0)
             try h.add(first, to: queue)
             h.context.currentPhase = "waitUntilAllOperationsAreFinished"
-            var stall: StallReport?
-            let returned = h.deadline.keepWaiting { timeout in
-                guard case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: timeout) else {
-                    return true
-                }
-                stall = report
-                return false
-            }
-            if !returned {
+            if let stall = h.deadline.keepWaitingForAll(queue.waitUntilAllOperationsAreFinished(timeout:)) {
                 throw ScenarioAbort.stale(
                     "waitUntilAllOperationsAreFinished timed out: \(h.context.stallDescription)",
                     evidence: h.stallEvidence(first: stall))

@@ -73,7 +73,15 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
                 scheduler.condition.unlock()
                 scheduler.deliver()
                 scheduler.condition.lock()
-                if !isShutDown && pick() == nil { scheduler.condition.wait() }
+                // A worker of an empty queue ends after a while: the condition is shared by every
+                // test queue of the process, so idle workers of queues a test leaked would wake on
+                // every broadcast of every other queue. (While operations wait, workers stay: a
+                // dependency in another queue may free them without a wake of this one.)
+                if !isShutDown && pick() == nil && !scheduler.condition.wait(until: Date(timeIntervalSinceNow: 0.2))
+                    && ops.isEmpty
+                {
+                    break
+                }
                 continue
             }
             op.started = true
