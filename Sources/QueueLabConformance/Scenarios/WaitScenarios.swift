@@ -25,12 +25,14 @@ enum WaitScenarios {
                 }
                 return op
             }
+            // The unbounded wait comes last: by then the queue has shown it runs operations, so
+            // a queue that runs nothing ends STALE in a bounded wait instead of the watchdog's.
             let waits: [(String, (Q.Operation) throws -> Bool)] = [
                 (
-                    "addOperations(_:waitUntilFinished: true)",
+                    "waitUntilFinished(timeout:)",
                     { op in
-                        try h.addBatch([op], to: queue, waitUntilFinished: true)
-                        return true
+                        try h.add(op, to: queue)
+                        return h.deadline.keepWaiting { op.waitUntilFinished(timeout: $0) }
                     }
                 ),
                 (
@@ -41,10 +43,10 @@ enum WaitScenarios {
                     }
                 ),
                 (
-                    "waitUntilFinished(timeout:)",
+                    "addOperations(_:waitUntilFinished: true)",
                     { op in
-                        try h.add(op, to: queue)
-                        return h.deadline.keepWaiting { op.waitUntilFinished(timeout: $0) }
+                        try h.addBatch([op], to: queue, waitUntilFinished: true)
+                        return true
                     }
                 ),
             ]
