@@ -32,7 +32,7 @@ extension ActorQueue: ScheduledQueue {
             inbox.lock.unlock()
             return false
         }
-        guard operation.claim(by: self, observer: inbox.observer) else {
+        guard operation.claim(by: link, observer: inbox.observer) else {
             inbox.lock.unlock()
             throw operation.refusal
         }
@@ -60,7 +60,7 @@ extension ActorQueue: ScheduledQueue {
             inbox.lock.unlock()
             return false
         }
-        if let refused = ScheduledOperation.claimAll(operations, by: self, observer: inbox.observer) {
+        if let refused = ScheduledOperation.claimAll(operations, by: link, observer: inbox.observer) {
             inbox.lock.unlock()
             throw refused.refusal
         }

@@ -24,10 +24,13 @@ public final class ActorQueue: OperationQueueing, OperationHost, @unchecked Send
     public let name: String?
     let inbox = Inbox()
     let scheduler: QueueScheduler
+    /// What operations hold to reach the queue (weakly).
+    let link = HostLink()
 
     public init(name: String? = nil) {
         self.name = name
         self.scheduler = QueueScheduler(inbox: inbox, defaultWidth: max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        link.connect(self)
     }
 
     public var maxConcurrentOperationCount: Int {

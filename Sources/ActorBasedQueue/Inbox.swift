@@ -37,8 +37,7 @@ final class Inbox: @unchecked Sendable {
 
     /// Lock held: the operation becomes a member; the first member keeps the queue alive.
     func join(_ operation: ScheduledOperation, of queue: ActorQueue) {
-        if members.count == 0 { queueWhileBusy = queue }
-        members.append(operation)
+        if members.append(operation) { queueWhileBusy = queue }
     }
 
     /// Takes the log (the scheduler applies it in order), after removing `retired` from the
@@ -67,8 +66,7 @@ final class Inbox: @unchecked Sendable {
     /// Lock held: returns the queue when its last member left, for the caller to let go of once
     /// the lock is released (the queue's deinit must not run inside this lock).
     private func removeLocked(_ operation: ScheduledOperation) -> ActorQueue? {
-        members.remove(operation)
-        guard members.count == 0 else { return nil }
+        guard members.remove(operation) else { return nil }
         if allFinishedWaiters > 0 { allFinished.broadcast() }
         defer { queueWhileBusy = nil }
         return queueWhileBusy

@@ -32,7 +32,7 @@ extension LockQueue: ScheduledQueue {
             lock.unlock()
             return false
         }
-        guard operation.claim(by: self, observer: observer) else {
+        guard operation.claim(by: link, observer: observer) else {
             lock.unlock()
             throw operation.refusal
         }
@@ -65,7 +65,7 @@ extension LockQueue: ScheduledQueue {
             lock.unlock()
             return false
         }
-        if let refused = ScheduledOperation.claimAll(operations, by: self, observer: observer) {
+        if let refused = ScheduledOperation.claimAll(operations, by: link, observer: observer) {
             lock.unlock()
             throw refused.refusal
         }
@@ -97,7 +97,6 @@ extension LockQueue: ScheduledQueue {
 
     /// Lock held: the operation becomes a member; the first member keeps the queue alive.
     private func join(_ operation: LockOperation) {
-        if members.count == 0 { selfWhileBusy = self }
-        members.append(operation)
+        if members.append(operation) { selfWhileBusy = self }
     }
 }

@@ -109,8 +109,7 @@ extension LockQueue {
     /// the queue itself (a worker's thread, or `finish()` through the operation's host).
     func retire(_ operation: ScheduledOperation) -> (StateTransition?, Wakeup, Bool) {
         let wakeup = machine.finished(operation)
-        members.remove(operation)
-        if members.count == 0 { selfWhileBusy = nil }
+        if members.remove(operation) { selfWhileBusy = nil }
         let transition = operation.enter(.finished)
         return (transition, wakeup, allFinishedWaiters > 0 && members.count == 0)
     }

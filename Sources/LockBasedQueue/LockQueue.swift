@@ -42,6 +42,8 @@ public final class LockQueue: OperationQueueing, OperationHost, @unchecked Senda
     var members = MembershipList()
     /// The queue itself while it has members: what keeps a queue with pending work alive.
     var selfWhileBusy: LockQueue?
+    /// What operations hold to reach the queue (weakly).
+    let link = HostLink()
     var allFinishedWaiters = 0
     var observer: (any StateObserver)?
     var undelivered: [StateTransition] = []
@@ -54,6 +56,7 @@ public final class LockQueue: OperationQueueing, OperationHost, @unchecked Senda
     public init(name: String? = nil) {
         self.name = name
         self.machine = QueueStateMachine(defaultWidth: max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        link.connect(self)
     }
 
     public var maxConcurrentOperationCount: Int {

@@ -9,15 +9,20 @@ public struct MembershipList {
 
     public init() {}
 
-    public mutating func append(_ operation: ScheduledOperation) {
+    /// - Returns: whether the list was empty before (the queue just became busy).
+    @discardableResult
+    public mutating func append(_ operation: ScheduledOperation) -> Bool {
+        defer { count += 1 }
         operation.previousMember = tail
         operation.nextMember = nil
         if let tail { tail.nextMember = operation } else { head = operation }
         tail = operation
-        count += 1
+        return count == 0
     }
 
-    public mutating func remove(_ operation: ScheduledOperation) {
+    /// - Returns: whether the list is empty now (the queue just became idle).
+    @discardableResult
+    public mutating func remove(_ operation: ScheduledOperation) -> Bool {
         let previous = operation.previousMember
         let next = operation.nextMember
         if let previous { previous.nextMember = next } else { head = next }
@@ -25,6 +30,7 @@ public struct MembershipList {
         operation.previousMember = nil
         operation.nextMember = nil
         count -= 1
+        return count == 0
     }
 
     /// - Complexity: O(n).

@@ -8,13 +8,14 @@ import Synchronization
 /// Three domains guard the mutable fields, and each field belongs to exactly one:
 /// - atomics (`stateWord`, `cancelledFlag`, `hasEdges`, `claimWord`, `priorityWord`) are read anywhere;
 /// - graph fields are touched only with ``DependencyGraph``'s lock held;
-/// - host fields (`host`, `observer`, `placement`, `readyTicket`, membership links) are touched
+/// - host fields (`hostLink`, `observer`, `placement`, `readyTicket`, membership links) are touched
 ///   only inside the owning host's serialisation (the lock queue's lock, or the actor queue's
-///   scheduler actor and inbox lock); `host` and `observer` are written once, by the queue that
+///   scheduler actor and inbox lock); `hostLink` and `observer` are written once, by the queue that
 ///   won the claim, before the claim is published with sequentially consistent ordering, and only
 ///   read after it is seen.
 ///
-/// Lifetime: an operation refers to its queue weakly, so an operation the caller keeps after it
+/// Lifetime: an operation refers to its queue weakly (through the queue's ``HostLink``), so an
+/// operation the caller keeps after it
 /// finished (an app keeps results in them) never keeps its queue alive. A queue with unfinished
 /// operations keeps itself alive until the last one finished (see ``ScheduledQueue``), so the
 /// weak reference is never nil while the operation still needs its queue.
@@ -45,9 +46,8 @@ open class ScheduledOperation: @unchecked Sendable {
     var completion: (@Sendable () -> Void)?
 
     // MARK: Host fields (the owning host's serialisation)
-    /// Weak: see "Lifetime" above. Swift's weak references are safe to load from any thread,
-    /// also while the queue is being freed.
-    public internal(set) weak var host: (any OperationHost)?
+    /// The queue's link, which refers to the queue weakly: see "Lifetime" above.
+    var hostLink: HostLink?
     public internal(set) var observer: (any StateObserver)?
     public var placement = Placement.unplaced
     public var readyTicket: UInt32 = 0
@@ -120,7 +120,7 @@ open class ScheduledOperation: @unchecked Sendable {
     /// Called once by the queue that takes the operation, inside its serialisation.
     ///
     /// - Returns: false when another queue (or this one) already took it.
-    public func claim(by host: any OperationHost, observer: (any StateObserver)?) -> Bool {
+    public func claim(by host: HostLink, observer: (any StateObserver)?) -> Bool {
         guard reserve() else { return false }
         publishClaim(by: host, observer: observer)
         return true
@@ -142,8 +142,8 @@ open class ScheduledOperation: @unchecked Sendable {
     }
 
     /// The second step of a claim: the operation belongs to `host` from now on.
-    public func publishClaim(by host: any OperationHost, observer: (any StateObserver)?) {
-        self.host = host
+    public func publishClaim(by host: HostLink, observer: (any StateObserver)?) {
+        hostLink = host
         self.observer = observer
         claimWord.store(ClaimState.claimed.rawValue, ordering: .sequentiallyConsistent)
     }
@@ -151,6 +151,10 @@ open class ScheduledOperation: @unchecked Sendable {
     /// The host, once the operation was claimed; nil before (reading `host` earlier would race
     /// with the claim).
     public var claimedHost: (any OperationHost)? { isClaimed ? host : nil }
+
+    /// The queue that took the operation; nil before the claim (read it only after ``isClaimed``)
+    /// and once the queue was freed, which happens only after the operation finished.
+    public var host: (any OperationHost)? { hostLink?.host }
 
     /// Whether readiness must be decided under the graph lock; read after ``claim(by:observer:)``.
     public var needsGraphDecision: Bool { hasEdges.load(ordering: .sequentiallyConsistent) }
