@@ -17,17 +17,18 @@ public enum ResultsFile {
     public static var header: [String] { metadataColumns + Figure.all.map(\.column) }
 
     public static func encode(_ records: [SampleRecord]) -> String {
-        var lines = [CSVCodec.encodeRow(header)]
-        for record in records {
-            var fields = [
-                record.timestamp, record.variant, record.gitCommit, record.host, String(record.cores),
-                record.swiftVersion, record.buildConfiguration, record.allocator, record.implementation,
-                record.workload, record.parameters, String(record.seed), String(record.round),
-            ]
-            fields += Figure.all.map { figure in record.figures[figure.column].map(format) ?? "" }
-            lines.append(CSVCodec.encodeRow(fields))
-        }
-        return lines.joined(separator: "\n") + "\n"
+        ([CSVCodec.encodeRow(header)] + records.map(encodeRow)).joined(separator: "\n") + "\n"
+    }
+
+    /// One record as a CSV row, without the line break.
+    static func encodeRow(_ record: SampleRecord) -> String {
+        var fields = [
+            record.timestamp, record.variant, record.gitCommit, record.host, String(record.cores),
+            record.swiftVersion, record.buildConfiguration, record.allocator, record.implementation,
+            record.workload, record.parameters, String(record.seed), String(record.round),
+        ]
+        fields += Figure.all.map { figure in record.figures[figure.column].map(format) ?? "" }
+        return CSVCodec.encodeRow(fields)
     }
 
     /// Shortest text that reads back as the same Double.
@@ -41,9 +42,16 @@ public enum ResultsFile {
     public static func write(_ records: [SampleRecord], to path: String) throws {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // Foundation's own errors print as raw NSError text: each failure gets a one-line message.
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw ResultsFileError(path: directory.path, line: 0, message: "cannot create the directory")
+        }
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        try Data(encode(records).utf8).write(to: temporary)
+        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(encode(records).utf8)) else {
+            throw ResultsFileError(path: path, line: 0, message: "cannot write the file")
+        }
         guard rename(temporary.path, url.path) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(at: temporary)
