@@ -31,7 +31,8 @@ extension BenchCommand {
         if let problem = TestSlowdown.problem(in: ProcessInfo.processInfo.environment) {
             throw ValidationError(problem)
         }
-        var plan = BenchmarkPlan(implementations: types.map(ImplementationInfo.init), workloads: parsed, variants: variants)
+        var plan = BenchmarkPlan(
+            implementations: types.map(ImplementationInfo.init), workloads: parsed, variants: variants)
         plan.samples = samples
         plan.warmupRounds = warmup
         plan.allocator = allocator
@@ -68,7 +69,8 @@ extension BenchCommand {
             guard pair.count == 2 else { throw ValidationError("--variant-env wants NAME:KEY=VALUE, got '\(entry)'") }
             guard builds.contains(where: { $0.name == parts[0] }) else {
                 throw ValidationError(
-                    "--variant-env names '\(parts[0])', not a variant of this run (\(builds.map(\.name).joined(separator: ", ")))")
+                    "--variant-env names '\(parts[0])', not a variant of this run (\(builds.map(\.name).joined(separator: ", ")))"
+                )
             }
             environments[parts[0], default: [:]][pair[0]] = pair[1]
         }

@@ -98,7 +98,8 @@ struct BenchCommand: ParsableCommand {
     func runChecked() throws {
         var plan = try checkedPlan()
         let journals = try plan.variants.map { variant in
-            try SampleJournal(target: try outputPath(for: variant.name, many: plan.variants.count > 1), resuming: resume)
+            try SampleJournal(
+                target: try outputPath(for: variant.name, many: plan.variants.count > 1), resuming: resume)
         }
         let resumed = journals.flatMap(\.resumed)
         if let unknown = resumed.first(where: { record in !plan.variants.contains { $0.name == record.variant } }) {

@@ -72,7 +72,8 @@ struct CompareCommand: ParsableCommand {
         }
         for difference in EnvironmentMismatch.differences(base: baseRecords, head: headRecords) {
             if strict { fail("base and head ran in different environments (--strict): \(difference)") }
-            FileHandle.standardError.write(Data("warning: base and head ran in different environments: \(difference)\n".utf8))
+            FileHandle.standardError.write(
+                Data("warning: base and head ran in different environments: \(difference)\n".utf8))
         }
         let report = Comparison.compare(
             base: baseRecords, head: headRecords, figures: figures.isEmpty ? Figure.judgedByDefault : figures,

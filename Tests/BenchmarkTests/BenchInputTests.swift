@@ -22,7 +22,10 @@ import Testing
             (["--variant", "a=/bin/true", "--variant", "b=/bin/true"], [:], "--variant needs --out-dir"),
             (["--out-dir", outDir], [:], "--out-dir is for --variant runs"),
             (
-                ["--variant", "a=/bin/true", "--variant", "b=/bin/true", "--out", "\(outDir)/x.csv", "--out-dir", outDir],
+                [
+                    "--variant", "a=/bin/true", "--variant", "b=/bin/true", "--out", "\(outDir)/x.csv", "--out-dir",
+                    outDir,
+                ],
                 [:], "--out writes one variant"
             ),
             (["--out", "/proc/queuelab-nowhere/run.csv"], [:], "cannot create the directory"),

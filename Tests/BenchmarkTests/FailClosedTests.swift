@@ -20,7 +20,8 @@ import Testing
     static let steady: [Double] = [100, 102, 98, 101, 99, 103, 97, 100, 101, 99]
 
     @Test func aCellOfBaseMissingFromHeadIsNotMeasured() {
-        let base = Self.records(Self.steady, variant: "base") + Self.records(Self.steady, variant: "base", workload: "chain")
+        let base =
+            Self.records(Self.steady, variant: "base") + Self.records(Self.steady, variant: "base", workload: "chain")
         let head = Self.records(Self.steady, variant: "head")
         let report = Comparison.compare(base: base, head: head)
         #expect(!report.isComplete)

@@ -74,7 +74,10 @@ import Testing
         #expect(try reader.finish() == nil)
         #expect(rows.map(\.fields) == whole.map(\.fields))
         #expect(rows.map(\.line) == [1, 3, 5])
-        #expect(whole.map(\.fields) == [["a", "b \"quoted\", with comma", "c"], ["1", "two\nlines", "3"], ["4", "5", ""]])
+        #expect(
+            whole.map(\.fields) == [
+                ["a", "b \"quoted\", with comma", "c"], ["1", "two\nlines", "3"], ["4", "5", ""],
+            ])
     }
 
     @Test func aLargeFileIsReadInChunks() throws {

@@ -18,7 +18,8 @@ extension ResultsFile {
     /// - Complexity: memory proportional to the records kept (about 650 bytes each), not the file.
     public static func read(_ path: String) throws(ResultsFileError) -> [SampleRecord] {
         guard let file = fopen(path, "rb") else {
-            throw ResultsFileError(path: path, line: 0, message: "cannot read the file: \(String(cString: strerror(errno)))")
+            throw ResultsFileError(
+                path: path, line: 0, message: "cannot read the file: \(String(cString: strerror(errno)))")
         }
         defer { fclose(file) }
         var decoder = RecordDecoder()
@@ -28,13 +29,16 @@ extension ResultsFile {
                 let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, readChunkSize, file) }
                 if count == 0 {
                     if ferror(file) != 0 {
-                        throw ResultsFileError(line: 0, message: "cannot read the file: \(String(cString: strerror(errno)))")
+                        throw ResultsFileError(
+                            line: 0, message: "cannot read the file: \(String(cString: strerror(errno)))")
                     }
                     break
                 }
                 var failure: ResultsFileError?
                 chunk.withUnsafeBytes { buffer in
-                    do throws(ResultsFileError) { try decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) } catch { failure = error }
+                    do throws(ResultsFileError) {
+                        try decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                    } catch { failure = error }
                 }
                 if let failure { throw failure }
             }

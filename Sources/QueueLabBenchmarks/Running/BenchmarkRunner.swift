@@ -162,7 +162,8 @@ public final class BenchmarkRunner {
             timestamp: RunMetadata.timestamp(), variant: cell.variant, gitCommit: commit, host: metadata.host,
             cores: metadata.cores, swiftVersion: metadata.swiftVersion, buildConfiguration: figures.buildConfiguration,
             allocator: figures.allocator, implementation: cell.implementation, workload: cell.workload.kind.rawValue,
-            parameters: cell.workload.parameterText, seed: plan.seed, round: round, values: FigureValues(figures.values))
+            parameters: cell.workload.parameterText, seed: plan.seed, round: round, values: FigureValues(figures.values)
+        )
     }
 }
 

@@ -14,7 +14,8 @@ extension ComparisonReport {
         }
         let inconclusive = count(.inconclusive)
         if inconclusive > 0 || rows.isEmpty {
-            return "not enough evidence: \(inconclusive) of \(rows.count) comparisons INCONCLUSIVE (collect more samples)"
+            return
+                "not enough evidence: \(inconclusive) of \(rows.count) comparisons INCONCLUSIVE (collect more samples)"
         }
         return "no regression"
     }
@@ -60,7 +61,9 @@ extension ComparisonReport {
             out.append("**Verdicts:** \(counts)")
             out.append("")
             out.append(method)
-            out += missingFromHead.map { "- **NOT MEASURED:** \($0): in base, missing from head (failed, hung or not run)" }
+            out += missingFromHead.map {
+                "- **NOT MEASURED:** \($0): in base, missing from head (failed, hung or not run)"
+            }
             out += onlyInHead.map { "- note: \($0): only in head" }
         }
         return out.joined(separator: "\n")
