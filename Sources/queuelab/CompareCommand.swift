@@ -57,8 +57,10 @@ struct CompareCommand: ParsableCommand {
         let baseRecords: [SampleRecord]
         let headRecords: [SampleRecord]
         do {
-            baseRecords = try ResultsFile.read(base)
-            headRecords = try ResultsFile.read(head)
+            // Only the judged figures are kept: memory grows with the samples, not with every column.
+            let judged = Set(figures.isEmpty ? Figure.judgedByDefault : figures)
+            baseRecords = try ResultsFile.read(base, keeping: judged)
+            headRecords = try ResultsFile.read(head, keeping: judged)
         } catch {
             fail(error.description)
         }

@@ -89,4 +89,24 @@ import Testing
         try ResultsFile.write(records, to: path)
         #expect(try ResultsFile.read(path) == records)
     }
+
+    @Test func readingCanKeepOnlySomeFiguresAndStillChecksAll() throws {
+        let text = ResultsFile.encode([Self.sample(0)])
+        let kept = try ResultsFile.decode(text, keeping: ["ops_per_s"])
+        #expect(kept[0].figures.dictionary == ["ops_per_s": 1_234_567.891])
+        let bad = text.replacingOccurrences(of: ",1500,", with: ",-1500,")
+        #expect(throws: ResultsFileError.self) { try ResultsFile.decode(bad, keeping: ["ops_per_s"]) }
+    }
+
+    @Test func figureValuesStoreOnlyWhatIsPresent() {
+        var values: FigureValues = ["wall_s": 2, "operations": 10]
+        values["e2f_p50_ns"] = 5
+        values["ops_per_s"] = 5
+        values["wall_s"] = nil
+        values["not_a_figure"] = 1
+        #expect(values.dictionary == ["operations": 10, "e2f_p50_ns": 5, "ops_per_s": 5])
+        #expect(values == ["ops_per_s": 5, "e2f_p50_ns": 5, "operations": 10])
+        #expect(values != ["ops_per_s": 5, "e2f_p50_ns": 5])
+        #expect(values["wall_s"] == nil && values["e2f_p50_ns"] == 5)
+    }
 }

@@ -14,15 +14,17 @@ extension ResultsFile {
     /// as the header, every number must be a decimal in its figure's range, and the file must end
     /// with a line break (a last row without one was cut short: a number in it may be cut too).
     ///
+    /// - Parameter keeping: the figure columns to keep in the records (every one is still checked);
+    ///   nil keeps all. `compare` keeps only those it judges.
     /// - Throws: ``ResultsFileError`` naming the file, line and problem.
-    /// - Complexity: memory proportional to the records kept (about 650 bytes each), not the file.
-    public static func read(_ path: String) throws(ResultsFileError) -> [SampleRecord] {
+    /// - Complexity: memory proportional to the records kept (a few hundred bytes each), not the file.
+    public static func read(_ path: String, keeping: Set<String>? = nil) throws(ResultsFileError) -> [SampleRecord] {
         guard let file = fopen(path, "rb") else {
             throw ResultsFileError(
                 path: path, line: 0, message: "cannot read the file: \(String(cString: strerror(errno)))")
         }
         defer { fclose(file) }
-        var decoder = RecordDecoder()
+        var decoder = RecordDecoder(keeping: keeping)
         var chunk = [UInt8](repeating: 0, count: readChunkSize)
         do throws(ResultsFileError) {
             while true {
@@ -50,9 +52,9 @@ extension ResultsFile {
         }
     }
 
-    /// Decodes a whole results file held as text (see ``read(_:)`` for the checks).
-    public static func decode(_ text: String) throws(ResultsFileError) -> [SampleRecord] {
-        var decoder = RecordDecoder()
+    /// Decodes a whole results file held as text (see ``read(_:keeping:)`` for the checks).
+    public static func decode(_ text: String, keeping: Set<String>? = nil) throws(ResultsFileError) -> [SampleRecord] {
+        var decoder = RecordDecoder(keeping: keeping)
         var failure: ResultsFileError?
         Array(text.utf8).withUnsafeBytes { buffer in
             do throws(ResultsFileError) { try decoder.feed(buffer) } catch { failure = error }
@@ -64,12 +66,18 @@ extension ResultsFile {
 
 /// Turns CSV rows into checked ``SampleRecord``s as they arrive.
 struct RecordDecoder {
+    /// Per figure of ``Figure/all``: kept in the records, or only checked.
+    private let kept: [Bool]
     private var reader = CSVRowReader()
     private var columns: [String]?
     private var position: [String: Int] = [:]
     private var records: [SampleRecord] = []
     /// Metadata strings repeat on every row: one copy of each is kept and shared.
     private var pool = Set<String>()
+
+    init(keeping: Set<String>? = nil) {
+        kept = Figure.all.map { keeping?.contains($0.column) ?? true }
+    }
 
     mutating func feed(_ bytes: UnsafeRawBufferPointer) throws(ResultsFileError) {
         var rows: [CSVRowReader.Row] = []
@@ -130,7 +138,7 @@ struct RecordDecoder {
             if let problem = figure.rangeProblem(number) {
                 throw ResultsFileError(line: line, message: "'\(figure.column)' is \(value): \(problem)")
             }
-            figures[index] = number
+            if kept[index] { figures[index] = number }
         }
         return SampleRecord(
             timestamp: try text("timestamp"), variant: try text("variant"), gitCommit: try text("git_commit"),

@@ -45,8 +45,9 @@ public enum Comparison {
         base: [SampleRecord], head: [SampleRecord], figures: [String] = Figure.judgedByDefault,
         rule: VerdictRule = VerdictRule()
     ) -> ComparisonReport {
-        let baseCells = Dictionary(grouping: base, by: \.cellKey)
-        let headCells = Dictionary(grouping: head, by: \.cellKey)
+        // Positions, not copies of the records: two 50 MB files hold 300,000 of them.
+        let baseCells = Dictionary(grouping: base.indices, by: { base[$0].cellKey })
+        let headCells = Dictionary(grouping: head.indices, by: { head[$0].cellKey })
         let shared = baseCells.keys.filter { headCells[$0] != nil }.sorted()
         let missingFromHead = baseCells.keys.filter { headCells[$0] == nil }.sorted()
         let onlyInHead = headCells.keys.filter { baseCells[$0] == nil }.sorted()
@@ -64,12 +65,12 @@ public enum Comparison {
             let after = headCells[key]!
             for column in figures {
                 guard let figure = Figure.byColumn[column], figure.direction != .informational else { continue }
-                let x = before.compactMap { $0.figures[column] }
-                let y = after.compactMap { $0.figures[column] }
+                let x = before.compactMap { base[$0].figures[column] }
+                let y = after.compactMap { head[$0].figures[column] }
                 guard !x.isEmpty, !y.isEmpty else { continue }
                 pending.append(
                     Pending(
-                        first: before[0], figure: figure, x: x, y: y, test: MannWhitney.test(x, y),
+                        first: base[before[0]], figure: figure, x: x, y: y, test: MannWhitney.test(x, y),
                         ratio: HodgesLehmann.ratio(x, y)))
             }
         }
