@@ -4,12 +4,17 @@ import QueueLabBenchmarks
 import QueueLabImplementations
 
 extension BenchCommand {
+    /// A day: longer is no bound at all, and far longer overflowed the wait's nanoseconds.
+    static let longestSampleTimeout = 86_400
+
     /// Every option checked and turned into a plan, before any sample runs: a mistake found after
     /// an hour of sampling costs the hour.
     func checkedPlan() throws -> BenchmarkPlan {
         guard samples >= 1 else { throw ValidationError("--samples must be at least 1") }
         guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more") }
-        guard sampleTimeout >= 1 else { throw ValidationError("--sample-timeout must be at least 1 (seconds)") }
+        guard (1...Self.longestSampleTimeout).contains(sampleTimeout) else {
+            throw ValidationError("--sample-timeout must be 1 to \(Self.longestSampleTimeout) seconds (a day)")
+        }
         guard latencyEvery >= 1 else { throw ValidationError("--latency-every must be at least 1") }
         let types = try implementations.isEmpty ? Implementations.all : implementations.map(Implementations.named)
         guard !types.isEmpty else { throw ValidationError("no implementation is registered yet") }

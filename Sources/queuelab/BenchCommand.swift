@@ -53,7 +53,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Seed for the sample order (default: the clock, or the journal's with --resume).")
     var seed: UInt64?
 
-    @Option(help: "Seconds before a sample process is killed as hung, at least 1.")
+    @Option(help: "Seconds before a sample process is killed as hung, 1 to 86400.")
     var sampleTimeout = 120
 
     @Option(help: "Record the latency of one operation in this many, at least 1.")

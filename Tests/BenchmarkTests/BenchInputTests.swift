@@ -15,7 +15,8 @@ import Testing
             (["--variant", "a=/bin/true", "--variant", "a=/bin/true", "--out-dir", outDir], [:], "given twice"),
             (["--workload", "noop:n=-5"], [:], "n=-5 must be at least 1"),
             (["--samples", "0"], [:], "--samples must be at least 1"),
-            (["--sample-timeout", "0"], [:], "--sample-timeout must be at least 1"),
+            (["--sample-timeout", "0"], [:], "--sample-timeout must be 1 to 86400"),
+            (["--sample-timeout", "99999999999999"], [:], "--sample-timeout must be 1 to 86400"),
             (["--variant-env", "nosuch:K=V"], [:], "names 'nosuch', not a variant"),
             (["--variant-env", "head:QUEUELAB_TEST_SLOWDOWN_NS=abc"], [:], "'abc', not a whole number"),
             ([], ["QUEUELAB_TEST_SLOWDOWN_NS": "fast"], "'fast', not a whole number"),
@@ -50,5 +51,14 @@ import Testing
         for text in ["noop:width=-1", "noop:width=1", "cancel:percent=0", "dag:edges=0;seed=-3", "cpu:us=0"] {
             #expect(throws: Never.self, "\(text)") { try Workload(parsing: text) }
         }
+    }
+
+    /// A bound of centuries waits like no bound; converting it to Int nanoseconds used to trap.
+    @Test(.timeLimit(.minutes(1)))
+    func aHugeTimeoutIsNoTrap() throws {
+        let outcome = try ChildProcess.run(
+            ChildCommand(executable: "/bin/true", arguments: []), timeout: .seconds(Int64.max))
+        #expect(outcome.status == 0)
+        #expect(!outcome.timedOut)
     }
 }
