@@ -11,7 +11,7 @@ struct CompareCommand: ParsableCommand {
             Exit status:
               0  no regression found (the headline says "not enough evidence" when rows are INCONCLUSIVE)
               1  at least one REGRESSION
-              2  bad input: unreadable or malformed CSV (a truncated last row, a number that is not decimal,
+              2  bad input: unreadable, empty or malformed CSV (a truncated last row, a number that is not decimal,
                  a zero or negative wall time or throughput), bad option, a --figure neither file has, or
                  with --strict base and head measured on different hosts, cores, Swift versions, build
                  configurations or allocators (without --strict: a warning)
@@ -63,6 +63,9 @@ struct CompareCommand: ParsableCommand {
             headRecords = try ResultsFile.read(head, keeping: judged)
         } catch {
             fail(error.description)
+        }
+        for (path, records) in [(base, baseRecords), (head, headRecords)] where records.isEmpty {
+            fail("\(path) holds no samples")
         }
         for figure in figures {
             let inBase = baseRecords.contains { $0.figures[figure] != nil }

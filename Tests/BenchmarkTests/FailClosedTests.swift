@@ -75,6 +75,7 @@ import Testing
             ([head, otherHost, "--strict"], 2, "host: base h, head elsewhere"),
             ([head, otherHost], 0, "warning: base and head ran in different environments"),
             ([head, head, "--figure", "allocs_per_op"], 2, "--figure allocs_per_op: no sample in either file"),
+            ([base, try file("empty.csv", [])], 2, "empty.csv holds no samples"),
         ]
         for (arguments, status, message) in cases {
             let outcome = try ChildProcess.run(

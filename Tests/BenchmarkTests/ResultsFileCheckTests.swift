@@ -109,4 +109,11 @@ import Testing
         #expect(values != ["ops_per_s": 5, "e2f_p50_ns": 5])
         #expect(values["wall_s"] == nil && values["e2f_p50_ns"] == 5)
     }
+
+    @Test func anErrorIsOneLineWhateverTheFileHeld() {
+        let text = ResultsFile.encode([Self.sample(0)]).replacingOccurrences(of: ",1500,", with: ",15\u{0}0\r,")
+        let error = decodeError(text)
+        #expect(error?.message.contains("not a number") == true)
+        #expect(error?.description.unicodeScalars.contains { $0.properties.generalCategory == .control } == false)
+    }
 }

@@ -41,6 +41,9 @@ public struct ResultsFileError: Error, Sendable, Equatable, CustomStringConverti
 
     public var description: String {
         let place = path.map { "\($0):\(line)" } ?? "line \(line)"
-        return "\(place): \(message)".replacingOccurrences(of: "\n", with: " ")
+        // One line, whatever the file held: line breaks and other control characters become spaces.
+        let text = "\(place): \(message)"
+        return String(
+            String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
     }
 }
