@@ -17,6 +17,8 @@ struct CompareCommand: ParsableCommand {
                  configurations or allocators (without --strict: a warning)
               4  not measured: a cell (implementation, workload, parameters) of base is missing from head,
                  because its samples failed, hung or never ran; takes precedence over 1
+              5  with --require-evidence: no regression, but a comparison is INCONCLUSIVE (too few samples,
+                 or an interval too wide to tell a change of the threshold from none)
             Verdicts: REGRESSION / IMPROVEMENT need p < 0.05 after Holm and a change beyond the threshold;
             SAME when the change is within it; INCONCLUSIVE with fewer than 6 samples a side or a wide interval.
             """
@@ -41,6 +43,12 @@ struct CompareCommand: ParsableCommand {
         name: .customLong("figure"),
         help: "Figure column to judge (repeatable); default: \(Figure.judgedByDefault.joined(separator: ", ")).")
     var figures: [String] = []
+
+    @Flag(help: "Exit 5 when nothing regressed but a comparison is INCONCLUSIVE: no evidence is not a pass.")
+    var requireEvidence = false
+
+    /// Nothing regressed, and nothing was shown not to (`--require-evidence`).
+    static let notEnoughEvidenceStatus: Int32 = 5
 
     @Flag(help: "Refuse (exit 2) when base and head ran on different hosts, cores, toolchains, builds or allocators.")
     var strict = false
@@ -93,6 +101,11 @@ struct CompareCommand: ParsableCommand {
             throw ExitCode(Self.notMeasuredStatus)
         }
         if report.hasRegression { throw ExitCode(1) }
+        if requireEvidence && report.count(.inconclusive) > 0 {
+            FileHandle.standardError.write(
+                Data("error: \(report.headline) (--require-evidence)\n".utf8))
+            throw ExitCode(Self.notEnoughEvidenceStatus)
+        }
     }
 
     /// Bad input: one line on standard error, exit status 2.
