@@ -8,10 +8,12 @@ extension ComparisonReport {
     /// The one-line outcome. "no regression" only when every base cell was measured and judged:
     /// a comparison whose rows are INCONCLUSIVE has not shown that nothing regressed.
     public var headline: String {
-        if hasRegression { return "REGRESSION" }
+        var problems: [String] = []
+        if hasRegression { problems.append("REGRESSION") }
         if !missingFromHead.isEmpty {
-            return "NOT MEASURED: \(missingFromHead.count) cell(s) of base missing from head"
+            problems.append("NOT MEASURED: \(missingFromHead.count) cell(s) of base missing from head")
         }
+        if !problems.isEmpty { return problems.joined(separator: "; ") }
         let inconclusive = count(.inconclusive)
         if inconclusive > 0 || rows.isEmpty {
             return
