@@ -30,6 +30,7 @@ extension BenchCommand {
         if variants.count > 1 && out != nil {
             throw ValidationError("--out writes one variant; with several --variant use --out-dir")
         }
+        if out != nil && outDir != nil { throw ValidationError("give --out or --out-dir, not both") }
         if variant.isEmpty && outDir != nil {
             throw ValidationError("--out-dir is for --variant runs; use --out for one CSV")
         }

@@ -131,11 +131,11 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
+    /// OUT-DIR/NAME.csv with --out-dir (checked to come with --variant); else --out or the default,
+    /// for a run of one variant (checked).
     func outputPath(for variant: String, many: Bool) throws -> String {
-        if many {
-            guard let outDir else { throw ValidationError("--variant needs --out-dir") }
-            return (outDir as NSString).appendingPathComponent("\(variant).csv")
-        }
+        if let outDir { return (outDir as NSString).appendingPathComponent("\(variant).csv") }
+        guard !many else { throw ValidationError("--variant needs --out-dir") }
         if let out { return out }
         let stamp = RunMetadata.timestamp().replacingOccurrences(of: ":", with: "")
         return "results/scratch/bench-\(stamp).csv"

@@ -30,6 +30,7 @@ import Testing
                 [:], "--out writes one variant"
             ),
             (["--out", "/proc/queuelab-nowhere/run.csv"], [:], "cannot create the directory"),
+            (["--variant", "a=/bin/true", "--out", "\(outDir)/x.csv", "--out-dir", outDir], [:], "not both"),
         ]
         for (arguments, environment, message) in cases {
             let outcome = try ChildProcess.run(

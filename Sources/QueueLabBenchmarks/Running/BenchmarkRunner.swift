@@ -95,10 +95,10 @@ public final class BenchmarkRunner {
         for round in 0..<rounds {
             let isWarmup = round < plan.warmupRounds
             for cell in order(allCells, round: round) where live.contains(cell) {
-                let cellKey = "\(cell.implementation) \(cell.workload.kind.rawValue) \(cell.workload.parameterText)"
                 if !isWarmup
                     && alreadyTaken.contains(
-                        Self.sampleKey(variant: cell.variant, cell: cellKey, round: round - plan.warmupRounds))
+                        Self.sampleKey(
+                            variant: cell.variant, cell: cell.recordCellKey, round: round - plan.warmupRounds))
                 {
                     continue
                 }
