@@ -91,4 +91,19 @@ import Testing
             }
         }
     }
+
+    /// A sample that fails (here a "build" that prints no figures) makes bench exit 4, not 0 or 1.
+    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(1)))
+    func aFailedSampleIsNotMeasured() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-failed-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let arguments = [
+            "bench", "--impl", "lock", "--workload", "noop:n=10", "--samples", "1", "--warmup", "0",
+            "--variant", "head=/bin/true", "--out-dir", directory.path,
+        ]
+        let outcome = try ChildProcess.run(
+            ChildCommand(executable: RunnerTests.queuelabBinary!, arguments: arguments), timeout: .seconds(30))
+        #expect(outcome.status == 4, "exit \(outcome.status): \(outcome.standardError)")
+        #expect(outcome.standardError.contains("not measured"), "\(outcome.standardError)")
+    }
 }
