@@ -16,8 +16,21 @@ struct BenchCommand: ParsableCommand {
             kind:key=value;key=value. Without --workload the standard suite runs. Foundation's chain, dag and
             fanout are capped (quadratic scheduling) unless --uncapped. jemalloc is preloaded
             (LD_PRELOAD=\(Allocator.jemallocLibrary), MALLOC_CONF=tcache:false) for allocation counts.
+            Every option is checked before the first sample runs.
+
+            Output: --out (one variant) or OUT-DIR/NAME.csv (per --variant) is overwritten, whole, when the
+            run ends. Until then each sample is appended as it finishes to the journal TARGET.partial beside
+            it; a run that is killed leaves the journal, and the same command with --resume continues it
+            (samples already journalled are not taken again; the seed is the journal's).
+
+            Exit status: 0 every sample measured; 2 bad input (any option, workload, variant, environment
+            knob, an unwritable output, a journal left without --resume), before any sample runs;
+            4 a sample failed or hung (its cell is left out from then on: not measured).
             """
     )
+
+    /// A sample failed or hung: part of the plan was not measured (as `compare`'s 4).
+    static let notMeasuredStatus: Int32 = 4
 
     @Option(name: .customLong("impl"), help: "Implementation (repeatable); default: all.")
     var implementations: [String] = []
@@ -25,10 +38,10 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("workload"), help: "Workload (repeatable); default: the standard suite.")
     var workloads: [String] = []
 
-    @Option(help: "Samples per cell (one process each).")
+    @Option(help: "Samples per cell (one process each), at least 1.")
     var samples = 10
 
-    @Option(help: "Warm-up rounds (not recorded).")
+    @Option(help: "Warm-up rounds (not recorded), 0 or more.")
     var warmup = 1
 
     @Option(help: "system or jemalloc.")
@@ -37,101 +50,92 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "shuffled or abba.")
     var order = "shuffled"
 
-    @Option(help: "Seed for the sample order (default: the clock).")
+    @Option(help: "Seed for the sample order (default: the clock, or the journal's with --resume).")
     var seed: UInt64?
 
-    @Option(help: "Seconds before a sample process is killed as hung.")
+    @Option(help: "Seconds before a sample process is killed as hung, 1 to 86400.")
     var sampleTimeout = 120
 
-    @Option(help: "Record the latency of one operation in this many.")
+    @Option(help: "Record the latency of one operation in this many, at least 1.")
     var latencyEvery = SampleRunner.defaultLatencyEvery
 
     @Flag(help: "Do not cap Foundation's dependency workloads.")
     var uncapped = false
 
-    @Option(help: "CSV to write (one variant). Default: results/scratch/bench-<time>.csv.")
+    @Option(help: "CSV to write, overwritten (one variant only). Default: results/scratch/bench-<time>.csv.")
     var out: String?
 
-    @Option(help: "NAME=PATH: another build to sample, interleaved (repeatable); writes OUT-DIR/NAME.csv.")
+    @Option(help: "NAME=PATH: another build to sample, interleaved (repeatable, distinct names); needs --out-dir.")
     var variant: [String] = []
 
-    @Option(help: "NAME:KEY=VALUE: environment for one variant's samples (repeatable).")
+    @Option(help: "NAME:KEY=VALUE: environment for one variant's samples (repeatable; NAME a --variant, or head).")
     var variantEnv: [String] = []
 
-    @Option(help: "Directory for per-variant CSVs (with --variant).")
+    @Option(help: "Directory for per-variant CSVs NAME.csv, overwritten (with --variant only).")
     var outDir: String?
+
+    @Flag(help: "Continue the run whose journal (TARGET.partial) an interrupted bench left.")
+    var resume = false
 
     func run() throws {
         do {
             try runChecked()
-        } catch let error as ValidationError {
-            throw error
         } catch let error as ExitCode {
             throw error
+        } catch let error as ValidationError {
+            fail(error.message)
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
+            fail("\(error)")
         }
+    }
+
+    /// Bad input: one line on standard error, exit status 2.
+    func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("error: \(message.replacingOccurrences(of: "\n", with: " "))\n".utf8))
+        Foundation.exit(2)
     }
 
     func runChecked() throws {
-        let types = try implementations.isEmpty ? Implementations.all : implementations.map(Implementations.named)
-        guard !types.isEmpty else { throw ValidationError("no implementation is registered yet") }
-        let parsed = try workloads.isEmpty ? WorkloadSuite.standard : workloads.map { try Workload(parsing: $0) }
-        guard let allocator = Allocator(rawValue: allocator) else {
-            throw ValidationError("--allocator must be system or jemalloc")
+        var plan = try checkedPlan()
+        let journals = try plan.variants.map { variant in
+            try SampleJournal(
+                target: try outputPath(for: variant.name, many: plan.variants.count > 1), resuming: resume)
         }
-        guard let order = SampleOrder(rawValue: order) else {
-            throw ValidationError("--order must be shuffled or abba")
+        let resumed = journals.flatMap(\.resumed)
+        if let unknown = resumed.first(where: { record in !plan.variants.contains { $0.name == record.variant } }) {
+            throw ValidationError("the journal holds samples of variant '\(unknown.variant)', not in this run")
         }
-        var plan = BenchmarkPlan(
-            implementations: types.map(ImplementationInfo.init), workloads: parsed, variants: try variants())
-        plan.samples = samples
-        plan.warmupRounds = warmup
-        plan.allocator = allocator
-        plan.order = order
-        plan.seed = seed ?? UInt64(Date().timeIntervalSince1970)
-        plan.sampleTimeout = .seconds(sampleTimeout)
-        plan.latencyEvery = latencyEvery
-        plan.capFoundation = !uncapped
-        let result = try BenchmarkRunner(plan: plan, metadata: RunMetadata.current()).run()
-        for variant in plan.variants {
-            let records = result.records[variant.name] ?? []
-            let path = try outputPath(for: variant.name, many: plan.variants.count > 1)
-            try ResultsFile.write(records, to: path)
+        let seeds = Set(resumed.map(\.seed))
+        if let journalled = seeds.first {
+            guard seeds.count == 1, seed == nil || seed == journalled else {
+                throw ValidationError("--seed \(seed ?? 0) differs from the journal's \(journalled)")
+            }
+            plan.seed = journalled
+        }
+        let journalOf = Dictionary(uniqueKeysWithValues: zip(plan.variants.map(\.name), journals))
+        let result = try BenchmarkRunner(
+            plan: plan, metadata: RunMetadata.current(), resuming: resumed,
+            onSample: { sample in try journalOf[sample.variant]?.append(sample) }
+        ).run()
+        for (variant, journal) in zip(plan.variants, journals) {
+            let records = journal.resumed + (result.records[variant.name] ?? [])
+            try journal.finish(records)
             if plan.variants.count > 1 { print("== \(variant.name)") }
             print(BenchmarkSummary.render(records, notes: result.notes, failures: result.failures))
-            print("wrote \(records.count) samples to \(path)")
+            print("wrote \(records.count) samples to \(journal.target)")
         }
-        if !result.failures.isEmpty { throw ExitCode(1) }
-    }
-
-    func variants() throws -> [BenchmarkVariant] {
-        guard !variant.isEmpty else {
-            return [BenchmarkVariant(name: "head", executable: RunMetadata.currentExecutable())]
-        }
-        var environments: [String: [String: String]] = [:]
-        for entry in variantEnv {
-            let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
-            let pair = parts.count == 2 ? parts[1].split(separator: "=", maxSplits: 1).map(String.init) : []
-            guard pair.count == 2 else { throw ValidationError("--variant-env wants NAME:KEY=VALUE, got '\(entry)'") }
-            environments[parts[0], default: [:]][pair[0]] = pair[1]
-        }
-        return try variant.map { entry in
-            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { throw ValidationError("--variant wants NAME=PATH, got '\(entry)'") }
-            guard FileManager.default.isExecutableFile(atPath: parts[1]) else {
-                throw ValidationError("--variant \(parts[0]): \(parts[1]) is not an executable")
-            }
-            return BenchmarkVariant(name: parts[0], executable: parts[1], environment: environments[parts[0]] ?? [:])
+        if !result.failures.isEmpty {
+            FileHandle.standardError.write(
+                Data("error: \(result.failures.count) sample(s) failed or hung: not measured\n".utf8))
+            throw ExitCode(Self.notMeasuredStatus)
         }
     }
 
+    /// OUT-DIR/NAME.csv with --out-dir (checked to come with --variant); else --out or the default,
+    /// for a run of one variant (checked).
     func outputPath(for variant: String, many: Bool) throws -> String {
-        if many {
-            guard let outDir else { throw ValidationError("--variant needs --out-dir") }
-            return (outDir as NSString).appendingPathComponent("\(variant).csv")
-        }
+        if let outDir { return (outDir as NSString).appendingPathComponent("\(variant).csv") }
+        guard !many else { throw ValidationError("--variant needs --out-dir") }
         if let out { return out }
         let stamp = RunMetadata.timestamp().replacingOccurrences(of: ":", with: "")
         return "results/scratch/bench-\(stamp).csv"

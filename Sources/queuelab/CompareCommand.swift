@@ -8,12 +8,24 @@ struct CompareCommand: ParsableCommand {
         abstract: "Compare two benchmark CSVs: medians, Hodges-Lehmann ratio, Mann-Whitney U with Holm, verdicts.",
         discussion: """
             Example: queuelab compare results/base.csv results/head.csv --threshold 0.10 --format markdown
-            Exit status: 0 no regression, 1 at least one REGRESSION, 2 bad input (unreadable or malformed CSV,
-            bad option). Verdicts: REGRESSION / IMPROVEMENT need p < 0.05 after Holm and a change beyond the
-            threshold; SAME when the change is within it; INCONCLUSIVE with fewer than 6 samples a side or a
-            wide interval.
+            Exit status:
+              0  no regression found (the headline says "not enough evidence" when rows are INCONCLUSIVE)
+              1  at least one REGRESSION
+              2  bad input: unreadable, empty or malformed CSV (a truncated last row, a number that is not decimal,
+                 a zero or negative wall time or throughput), bad option, a --figure neither file has, or
+                 with --strict base and head measured on different hosts, cores, Swift versions, build
+                 configurations or allocators (without --strict: a warning)
+              4  not measured: a cell (implementation, workload, parameters) of base is missing from head,
+                 because its samples failed, hung or never ran; takes precedence over 1
+              5  with --require-evidence: no regression, but a comparison is INCONCLUSIVE (too few samples,
+                 or an interval too wide to tell a change of the threshold from none)
+            Verdicts: REGRESSION / IMPROVEMENT need p < 0.05 after Holm and a change beyond the threshold;
+            SAME when the change is within it; INCONCLUSIVE with fewer than 6 samples a side or a wide interval.
             """
     )
+
+    /// A cell of base that head lacks: the gate cannot vouch for what it did not measure.
+    static let notMeasuredStatus: Int32 = 4
 
     @Argument(help: "The base CSV.")
     var base: String
@@ -32,6 +44,15 @@ struct CompareCommand: ParsableCommand {
         help: "Figure column to judge (repeatable); default: \(Figure.judgedByDefault.joined(separator: ", ")).")
     var figures: [String] = []
 
+    @Flag(help: "Exit 5 when nothing regressed but a comparison is INCONCLUSIVE: no evidence is not a pass.")
+    var requireEvidence = false
+
+    /// Nothing regressed, and nothing was shown not to (`--require-evidence`).
+    static let notEnoughEvidenceStatus: Int32 = 5
+
+    @Flag(help: "Refuse (exit 2) when base and head ran on different hosts, cores, toolchains, builds or allocators.")
+    var strict = false
+
     func run() throws {
         guard let format = ReportFormat(rawValue: format) else { fail("--format must be text or markdown") }
         // Parsed here rather than by ArgumentParser so that a bad value exits 2 like other bad input.
@@ -44,17 +65,47 @@ struct CompareCommand: ParsableCommand {
         let baseRecords: [SampleRecord]
         let headRecords: [SampleRecord]
         do {
-            baseRecords = try ResultsFile.read(base)
-            headRecords = try ResultsFile.read(head)
+            // Only the judged figures are kept: memory grows with the samples, not with every column.
+            let judged = Set(figures.isEmpty ? Figure.judgedByDefault : figures)
+            baseRecords = try ResultsFile.read(base, keeping: judged)
+            headRecords = try ResultsFile.read(head, keeping: judged)
         } catch {
             fail(error.description)
+        }
+        for (path, records) in [(base, baseRecords), (head, headRecords)] where records.isEmpty {
+            fail("\(path) holds no samples")
+        }
+        for figure in figures {
+            let inBase = baseRecords.contains { $0.figures[figure] != nil }
+            let inHead = headRecords.contains { $0.figures[figure] != nil }
+            if !inBase || !inHead {
+                let whereMissing = !inBase && !inHead ? "either file" : (inBase ? head : base)
+                fail("--figure \(figure): no sample in \(whereMissing) has a value for it")
+            }
+        }
+        for difference in EnvironmentMismatch.differences(base: baseRecords, head: headRecords) {
+            if strict { fail("base and head ran in different environments (--strict): \(difference)") }
+            FileHandle.standardError.write(
+                Data("warning: base and head ran in different environments: \(difference)\n".utf8))
         }
         let report = Comparison.compare(
             base: baseRecords, head: headRecords, figures: figures.isEmpty ? Figure.judgedByDefault : figures,
             rule: VerdictRule(threshold: threshold))
-        if report.rows.isEmpty { fail("no implementation and workload is present in both files") }
+        if report.rows.isEmpty && report.isComplete {
+            fail("no implementation and workload is present in both files")
+        }
         print(report.rendered(format))
+        if !report.isComplete {
+            FileHandle.standardError.write(
+                Data("error: \(report.missingFromHead.count) cell(s) of base missing from head: not measured\n".utf8))
+            throw ExitCode(Self.notMeasuredStatus)
+        }
         if report.hasRegression { throw ExitCode(1) }
+        if requireEvidence && report.count(.inconclusive) > 0 {
+            FileHandle.standardError.write(
+                Data("error: \(report.headline) (--require-evidence)\n".utf8))
+            throw ExitCode(Self.notEnoughEvidenceStatus)
+        }
     }
 
     /// Bad input: one line on standard error, exit status 2.

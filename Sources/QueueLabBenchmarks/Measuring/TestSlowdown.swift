@@ -7,4 +7,11 @@ public enum TestSlowdown {
     public static func nanosecondsFromEnvironment(_ environment: [String: String]) -> UInt64 {
         environment[environmentVariable].flatMap { UInt64($0) } ?? 0
     }
+
+    /// Why the knob's value in `environment` is unusable (not a whole number of nanoseconds), or nil.
+    /// `bench` checks it before sampling: a sample would otherwise run unslowed without a word.
+    public static func problem(in environment: [String: String]) -> String? {
+        guard let value = environment[environmentVariable], UInt64(value) == nil else { return nil }
+        return "\(environmentVariable) is '\(value)', not a whole number of nanoseconds"
+    }
 }

@@ -16,58 +16,13 @@ public enum CSVCodec {
     /// - Throws: ``ResultsFileError`` for a quote that never closes.
     public static func decode(_ text: String) throws(ResultsFileError) -> [(line: Int, fields: [String])] {
         var rows: [(line: Int, fields: [String])] = []
-        var fields: [String] = []
-        var field = ""
-        var inQuotes = false
-        var line = 1
-        var rowLine = 1
-        var characters = Array(text.unicodeScalars)[...]
-        var fieldStarted = false
-        while let scalar = characters.popFirst() {
-            if inQuotes {
-                if scalar == "\"" {
-                    if characters.first == "\"" {
-                        field.unicodeScalars.append("\"")
-                        characters.removeFirst()
-                    } else {
-                        inQuotes = false
-                    }
-                } else {
-                    if scalar == "\n" { line += 1 }
-                    field.unicodeScalars.append(scalar)
-                }
-                continue
-            }
-            switch scalar {
-            case "\"" where field.isEmpty:
-                inQuotes = true
-                fieldStarted = true
-            case ",":
-                fields.append(field)
-                field = ""
-                fieldStarted = true
-            case "\r":
-                continue
-            case "\n":
-                if fieldStarted || !field.isEmpty || !fields.isEmpty {
-                    fields.append(field)
-                    rows.append((rowLine, fields))
-                }
-                fields = []
-                field = ""
-                fieldStarted = false
-                line += 1
-                rowLine = line
-            default:
-                field.unicodeScalars.append(scalar)
-                fieldStarted = true
-            }
+        var reader = CSVRowReader()
+        var failure: ResultsFileError?
+        Array(text.utf8).withUnsafeBytes { buffer in
+            do throws(ResultsFileError) { try reader.feed(buffer) { rows.append($0) } } catch { failure = error }
         }
-        if inQuotes { throw ResultsFileError(line: rowLine, message: "a quoted field never closes") }
-        if fieldStarted || !field.isEmpty || !fields.isEmpty {
-            fields.append(field)
-            rows.append((rowLine, fields))
-        }
+        if let failure { throw failure }
+        if let last = try reader.finish() { rows.append(last) }
         return rows
     }
 }
@@ -86,6 +41,9 @@ public struct ResultsFileError: Error, Sendable, Equatable, CustomStringConverti
 
     public var description: String {
         let place = path.map { "\($0):\(line)" } ?? "line \(line)"
-        return "\(place): \(message)".replacingOccurrences(of: "\n", with: " ")
+        // One line, whatever the file held: line breaks and other control characters become spaces.
+        let text = "\(place): \(message)"
+        return String(
+            String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
     }
 }

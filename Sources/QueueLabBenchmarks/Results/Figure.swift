@@ -60,6 +60,20 @@ extension Figure {
 
     public static let byColumn: [String: Figure] = Dictionary(uniqueKeysWithValues: all.map { ($0.column, $0) })
 
+    /// Column -> position in ``all``.
+    static let index: [String: Int] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.column, $0) })
+
+    /// Figures that a run that happened cannot have at zero: its time, and operations over that time.
+    public static let strictlyPositive: Set<String> = ["wall_s", "ops_per_s"]
+
+    /// Why `value` cannot be a measurement of this figure, or nil when it can. Every figure is a time,
+    /// a count, a rate or a ratio of them: none is negative.
+    public func rangeProblem(_ value: Double) -> String? {
+        if Figure.strictlyPositive.contains(column) && value <= 0 { return "must be above zero" }
+        if value < 0 { return "cannot be negative" }
+        return nil
+    }
+
     /// The figures `compare` judges by default: throughput, typical and tail latency, and the
     /// deterministic allocation counters. Maxima and CPU steps are too noisy to gate on.
     public static let judgedByDefault = [

@@ -18,7 +18,8 @@ public struct SampleRecord: Sendable, Equatable {
     public var seed: UInt64
     /// The round the sample ran in (0-based, warm-up rounds are not written).
     public var round: Int
-    public var figures: [String: Double]
+    /// Column name -> value, stored as one Double per ``Figure`` (see ``FigureValues``).
+    public var figures: FigureValues
 
     public init(
         timestamp: String, variant: String, gitCommit: String, host: String, cores: Int, swiftVersion: String,
@@ -38,7 +39,21 @@ public struct SampleRecord: Sendable, Equatable {
         self.parameters = parameters
         self.seed = seed
         self.round = round
-        self.figures = figures
+        self.figures = FigureValues(figures)
+    }
+
+    /// As the public initialiser, with the figures already in their compact form.
+    init(
+        timestamp: String, variant: String, gitCommit: String, host: String, cores: Int, swiftVersion: String,
+        buildConfiguration: String, allocator: String, implementation: String, workload: String, parameters: String,
+        seed: UInt64, round: Int, values: FigureValues
+    ) {
+        self.init(
+            timestamp: timestamp, variant: variant, gitCommit: gitCommit, host: host, cores: cores,
+            swiftVersion: swiftVersion, buildConfiguration: buildConfiguration, allocator: allocator,
+            implementation: implementation, workload: workload, parameters: parameters, seed: seed, round: round,
+            figures: [:])
+        self.figures = values
     }
 
     /// What a comparison groups by: the same implementation, workload and parameters.

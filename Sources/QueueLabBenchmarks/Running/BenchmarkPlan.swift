@@ -70,4 +70,7 @@ public struct BenchmarkCell: Sendable, Hashable, CustomStringConvertible {
     public let workload: Workload
 
     public var description: String { "\(variant) \(implementation) \(workload)" }
+
+    /// The ``SampleRecord/cellKey`` of this cell's samples.
+    var recordCellKey: String { "\(implementation) \(workload.kind.rawValue) \(workload.parameterText)" }
 }

@@ -21,15 +21,26 @@ public final class BenchmarkRunner {
     let progress: (String) -> Void
     let launcher: Launcher
 
+    /// Samples already taken by an interrupted run (`bench --resume`): their cells are not run
+    /// again in their rounds.
+    let alreadyTaken: Set<String>
+    /// Called with every sample as it finishes (the journal), before the next one starts.
+    let onSample: (SampleRecord) throws -> Void
+
     public init(
         plan: BenchmarkPlan, metadata: RunMetadata, progress: @escaping (String) -> Void = ProgressLine.write,
-        launcher: @escaping Launcher = ChildProcess.run
+        launcher: @escaping Launcher = ChildProcess.run, resuming done: [SampleRecord] = [],
+        onSample record: @escaping (SampleRecord) throws -> Void = { _ in }
     ) {
         self.plan = plan
         self.metadata = metadata
         self.progress = progress
         self.launcher = launcher
+        self.alreadyTaken = Set(done.map { Self.sampleKey(variant: $0.variant, cell: $0.cellKey, round: $0.round) })
+        self.onSample = record
     }
+
+    static func sampleKey(variant: String, cell: String, round: Int) -> String { "\(variant) \(cell) #\(round)" }
 
     /// The cells of the plan, and the notes about skipped or capped ones.
     public func cells() -> ([BenchmarkCell], [String]) {
@@ -78,12 +89,19 @@ public final class BenchmarkRunner {
             })
         let variants = Dictionary(uniqueKeysWithValues: plan.variants.map { ($0.name, $0) })
         let rounds = plan.warmupRounds + plan.samples
-        let totalRuns = rounds * allCells.count
+        let totalRuns = rounds * allCells.count - alreadyTaken.count
         var done = 0
         var spent = 0.0
         for round in 0..<rounds {
             let isWarmup = round < plan.warmupRounds
             for cell in order(allCells, round: round) where live.contains(cell) {
+                if !isWarmup
+                    && alreadyTaken.contains(
+                        Self.sampleKey(
+                            variant: cell.variant, cell: cell.recordCellKey, round: round - plan.warmupRounds))
+                {
+                    continue
+                }
                 let remaining = totalRuns - done
                 let eta = done == 0 ? "?" : ProgressLine.duration(spent / Double(done) * Double(remaining))
                 let phase = isWarmup ? "warm-up" : "round \(round - plan.warmupRounds + 1)/\(plan.samples)"
@@ -101,10 +119,11 @@ public final class BenchmarkRunner {
                 switch interpret(outcome, cell: cell) {
                 case .figures(let figures):
                     guard !isWarmup else { continue }
-                    result.records[cell.variant, default: []].append(
-                        record(
-                            cell, figures: figures, commit: commits[cell.variant] ?? "unknown",
-                            round: round - plan.warmupRounds))
+                    let sample = record(
+                        cell, figures: figures, commit: commits[cell.variant] ?? "unknown",
+                        round: round - plan.warmupRounds)
+                    result.records[cell.variant, default: []].append(sample)
+                    try onSample(sample)
                 case .skipped(let why):
                     live.remove(cell)
                     result.notes.append("\(cell): skipped: \(why)")
@@ -143,7 +162,8 @@ public final class BenchmarkRunner {
             timestamp: RunMetadata.timestamp(), variant: cell.variant, gitCommit: commit, host: metadata.host,
             cores: metadata.cores, swiftVersion: metadata.swiftVersion, buildConfiguration: figures.buildConfiguration,
             allocator: figures.allocator, implementation: cell.implementation, workload: cell.workload.kind.rawValue,
-            parameters: cell.workload.parameterText, seed: plan.seed, round: round, figures: figures.values)
+            parameters: cell.workload.parameterText, seed: plan.seed, round: round, values: FigureValues(figures.values)
+        )
     }
 }
 

@@ -62,7 +62,8 @@ public enum ChildProcess {
             }
         }
         var timedOut = false
-        if exited.wait(timeout: .now() + .nanoseconds(Int(timeout.nanoseconds))) == .timedOut {
+        // Clamped: a bound of years is "never", not a trap converting UInt64.max to Int.
+        if exited.wait(timeout: .now() + .nanoseconds(Int(clamping: timeout.nanoseconds))) == .timedOut {
             timedOut = true
             process.terminate()
             if exited.wait(timeout: .now() + .seconds(2)) == .timedOut {

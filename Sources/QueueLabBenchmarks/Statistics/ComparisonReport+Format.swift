@@ -5,6 +5,23 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 }
 
 extension ComparisonReport {
+    /// The one-line outcome. "no regression" only when every base cell was measured and judged:
+    /// a comparison whose rows are INCONCLUSIVE has not shown that nothing regressed.
+    public var headline: String {
+        var problems: [String] = []
+        if hasRegression { problems.append("REGRESSION") }
+        if !missingFromHead.isEmpty {
+            problems.append("NOT MEASURED: \(missingFromHead.count) cell(s) of base missing from head")
+        }
+        if !problems.isEmpty { return problems.joined(separator: "; ") }
+        let inconclusive = count(.inconclusive)
+        if inconclusive > 0 || rows.isEmpty {
+            return
+                "not enough evidence: \(inconclusive) of \(rows.count) comparisons INCONCLUSIVE (collect more samples)"
+        }
+        return "no regression"
+    }
+
     public func rendered(_ format: ReportFormat) -> String {
         var table = [
             ["implementation", "workload", "figure", "base", "head", "head/base [95% CI]", "p (Holm)", "n", "verdict"]
@@ -30,20 +47,26 @@ extension ComparisonReport {
         var out: [String] = []
         switch format {
         case .text:
+            out.append("QueueLab benchmark comparison: \(headline)")
+            out.append("")
             out.append(FigureFormat.table(table))
             out.append("")
             out.append("verdicts: \(counts)")
             out.append(method)
-            out += unmatched.map { "note: \($0)" }
+            out += missingFromHead.map { "NOT MEASURED: \($0): in base, missing from head (failed, hung or not run)" }
+            out += onlyInHead.map { "note: \($0): only in head" }
         case .markdown:
-            out.append("### QueueLab benchmark comparison: \(hasRegression ? "REGRESSION" : "no regression")")
+            out.append("### QueueLab benchmark comparison: \(headline)")
             out.append("")
             out.append(FigureFormat.markdown(table))
             out.append("")
             out.append("**Verdicts:** \(counts)")
             out.append("")
             out.append(method)
-            out += unmatched.map { "- note: \($0)" }
+            out += missingFromHead.map {
+                "- **NOT MEASURED:** \($0): in base, missing from head (failed, hung or not run)"
+            }
+            out += onlyInHead.map { "- note: \($0): only in head" }
         }
         return out.joined(separator: "\n")
     }

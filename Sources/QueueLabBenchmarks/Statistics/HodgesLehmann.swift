@@ -33,22 +33,21 @@ public enum HodgesLehmann {
         let floor = smallest / 2
         let logX = x.map { log(Swift.max($0, floor)) }
         let logY = y.map { log(Swift.max($0, floor)) }
-        var differences: [Double] = []
-        differences.reserveCapacity(x.count * y.count)
-        for a in logX { for b in logY { differences.append(b - a) } }
-        differences.sort()
+        // The m x n log differences are selected from, never materialised (see PairwiseDifferenceSelection).
+        let differences = PairwiseDifferenceSelection(x: logX, y: logY)
         let count = differences.count
         let middle =
             count % 2 == 1
-            ? differences[count / 2] : (differences[count / 2 - 1] + differences[count / 2]) / 2
+            ? differences.element(atRank: count / 2)
+            : (differences.element(atRank: count / 2 - 1) + differences.element(atRank: count / 2)) / 2
         let c = critical(m: x.count, n: y.count, confidence: confidence)
         guard c >= 0 else {
             return HodgesLehmannRatio(ratio: exp(middle), lower: 0, upper: .infinity, confidence: confidence)
         }
         // Moses: the interval runs from the (c+1)-th smallest to the (c+1)-th largest difference.
         return HodgesLehmannRatio(
-            ratio: exp(middle), lower: exp(differences[c]), upper: exp(differences[count - 1 - c]),
-            confidence: confidence)
+            ratio: exp(middle), lower: exp(differences.element(atRank: c)),
+            upper: exp(differences.element(atRank: count - 1 - c)), confidence: confidence)
     }
 
     /// The number of differences cut from each end of the sorted list.
@@ -56,8 +55,10 @@ public enum HodgesLehmann {
         let tail = (1 - confidence) / 2
         if m * n <= exactPairLimit { return UDistribution.lowerCritical(m: m, n: n, tail: tail) }
         let z = NormalDistribution.quantile(1 - tail)
-        let spread = (Double(m * n * (m + n + 1)) / 12).squareRoot()
-        return Int((Double(m * n) / 2 - z * spread).rounded(.down))
+        // In Doubles: m * n * (m + n + 1) overflows Int from about a million samples a side.
+        let pairs = Double(m) * Double(n)
+        let spread = (pairs * Double(m + n + 1) / 12).squareRoot()
+        return Int((pairs / 2 - z * spread).rounded(.down))
     }
 }
 

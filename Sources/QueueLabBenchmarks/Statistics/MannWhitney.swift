@@ -30,12 +30,13 @@ public enum MannWhitney {
         let u = rankSumX - Double(m * (m + 1)) / 2
         let hasTies = tieGroups.contains { $0 > 1 }
         if !hasTies && m <= exactLimit && n <= exactLimit {
-            let counts = UDistribution.counts(m: m, n: n)
-            let total = counts.reduce(0, +)
             let k = Int(u.rounded())
-            let lower = counts[0...k].reduce(0, +) / total
-            let upper = counts[k...].reduce(0, +) / total
-            return MannWhitneyResult(u: u, p: Swift.min(1, 2 * Swift.min(lower, upper)), exact: true)
+            // U is symmetric about mn / 2: P(U >= k) = P(U <= mn - k). Both tails are taken from the
+            // lower end, a sum of small exact counts; the upper end sums counts near C(m+n, m),
+            // which Doubles hold only approximately, and the cancellation gave negative p-values
+            // from about 40 samples a side.
+            let tail = UDistribution.lowerTail(m: m, n: n, atMost: Swift.min(k, m * n - k))
+            return MannWhitneyResult(u: u, p: Swift.min(1, 2 * tail), exact: true)
         }
         let mean = Double(m * n) / 2
         let total = Double(m + n)
@@ -84,6 +85,13 @@ enum UDistribution {
             for k in i..<poly.count { poly[k] += poly[k - i] }
         }
         return Array(poly[0...(m * n)])
+    }
+
+    /// P(U <= k), summed from the smallest counts (no cancellation for a small tail).
+    static func lowerTail(m: Int, n: Int, atMost k: Int) -> Double {
+        let counts = counts(m: m, n: n)
+        let total = counts.reduce(0, +)
+        return counts[0...k].reduce(0, +) / total
     }
 
     /// The largest c with P(U <= c) <= tail, or -1 when even U = 0 is more likely than that.

@@ -93,10 +93,26 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
                         message: "workload \(kind.rawValue) has no parameter '\(kv[0])'; valid: "
                             + known.keys.sorted().joined(separator: ", "))
                 }
+                if let problem = Workload.rangeProblem(kv[0], value) {
+                    throw WorkloadParseError(message: "workload \(kind.rawValue): \(kv[0])=\(value) \(problem)")
+                }
                 given[kv[0]] = value
             }
         }
         self.init(kind: kind, parameters: given)
+    }
+
+    /// Why `value` is no value for the parameter `key`, or nil: sizes and counts are at least 1,
+    /// `width` is -1 (the queue's default) or at least 1, `us` and `edges` are not negative,
+    /// `percent` is 0 to 100, `seed` is anything.
+    static func rangeProblem(_ key: String, _ value: Int) -> String? {
+        switch key {
+        case "seed": return nil
+        case "width": return value == -1 || value >= 1 ? nil : "must be -1 (the default width) or at least 1"
+        case "us", "edges": return value >= 0 ? nil : "cannot be negative"
+        case "percent": return (0...100).contains(value) ? nil : "must be 0 to 100"
+        default: return value >= 1 ? nil : "must be at least 1"
+        }
     }
 
     public subscript(_ key: String) -> Int { parameters[key] ?? 0 }

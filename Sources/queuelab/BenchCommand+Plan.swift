@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import QueueLabBenchmarks
+import QueueLabImplementations
+
+extension BenchCommand {
+    /// A day: longer is no bound at all, and far longer overflowed the wait's nanoseconds.
+    static let longestSampleTimeout = 86_400
+
+    /// Every option checked and turned into a plan, before any sample runs: a mistake found after
+    /// an hour of sampling costs the hour.
+    func checkedPlan() throws -> BenchmarkPlan {
+        guard samples >= 1 else { throw ValidationError("--samples must be at least 1") }
+        guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more") }
+        guard (1...Self.longestSampleTimeout).contains(sampleTimeout) else {
+            throw ValidationError("--sample-timeout must be 1 to \(Self.longestSampleTimeout) seconds (a day)")
+        }
+        guard latencyEvery >= 1 else { throw ValidationError("--latency-every must be at least 1") }
+        let types = try implementations.isEmpty ? Implementations.all : implementations.map(Implementations.named)
+        guard !types.isEmpty else { throw ValidationError("no implementation is registered yet") }
+        let parsed = try workloads.isEmpty ? WorkloadSuite.standard : workloads.map { try Workload(parsing: $0) }
+        guard let allocator = Allocator(rawValue: allocator) else {
+            throw ValidationError("--allocator must be system or jemalloc")
+        }
+        _ = try allocator.childEnvironment()
+        guard let order = SampleOrder(rawValue: order) else {
+            throw ValidationError("--order must be shuffled or abba")
+        }
+        let variants = try checkedVariants()
+        if variants.count > 1 && out != nil {
+            throw ValidationError("--out writes one variant; with several --variant use --out-dir")
+        }
+        if out != nil && outDir != nil { throw ValidationError("give --out or --out-dir, not both") }
+        if variant.isEmpty && outDir != nil {
+            throw ValidationError("--out-dir is for --variant runs; use --out for one CSV")
+        }
+        if let problem = TestSlowdown.problem(in: ProcessInfo.processInfo.environment) {
+            throw ValidationError(problem)
+        }
+        var plan = BenchmarkPlan(
+            implementations: types.map(ImplementationInfo.init), workloads: parsed, variants: variants)
+        plan.samples = samples
+        plan.warmupRounds = warmup
+        plan.allocator = allocator
+        plan.order = order
+        plan.seed = seed ?? UInt64(Date().timeIntervalSince1970)
+        plan.sampleTimeout = .seconds(sampleTimeout)
+        plan.latencyEvery = latencyEvery
+        plan.capFoundation = !uncapped
+        return plan
+    }
+
+    /// The variants with their environments; names distinct, executables present, every
+    /// `--variant-env` naming one of them, the slowdown knob a number.
+    func checkedVariants() throws -> [BenchmarkVariant] {
+        var builds: [(name: String, executable: String)] = []
+        for entry in variant {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty else {
+                throw ValidationError("--variant wants NAME=PATH, got '\(entry)'")
+            }
+            guard !builds.contains(where: { $0.name == parts[0] }) else {
+                throw ValidationError("--variant \(parts[0]) is given twice; names must differ")
+            }
+            guard FileManager.default.isExecutableFile(atPath: parts[1]) else {
+                throw ValidationError("--variant \(parts[0]): \(parts[1]) is not an executable")
+            }
+            builds.append((parts[0], parts[1]))
+        }
+        if builds.isEmpty { builds = [("head", RunMetadata.currentExecutable())] }
+        var environments: [String: [String: String]] = [:]
+        for entry in variantEnv {
+            let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
+            let pair = parts.count == 2 ? parts[1].split(separator: "=", maxSplits: 1).map(String.init) : []
+            guard pair.count == 2 else { throw ValidationError("--variant-env wants NAME:KEY=VALUE, got '\(entry)'") }
+            guard builds.contains(where: { $0.name == parts[0] }) else {
+                throw ValidationError(
+                    "--variant-env names '\(parts[0])', not a variant of this run (\(builds.map(\.name).joined(separator: ", ")))"
+                )
+            }
+            environments[parts[0], default: [:]][pair[0]] = pair[1]
+        }
+        for (name, environment) in environments {
+            if let problem = TestSlowdown.problem(in: environment) {
+                throw ValidationError("--variant-env \(name): \(problem)")
+            }
+        }
+        return builds.map {
+            BenchmarkVariant(name: $0.name, executable: $0.executable, environment: environments[$0.name] ?? [:])
+        }
+    }
+}
