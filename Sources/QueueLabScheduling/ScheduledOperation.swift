@@ -8,7 +8,8 @@ import Synchronization
 /// Three domains guard the mutable fields, and each field belongs to exactly one:
 /// - atomics (`stateWord`, `cancelledFlag`, `hasEdges`, `claimWord`, `priorityWord`) are read anywhere;
 /// - graph fields are touched only with ``DependencyGraph``'s lock held;
-/// - host fields (`host`, `observer`, `placement`, `readyTicket`, membership links) are touched
+/// - host fields (`host`, `observer`, `placement`, `readyTicket` and the other ready stamps,
+///   membership links) are touched
 ///   only inside the owning host's serialisation (the lock queue's lock, or the actor queue's
 ///   scheduler actor and inbox lock); `host` and `observer` are written once, by the queue that
 ///   won the claim, before the claim is published with sequentially consistent ordering, and only
@@ -50,7 +51,17 @@ open class ScheduledOperation: @unchecked Sendable {
     public internal(set) weak var host: (any OperationHost)?
     public internal(set) var observer: (any StateObserver)?
     public var placement = Placement.unplaced
+    /// Bumped each time the operation is listed ready or taken off the ready set, so that a
+    /// policy's older ``ReadyEntry`` for it goes stale instead of being searched for.
     public var readyTicket: UInt32 = 0
+    /// Stamped by ``QueueStateMachine`` each time it lists the operation ready, for the policy:
+    /// the priority it was listed at (its entry stays where that priority put it until the machine
+    /// relists it, even while the priority word already holds a new value),
+    public internal(set) var listedPriority = QueuePriority.normal
+    /// the machine's count of listings at that moment (smaller: became ready earlier),
+    public internal(set) var readyOrder: UInt64 = 0
+    /// and ``MonotonicClock/now()`` at that moment, when the policy reads the clock (else 0).
+    public internal(set) var readySince: UInt64 = 0
     /// The operation counts against the queue's width.
     public var holdsSlot = false
     var previousMember: ScheduledOperation?
