@@ -42,7 +42,8 @@ import Testing
         queue.maxConcurrentOperationCount = 1
         queue.isSuspended = true
         for name in Self.names {
-            try queue.addOperation(Q.Operation(name: name, priority: .normal, body: .synchronous { _ in log.append(name) }))
+            try queue.addOperation(
+                Q.Operation(name: name, priority: .normal, body: .synchronous { _ in log.append(name) }))
         }
         queue.isSuspended = false
         #expect(queue.waitUntilAllOperationsAreFinished(timeout: .seconds(20)) == .finished)

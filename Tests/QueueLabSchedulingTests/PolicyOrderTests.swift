@@ -66,7 +66,9 @@ import Testing
 
     @Test func weightedStartsTiesAtTheHigherLevel() throws {
         var machine = try makeMachine("weighted")
-        for priority in QueuePriority.allCases { _ = machine.enqueue(TestOperation("\(priority)", priority), isReady: true) }
+        for priority in QueuePriority.allCases {
+            _ = machine.enqueue(TestOperation("\(priority)", priority), isReady: true)
+        }
         let order10 = machine.drainNames()
         #expect(order10 == ["veryHigh", "high", "normal", "low", "veryLow"])
     }

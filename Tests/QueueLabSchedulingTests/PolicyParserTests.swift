@@ -29,7 +29,8 @@ import Testing
     }
 
     @Test func errorsListWhatIsValid() {
-        #expect(throws: PolicySpecError.unknownPolicy("bogus", valid: ["strict", "fifo", "aging", "weighted", "lifo"])) {
+        let valid = ["strict", "fifo", "aging", "weighted", "lifo"]
+        #expect(throws: PolicySpecError.unknownPolicy("bogus", valid: valid)) {
             try SchedulingPolicies.parse("bogus")
         }
         #expect(throws: PolicySpecError.unknownParameter(policy: "aging", key: "stp", valid: ["step"])) {
@@ -66,7 +67,8 @@ import Testing
         ]
         #expect(promises.map(\.0) == expected.map(\.0))
         #expect(promises.map(\.1) == expected.map(\.1))
-        #expect(OrderingPromises([.strictPriority, .fifoWithinLevel]).description == "strict-priority,fifo-within-level")
+        #expect(
+            OrderingPromises([.strictPriority, .fifoWithinLevel]).description == "strict-priority,fifo-within-level")
     }
 
     @Test func staticNamesMakeTheBuiltIns() {
