@@ -36,8 +36,15 @@ struct PolicySlot {
         if strict == nil { other!.remove(operation) }
     }
 
+    var isStrict: Bool { strict != nil }
+
+    /// The operation the policy picked.
     @inline(__always)
-    mutating func pop(now: UInt64) -> ReadyEntry? {
-        strict != nil ? strict!.pop(now: now) : other!.pop(now: now)
+    mutating func pop(now: UInt64) -> ScheduledOperation? {
+        if strict != nil { return strict!.pop(now: now)?.operation }
+        guard let entry = other!.pop(now: now) else { return nil }
+        // A policy that hands out a stale entry would start an operation twice.
+        precondition(entry.isCurrent, "scheduling policy \(other!.name) returned an operation that is not ready")
+        return entry.operation
     }
 }

@@ -129,15 +129,21 @@ public struct QueueStateMachine {
     /// Stamps the operation for the policy and hands it a current entry.
     @inline(__always)
     private mutating func list(_ operation: ScheduledOperation, reason: ReadyReason) {
-        let now = time()
-        operation.readyTicket &+= 1
+        let ticket = operation.readyTicket &+ 1
+        operation.readyTicket = ticket
         operation.placement = .readyListed
-        operation.listedPriority = operation.priority
-        listings &+= 1
-        operation.readyOrder = listings
-        operation.readySince = now
+        let priority = operation.priority
         readyCount += 1
-        slot.push(ReadyEntry(operation), reason: reason, now: now)
+        let entry = ReadyEntry(operation, ticket: ticket, priority: priority)
+        if slot.isStrict {
+            // Strict reads no stamp: spare it the stores (each a dynamic exclusivity check).
+            slot.push(entry, reason: reason, now: 0)
+            return
+        }
+        let now = time()
+        listings &+= 1
+        operation.readyStamp = ReadyStamp(listedPriority: priority, order: listings, since: now)
+        slot.push(entry, reason: reason, now: now)
     }
 
     /// Takes a listed operation off the ready set: its entry goes stale where it lies.
@@ -168,11 +174,8 @@ public struct QueueStateMachine {
     /// The next operation a worker takes, or nil.
     public mutating func next() -> Taken? {
         guard !isSuspended, admissions == 0, executing < width, readyCount > 0,
-            let entry = slot.pop(now: time())
+            let operation = slot.pop(now: time())
         else { return nil }
-        // A policy that hands out a stale entry would start an operation twice.
-        precondition(entry.isCurrent, "scheduling policy returned an operation that is not ready")
-        let operation = entry.operation
         readyCount -= 1
         operation.placement = .executing
         let runsBody = !operation.isCancelled

@@ -9,10 +9,14 @@ import QueueLabCore
 public struct ReadyEntry: Sendable {
     public let operation: ScheduledOperation
     public let ticket: UInt32
+    /// The level, carried in the entry (it fits in the padding after the ticket) so that a policy
+    /// need not read the operation to file it.
+    private let levelIndex: UInt8
 
-    init(_ operation: ScheduledOperation) {
+    init(_ operation: ScheduledOperation, ticket: UInt32, priority: QueuePriority) {
         self.operation = operation
-        self.ticket = operation.readyTicket
+        self.ticket = ticket
+        self.levelIndex = UInt8(truncatingIfNeeded: priority.level)
     }
 
     /// Whether the entry still stands for the operation's listing (else it is stale: skip it).
@@ -20,6 +24,5 @@ public struct ReadyEntry: Sendable {
     public var isCurrent: Bool { ticket == operation.readyTicket && operation.placement == .readyListed }
 
     /// The level (0 `veryLow` ... 4 `veryHigh`) the operation was listed at.
-    @inlinable
-    public var level: Int { operation.listedPriority.level }
+    public var level: Int { Int(levelIndex) }
 }

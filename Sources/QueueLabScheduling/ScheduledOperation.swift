@@ -54,14 +54,10 @@ open class ScheduledOperation: @unchecked Sendable {
     /// Bumped each time the operation is listed ready or taken off the ready set, so that a
     /// policy's older ``ReadyEntry`` for it goes stale instead of being searched for.
     public var readyTicket: UInt32 = 0
-    /// Stamped by ``QueueStateMachine`` each time it lists the operation ready, for the policy:
-    /// the priority it was listed at (its entry stays where that priority put it until the machine
-    /// relists it, even while the priority word already holds a new value),
-    public internal(set) var listedPriority = QueuePriority.normal
-    /// the machine's count of listings at that moment (smaller: became ready earlier),
-    public internal(set) var readyOrder: UInt64 = 0
-    /// and ``MonotonicClock/now()`` at that moment, when the policy reads the clock (else 0).
-    public internal(set) var readySince: UInt64 = 0
+    /// Stamped by ``QueueStateMachine`` each time it lists the operation ready, for policies other
+    /// than `strict` (which needs none of it). One stored property, written in one access: each
+    /// access to a class's stored property costs a dynamic exclusivity check.
+    public internal(set) var readyStamp = ReadyStamp()
     /// The operation counts against the queue's width.
     public var holdsSlot = false
     var previousMember: ScheduledOperation?

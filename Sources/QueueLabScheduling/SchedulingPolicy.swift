@@ -10,8 +10,10 @@ import QueueLabCore
 ///
 /// The machine keeps the bookkeeping every policy needs, so a policy only orders:
 /// - it counts the ready operations (a policy need not);
-/// - before ``push(_:reason:now:)`` it stamps the operation's ``ScheduledOperation/listedPriority``,
-///   ``ScheduledOperation/readyOrder`` and (with ``needsClock``) ``ScheduledOperation/readySince``;
+/// - before ``push(_:reason:now:)`` it stamps the operation's ``ScheduledOperation/readyStamp``:
+///   ``ScheduledOperation/listedPriority``, ``ScheduledOperation/readyOrder`` and (with
+///   ``needsClock``) ``ScheduledOperation/readySince`` (for every policy but the built-in
+///   ``StrictPolicy``, which reads none of them and is spared the stores);
 /// - it invalidates entries instead of asking the policy to find them: see ``ReadyEntry``.
 ///
 /// **Cost rule**: every method is O(1), amortised, or O(log n) in the number of ready operations.

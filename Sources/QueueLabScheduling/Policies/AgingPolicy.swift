@@ -44,7 +44,7 @@ public struct AgingPolicy: SchedulingPolicy {
     public mutating func push(_ entry: ReadyEntry, reason: ReadyReason, now: UInt64) {
         let level = entry.level
         levels[level].append(entry)
-        nonEmptyLevels |= 1 << level
+        nonEmptyLevels |= levelBit(level)
     }
 
     public mutating func pop(now: UInt64) -> ReadyEntry? {
@@ -56,11 +56,12 @@ public struct AgingPolicy: SchedulingPolicy {
             let level = candidates.trailingZeroBitCount
             candidates &= candidates &- 1
             guard let head = currentHead(of: level) else { continue }
-            let effective = effectiveLevel(of: head, level: level, now: now)
-            if effective > bestEffective || (effective == bestEffective && head.operation.readyOrder < bestOrder) {
+            let stamp = head.operation.readyStamp
+            let effective = effectiveLevel(since: stamp.since, level: level, now: now)
+            if effective > bestEffective || (effective == bestEffective && stamp.order < bestOrder) {
                 best = level
                 bestEffective = effective
-                bestOrder = head.operation.readyOrder
+                bestOrder = stamp.order
             }
         }
         return best < 0 ? nil : levels[best].popFirst()
@@ -73,13 +74,13 @@ public struct AgingPolicy: SchedulingPolicy {
             if head.isCurrent { return head }
             levels[level].removeFirst()
         }
-        nonEmptyLevels &= ~(1 << level)
+        nonEmptyLevels &= ~levelBit(level)
         return nil
     }
 
-    private func effectiveLevel(of entry: ReadyEntry, level: Int, now: UInt64) -> Int {
+    private func effectiveLevel(since: UInt64, level: Int, now: UInt64) -> Int {
         let top = QueuePriority.veryHigh.level
-        let waited = now > entry.operation.readySince ? now - entry.operation.readySince : 0
+        let waited = now > since ? now - since : 0
         return level + Int(min(waited / stepNanoseconds, UInt64(top - level)))
     }
 }

@@ -22,7 +22,7 @@ public struct LIFOPolicy: SchedulingPolicy {
     public mutating func push(_ entry: ReadyEntry, reason: ReadyReason, now: UInt64) {
         let level = entry.level
         stacks[level].append(entry)
-        nonEmptyLevels |= 1 << level
+        nonEmptyLevels |= levelBit(level)
     }
 
     public mutating func pop(now: UInt64) -> ReadyEntry? {
@@ -32,7 +32,7 @@ public struct LIFOPolicy: SchedulingPolicy {
                 examined &+= 1
                 if entry.isCurrent { return entry }
             }
-            nonEmptyLevels &= ~(1 << level)
+            nonEmptyLevels &= ~levelBit(level)
         }
         return nil
     }

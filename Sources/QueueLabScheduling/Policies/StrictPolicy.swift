@@ -22,7 +22,7 @@ public struct StrictPolicy: SchedulingPolicy {
     public mutating func push(_ entry: ReadyEntry, reason: ReadyReason, now: UInt64) {
         let level = entry.level
         levels[level].append(entry)
-        nonEmptyLevels |= 1 << level
+        nonEmptyLevels |= levelBit(level)
     }
 
     public mutating func pop(now: UInt64) -> ReadyEntry? {
@@ -32,7 +32,7 @@ public struct StrictPolicy: SchedulingPolicy {
                 examined &+= 1
                 if entry.isCurrent { return entry }
             }
-            nonEmptyLevels &= ~(1 << level)
+            nonEmptyLevels &= ~levelBit(level)
         }
         return nil
     }
