@@ -12,6 +12,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "QueueLabCore", targets: ["QueueLabCore"]),
+        // Public so that a policy written in another package can be plugged into the queues.
+        .library(name: "QueueLabScheduling", targets: ["QueueLabScheduling"]),
         .library(name: "LockBasedQueue", targets: ["LockBasedQueue"]),
         .library(name: "ActorBasedQueue", targets: ["ActorBasedQueue"]),
         .library(name: "FoundationAdapter", targets: ["FoundationAdapter"]),
@@ -92,6 +94,13 @@ let package = Package(
         .testTarget(
             name: "QueueLabSchedulingTests",
             dependencies: ["QueueLabCore", "QueueLabScheduling"],
+            swiftSettings: strict
+        ),
+        // A policy written outside QueueLab, with public products only, in both queues.
+        .testTarget(
+            name: "ExternalPolicyTests",
+            // Each of these is a library product; the tests use no @testable or @_spi import.
+            dependencies: ["QueueLabCore", "QueueLabScheduling", "LockBasedQueue", "ActorBasedQueue"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -12,8 +12,8 @@ import QueueLabScheduling
 /// short lock (submission order is the inbox's order) and at most one drain task is in flight;
 /// membership and settings are answered from the inbox side at once.
 public final class ActorQueue: OperationQueueing, OperationHost, @unchecked Sendable {
-    // @unchecked: the stored properties are immutable references to Sendable objects (`inbox`
-    // guards its own state with its lock; `scheduler` is an actor).
+    // @unchecked: the stored properties are immutable: references to Sendable objects (`inbox`
+    // guards its own state with its lock; `scheduler` is an actor) and Sendable values.
     public typealias Operation = ActorOperation
 
     public static let implementationName = "actor"
@@ -27,9 +27,22 @@ public final class ActorQueue: OperationQueueing, OperationHost, @unchecked Send
     /// What operations hold to reach the queue (weakly).
     let link = HostLink()
 
-    public init(name: String? = nil) {
+    /// What decides which ready operation starts next, and what it promises.
+    public let policy: PolicyDeclaration
+
+    /// A queue with Foundation's order (``StrictPolicy``).
+    public convenience init(name: String? = nil) {
+        self.init(name: name, policy: StrictPolicy())
+    }
+
+    /// A queue whose ready operations start in the order `policy` decides (`.fifo`,
+    /// `.aging(step:)`, `.weighted`, `.lifo`, a policy of your own, or one parsed by
+    /// ``SchedulingPolicies/parse(_:)``). The scheduler actor works on its own copy of the value.
+    public init(name: String? = nil, policy: some SchedulingPolicy) {
         self.name = name
-        self.scheduler = QueueScheduler(inbox: inbox, defaultWidth: max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        self.policy = policy.declaration
+        self.scheduler = QueueScheduler(
+            inbox: inbox, defaultWidth: max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN))), policy: policy)
         link.connect(self)
     }
 

@@ -8,9 +8,9 @@ actor QueueScheduler {
     private var machine: QueueStateMachine
     private let inbox: Inbox
 
-    init(inbox: Inbox, defaultWidth: Int) {
+    init(inbox: Inbox, defaultWidth: Int, policy: some SchedulingPolicy) {
         self.inbox = inbox
-        self.machine = QueueStateMachine(defaultWidth: defaultWidth)
+        self.machine = QueueStateMachine(defaultWidth: defaultWidth, policy: policy)
     }
 
     /// What a worker does next.

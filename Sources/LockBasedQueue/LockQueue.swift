@@ -53,9 +53,22 @@ public final class LockQueue: OperationQueueing, OperationHost, @unchecked Senda
     /// the barrier lookup before the first one.
     let barrierGeneration = Atomic<UInt64>(0)
 
-    public init(name: String? = nil) {
+    /// What decides which ready operation starts next, and what it promises.
+    public let policy: PolicyDeclaration
+
+    /// A queue with Foundation's order (``StrictPolicy``).
+    public convenience init(name: String? = nil) {
+        self.init(name: name, policy: StrictPolicy())
+    }
+
+    /// A queue whose ready operations start in the order `policy` decides (`.fifo`,
+    /// `.aging(step:)`, `.weighted`, `.lifo`, a policy of your own, or one parsed by
+    /// ``SchedulingPolicies/parse(_:)``). The queue works on its own copy of the value.
+    public init(name: String? = nil, policy: some SchedulingPolicy) {
         self.name = name
-        self.machine = QueueStateMachine(defaultWidth: max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        self.policy = policy.declaration
+        self.machine = QueueStateMachine(
+            defaultWidth: max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN))), policy: policy)
         link.connect(self)
     }
 

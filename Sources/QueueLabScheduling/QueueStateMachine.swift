@@ -10,9 +10,21 @@ import QueueLabCore
 /// an asynchronous operation then gives its slot back when its body returns. With an explicit
 /// width it keeps the slot until `finish()`.
 ///
-/// - Complexity: every transition is O(1) amortised.
+/// Which ready operation goes next is the ``SchedulingPolicy``'s decision, chosen at `init`
+/// (``StrictPolicy``, Foundation's rule, by default). The machine keeps what every policy needs:
+/// the count of ready operations, the stamps on each listed operation, and the tickets that make
+/// an entry stale instead of searched for.
+///
+/// - Complexity: every transition is O(1) amortised, plus the policy's cost (O(1) amortised for
+///   the built-in ones, O(log n) at most for any policy).
 public struct QueueStateMachine {
-    public private(set) var ready = ReadyLists()
+    private var slot: PolicySlot
+    /// Operations listed ready (placed `readyListed`).
+    public private(set) var readyCount = 0
+    /// Listings so far: the source of ``ScheduledOperation/readyOrder``.
+    private var listings: UInt64 = 0
+    /// For tests of the bare machine: the time a clock-reading policy sees, instead of the clock.
+    @_spi(Testing) public var clockForTesting: UInt64?
     /// Operations taken by workers and not finished: the width in use.
     public private(set) var executing = 0
     public private(set) var isSuspended = false
@@ -30,15 +42,25 @@ public struct QueueStateMachine {
     public private(set) var admissions = 0
 
     public init(defaultWidth: Int) {
-        self.defaultWidth = max(1, defaultWidth)
+        self.init(defaultWidth: defaultWidth, policy: StrictPolicy())
     }
+
+    public init(defaultWidth: Int, policy: some SchedulingPolicy) {
+        self.defaultWidth = max(1, defaultWidth)
+        self.slot = PolicySlot(policy)
+    }
+
+    /// A copy of the policy as it stands (its ready set included): for tests and reports.
+    public var policy: any SchedulingPolicy { slot.policy }
+
+    public var declaration: PolicyDeclaration { slot.policy.declaration }
 
     public var width: Int {
         maxConcurrentOperationCount < 1 ? defaultWidth : maxConcurrentOperationCount
     }
 
     /// Whether a worker could start an operation now.
-    public var hasRunnableWork: Bool { !isSuspended && admissions == 0 && !ready.isEmpty && executing < width }
+    public var hasRunnableWork: Bool { !isSuspended && admissions == 0 && readyCount > 0 && executing < width }
 
     // MARK: Readiness
 
@@ -54,7 +76,7 @@ public struct QueueStateMachine {
     public mutating func place(_ operation: ScheduledOperation, isReady: Bool) -> Bool {
         guard operation.placement == .unplaced else { return false }
         if isReady {
-            ready.push(operation)
+            list(operation, reason: .added)
             return true
         }
         operation.placement = .waiting
@@ -73,7 +95,7 @@ public struct QueueStateMachine {
     /// Dependencies finished or the operation was cancelled.
     public mutating func release(_ operation: ScheduledOperation) -> Wakeup {
         guard operation.placement == .unplaced || operation.placement == .waiting else { return .none }
-        ready.push(operation)
+        list(operation, reason: .released)
         return wakeupForWork()
     }
 
@@ -83,7 +105,7 @@ public struct QueueStateMachine {
     public mutating func block(_ operation: ScheduledOperation) -> Bool {
         switch operation.placement {
         case .readyListed:
-            ready.remove(operation)
+            unlist(operation)
             operation.placement = .waiting
             return true
         case .unplaced:
@@ -94,11 +116,49 @@ public struct QueueStateMachine {
         }
     }
 
-    /// Moves a ready operation to the list of its new priority, at the end.
+    /// A ready operation's priority changed: the policy lists it again (for the built-in ordered
+    /// policies, at the end of its new level), unless it ignores priorities.
     public mutating func reprioritize(_ operation: ScheduledOperation) {
-        guard operation.placement == .readyListed else { return }
-        ready.remove(operation)
-        ready.push(operation)
+        guard operation.placement == .readyListed, slot.relistsOnPriorityChange else { return }
+        unlist(operation)
+        list(operation, reason: .priorityChanged)
+    }
+
+    // MARK: The ready set
+
+    /// Stamps the operation for the policy and hands it a current entry.
+    @inline(__always)
+    private mutating func list(_ operation: ScheduledOperation, reason: ReadyReason) {
+        let ticket = operation.readyTicket &+ 1
+        operation.readyTicket = ticket
+        operation.placement = .readyListed
+        let priority = operation.priority
+        readyCount += 1
+        let entry = ReadyEntry(operation, ticket: ticket, priority: priority)
+        if slot.isStrict {
+            // Strict reads no stamp: spare it the stores (each a dynamic exclusivity check).
+            slot.push(entry, reason: reason, now: 0)
+            return
+        }
+        let now = time()
+        listings &+= 1
+        operation.readyStamp = ReadyStamp(listedPriority: priority, order: listings, since: now)
+        slot.push(entry, reason: reason, now: now)
+    }
+
+    /// Takes a listed operation off the ready set: its entry goes stale where it lies.
+    @inline(__always)
+    private mutating func unlist(_ operation: ScheduledOperation) {
+        operation.readyTicket &+= 1
+        readyCount -= 1
+        slot.remove(operation)
+    }
+
+    /// The time a policy sees: read only for a policy that asks.
+    @inline(__always)
+    private func time() -> UInt64 {
+        guard slot.needsClock else { return 0 }
+        return clockForTesting ?? MonotonicClock.now()
     }
 
     // MARK: Workers
@@ -113,7 +173,10 @@ public struct QueueStateMachine {
 
     /// The next operation a worker takes, or nil.
     public mutating func next() -> Taken? {
-        guard !isSuspended, admissions == 0, executing < width, let operation = ready.pop() else { return nil }
+        guard !isSuspended, admissions == 0, executing < width, readyCount > 0,
+            let operation = slot.pop(now: time())
+        else { return nil }
+        readyCount -= 1
         operation.placement = .executing
         let runsBody = !operation.isCancelled
         if runsBody { executing += 1 }
@@ -203,7 +266,7 @@ public struct QueueStateMachine {
     /// As many wakeups as there is runnable work for, up to the width.
     public mutating func wakeupsForAllWork() -> [Wakeup] {
         var wakeups: [Wakeup] = []
-        let wanted = min(ready.count, width - executing)
+        let wanted = min(readyCount, width - executing)
         while wakeups.count < wanted {
             let wakeup = wakeupForWork()
             if wakeup == .none { break }

@@ -8,15 +8,15 @@ import Synchronization
 /// Three domains guard the mutable fields, and each field belongs to exactly one:
 /// - atomics (`stateWord`, `cancelledFlag`, `hasEdges`, `claimWord`, `priorityWord`) are read anywhere;
 /// - graph fields are touched only with ``DependencyGraph``'s lock held;
-/// - host fields (`hostLink`, `observer`, `placement`, `readyTicket`, membership links) are touched
-///   only inside the owning host's serialisation (the lock queue's lock, or the actor queue's
-///   scheduler actor and inbox lock); `hostLink` and `observer` are written once, by the queue that
+/// - host fields (`hostLink`, `observer`, `placement`, `readyTicket` and the other ready stamps,
+///   membership links) are touched only inside the owning host's serialisation (the lock queue's
+///   lock, or the actor queue's scheduler actor and inbox lock); `hostLink` and `observer` are written once, by the queue that
 ///   won the claim, before the claim is published with sequentially consistent ordering, and only
 ///   read after it is seen.
 ///
 /// Lifetime: an operation refers to its queue weakly (through the queue's ``HostLink``), so an
-/// operation the caller keeps after it
-/// finished (an app keeps results in them) never keeps its queue alive. A queue with unfinished
+/// operation the caller keeps after it finished (an app keeps results in them) never keeps its
+/// queue alive. A queue with unfinished
 /// operations keeps itself alive until the last one finished (see ``ScheduledQueue``), so the
 /// weak reference is never nil while the operation still needs its queue.
 open class ScheduledOperation: @unchecked Sendable {
@@ -50,7 +50,13 @@ open class ScheduledOperation: @unchecked Sendable {
     var hostLink: HostLink?
     public internal(set) var observer: (any StateObserver)?
     public var placement = Placement.unplaced
+    /// Bumped each time the operation is listed ready or taken off the ready set, so that a
+    /// policy's older ``ReadyEntry`` for it goes stale instead of being searched for.
     public var readyTicket: UInt32 = 0
+    /// Stamped by ``QueueStateMachine`` each time it lists the operation ready, for policies other
+    /// than `strict` (which needs none of it). One stored property, written in one access: each
+    /// access to a class's stored property costs a dynamic exclusivity check.
+    public internal(set) var readyStamp = ReadyStamp()
     /// The operation counts against the queue's width.
     public var holdsSlot = false
     var previousMember: ScheduledOperation?

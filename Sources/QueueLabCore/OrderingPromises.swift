@@ -1,0 +1,35 @@
+/// The ordering promises a scheduling policy makes, declared the way an implementation declares
+/// its ``QueueCapabilities``: a conformance check of an ordering the policy does not promise
+/// reports UNSUPPORTED instead of FAIL.
+///
+/// Each promise is about operations that are *ready* at the same time; dependencies always win.
+/// The parameters a promise needs (the step of a bounded wait, the weights of shares) are in
+/// ``PolicyDeclaration``.
+public struct OrderingPromises: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// At width 1 the highest ready priority starts first (Foundation's promise).
+    public static let strictPriority = OrderingPromises(rawValue: 1 << 0)
+    /// Among ready operations of one priority, the one that became ready first starts first.
+    public static let fifoWithinLevel = OrderingPromises(rawValue: 1 << 1)
+    /// Among ready operations of one priority, the one that became ready last starts first.
+    public static let lifoWithinLevel = OrderingPromises(rawValue: 1 << 2)
+    /// Whatever their priority, ready operations start in the order they became ready.
+    public static let readyOrder = OrderingPromises(rawValue: 1 << 3)
+    /// No ready operation waits longer than ``PolicyDeclaration/waitBound(priority:backlog:width:longestBody:)``.
+    public static let boundedWait = OrderingPromises(rawValue: 1 << 4)
+    /// Under overload each priority level gets a share of starts proportional to its weight in
+    /// ``PolicyDeclaration/shareWeights``.
+    public static let weightedShares = OrderingPromises(rawValue: 1 << 5)
+
+    private static let names: [(OrderingPromises, String)] = [
+        (.strictPriority, "strict-priority"), (.fifoWithinLevel, "fifo-within-level"),
+        (.lifoWithinLevel, "lifo-within-level"), (.readyOrder, "ready-order"), (.boundedWait, "bounded-wait"),
+        (.weightedShares, "weighted-shares"),
+    ]
+
+    public var description: String {
+        Self.names.filter { contains($0.0) }.map(\.1).joined(separator: ",")
+    }
+}

@@ -1,0 +1,67 @@
+/// What a scheduling policy says about itself: its name, its parameters, the orderings it promises
+/// and the figures those promises are stated in. It is plain data, so the conformance suite and
+/// the benchmark runner can use it knowing only this module.
+public struct PolicyDeclaration: Sendable, Hashable, CustomStringConvertible {
+    /// The policy's name as the parser knows it, e.g. `aging`.
+    public let name: String
+    /// The parameters in the parser's `key=value` form, in a fixed order.
+    public let parameters: [PolicyParameter]
+    public let promises: OrderingPromises
+    /// For ``OrderingPromises/boundedWait``: how long a wait raises an operation by one level.
+    public let agingStep: Duration?
+    /// For ``OrderingPromises/weightedShares``: one weight per level, from `veryLow` to `veryHigh`.
+    public let shareWeights: [Int]?
+
+    public init(
+        name: String, parameters: [PolicyParameter] = [], promises: OrderingPromises,
+        agingStep: Duration? = nil, shareWeights: [Int]? = nil
+    ) {
+        self.name = name
+        self.parameters = parameters
+        self.promises = promises
+        self.agingStep = agingStep
+        self.shareWeights = shareWeights
+    }
+
+    /// `aging(step=2ms)`; a policy without parameters is just its name.
+    public var description: String {
+        parameters.isEmpty ? name : "\(name)(\(parameters.map(\.description).joined(separator: ",")))"
+    }
+
+    /// The specification a parser reads back to this policy: `aging:step=2ms`.
+    public var specification: String {
+        parameters.isEmpty ? name : "\(name):\(parameters.map(\.description).joined(separator: ","))"
+    }
+
+    /// The longest an operation of `priority` can stay ready before it starts, for a policy that
+    /// promises ``OrderingPromises/boundedWait``; nil otherwise.
+    ///
+    /// With aging one level per `step`, the operation reaches the top level after
+    /// `(levels above it) · step`; from then on only operations that became ready before it can
+    /// start first, and there were at most `backlog` of them (the ready operations when it became
+    /// ready). Those start `width` at a time, each slot freeing within `longestBody`, so:
+    ///
+    ///     wait ≤ (4 − level) · step + (⌊backlog / width⌋ + 1) · longestBody
+    ///
+    /// plus the queue's own latency to start an operation. `level` is 0 for `veryLow`, 4 for
+    /// `veryHigh`.
+    public func waitBound(priority: QueuePriority, backlog: Int, width: Int, longestBody: Duration) -> Duration? {
+        guard promises.contains(.boundedWait), let agingStep else { return nil }
+        let levelsAbove = QueuePriority.veryHigh.level - priority.level
+        let turns = max(0, backlog) / max(1, width) + 1
+        return agingStep * levelsAbove + longestBody * turns
+    }
+}
+
+/// One `key=value` parameter of a policy, with the value as the parser reads it (`step=2ms`).
+public struct PolicyParameter: Sendable, Hashable, CustomStringConvertible {
+    public let key: String
+    public let value: String
+
+    public init(key: String, value: String) {
+        self.key = key
+        self.value = value
+    }
+
+    public var description: String { "\(key)=\(value)" }
+}

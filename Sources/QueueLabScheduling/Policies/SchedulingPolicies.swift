@@ -1,0 +1,88 @@
+import QueueLabCore
+
+/// The built-in policies by name, and the parser of `name[:key=value,...]` specifications (what a
+/// command line's `--policy aging:step=2ms` hands over).
+public enum SchedulingPolicies {
+    /// One built-in policy: its name, its parameter keys with their meaning, and how to make it.
+    public struct Entry: Sendable {
+        public let name: String
+        public let summary: String
+        /// Key and what its value must be.
+        public let parameters: [(key: String, expected: String)]
+        let make: @Sendable ([String: String]) throws(PolicySpecError) -> any SchedulingPolicy
+    }
+
+    public static let builtIn: [Entry] = [
+        Entry(
+            name: "strict", summary: "highest priority first, FIFO within a priority (Foundation's rule; the default)",
+            parameters: [], make: { _ throws(PolicySpecError) in StrictPolicy() }),
+        Entry(
+            name: "fifo", summary: "priority ignored: first ready, first started", parameters: [],
+            make: { _ throws(PolicySpecError) in FIFOPolicy() }),
+        Entry(
+            name: "aging", summary: "priority rises one level per step of waiting; bounded wait",
+            parameters: [("step", PolicyDuration.expectation)],
+            make: { values throws(PolicySpecError) in
+                guard let text = values["step"] else { return AgingPolicy() }
+                guard let step = PolicyDuration.parse(text) else {
+                    throw .invalidValue(policy: "aging", key: "step", value: text, expected: PolicyDuration.expectation)
+                }
+                return AgingPolicy(step: step)
+            }),
+        Entry(
+            name: "weighted", summary: "each priority gets a share of starts by weight (stride scheduling)",
+            parameters: [("weights", WeightedPolicy.weightsExpectation)],
+            make: { values throws(PolicySpecError) in
+                guard let text = values["weights"] else { return WeightedPolicy() }
+                let weights = text.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+                do {
+                    return try WeightedPolicy(weights: weights)
+                } catch {
+                    throw .invalidValue(
+                        policy: "weighted", key: "weights", value: text, expected: WeightedPolicy.weightsExpectation)
+                }
+            }),
+        Entry(
+            name: "lifo", summary: "highest priority first, newest first within a priority (latency over fairness)",
+            parameters: [], make: { _ throws(PolicySpecError) in LIFOPolicy() }),
+    ]
+
+    public static var names: [String] { builtIn.map(\.name) }
+
+    /// The policy a specification names: `strict`, `aging:step=2ms`, `weighted:weights=1:1:2:4:8`.
+    /// Missing parameters take their defaults.
+    ///
+    /// - Throws: ``PolicySpecError``, whose message lists the valid names or keys.
+    public static func parse(_ specification: String) throws(PolicySpecError) -> any SchedulingPolicy {
+        let trimmed = specification.trimmingWhitespace()
+        let name: String
+        var rest: Substring = ""
+        if let colon = trimmed.firstIndex(of: ":") {
+            name = String(trimmed[..<colon])
+            rest = trimmed[trimmed.index(after: colon)...]
+        } else {
+            name = trimmed
+        }
+        guard let entry = builtIn.first(where: { $0.name == name.lowercased() }) else {
+            throw .unknownPolicy(name, valid: names)
+        }
+        var values: [String: String] = [:]
+        for item in rest.split(separator: ",") {
+            let parts = item.split(separator: "=", maxSplits: 1).map { String($0).trimmingWhitespace() }
+            guard parts.count == 2, !parts[0].isEmpty, values[parts[0]] == nil else {
+                throw .malformedParameter(policy: entry.name, text: String(item))
+            }
+            guard entry.parameters.contains(where: { $0.key == parts[0] }) else {
+                throw .unknownParameter(policy: entry.name, key: parts[0], valid: entry.parameters.map(\.key))
+            }
+            values[parts[0]] = parts[1]
+        }
+        return try entry.make(values)
+    }
+}
+
+extension StringProtocol {
+    fileprivate func trimmingWhitespace() -> String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+}

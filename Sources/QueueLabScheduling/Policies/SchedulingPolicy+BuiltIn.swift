@@ -1,0 +1,24 @@
+import QueueLabCore
+
+// `LockQueue(name: "x", policy: .aging(step: .milliseconds(2)))`: the built-ins by their short names.
+
+extension SchedulingPolicy where Self == StrictPolicy {
+    public static var strict: StrictPolicy { StrictPolicy() }
+}
+
+extension SchedulingPolicy where Self == FIFOPolicy {
+    public static var fifo: FIFOPolicy { FIFOPolicy() }
+}
+
+extension SchedulingPolicy where Self == LIFOPolicy {
+    public static var lifo: LIFOPolicy { LIFOPolicy() }
+}
+
+extension SchedulingPolicy where Self == AgingPolicy {
+    public static func aging(step: Duration = AgingPolicy.defaultStep) -> AgingPolicy { AgingPolicy(step: step) }
+}
+
+extension SchedulingPolicy where Self == WeightedPolicy {
+    /// Weights 1:2:4:8:16; ``WeightedPolicy/init(weights:)`` takes others.
+    public static var weighted: WeightedPolicy { WeightedPolicy() }
+}

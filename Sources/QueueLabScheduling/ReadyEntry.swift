@@ -1,0 +1,28 @@
+import QueueLabCore
+
+/// A ready operation as a policy holds it: the operation and the listing it stands for.
+///
+/// Policies never search their lists. When an operation leaves the ready set other than through
+/// ``SchedulingPolicy/pop(now:)`` (a late dependency, a priority change), the machine bumps its
+/// ``ScheduledOperation/readyTicket``: the old entry goes stale where it lies and the policy drops
+/// it when it reaches it, once. Only ``QueueStateMachine`` makes entries.
+public struct ReadyEntry: Sendable {
+    public let operation: ScheduledOperation
+    public let ticket: UInt32
+    /// The level, carried in the entry (it fits in the padding after the ticket) so that a policy
+    /// need not read the operation to file it.
+    private let levelIndex: UInt8
+
+    init(_ operation: ScheduledOperation, ticket: UInt32, priority: QueuePriority) {
+        self.operation = operation
+        self.ticket = ticket
+        self.levelIndex = UInt8(truncatingIfNeeded: priority.level)
+    }
+
+    /// Whether the entry still stands for the operation's listing (else it is stale: skip it).
+    @inlinable
+    public var isCurrent: Bool { ticket == operation.readyTicket && operation.placement == .readyListed }
+
+    /// The level (0 `veryLow` ... 4 `veryHigh`) the operation was listed at.
+    public var level: Int { Int(levelIndex) }
+}

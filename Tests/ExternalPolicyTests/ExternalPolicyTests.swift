@@ -1,0 +1,59 @@
+import ActorBasedQueue
+import LockBasedQueue
+import QueueLabCore
+import QueueLabScheduling
+import Synchronization
+import Testing
+
+/// A policy written outside QueueLab (``ShortestNameFirst``), plugged into both queues through
+/// their public initialisers.
+@Suite struct ExternalPolicyTests {
+    static let names = ["ccc", "a", "bb", "dddd", "e", "ff"]
+    static let expected = ["a", "e", "bb", "ff", "ccc", "dddd"]
+
+    @Test func runsInALockQueue() throws {
+        let queue = LockQueue(name: "external", policy: ShortestNameFirst())
+        #expect(queue.policy.name == "shortest-name")
+        #expect(try run(queue) == Self.expected)
+    }
+
+    @Test func runsInAnActorQueue() throws {
+        let queue = ActorQueue(name: "external", policy: ShortestNameFirst())
+        #expect(queue.policy.promises.isEmpty)
+        #expect(try run(queue) == Self.expected)
+    }
+
+    @Test func aLateDependencyHoldsBackWhatThePolicyWouldPick() throws {
+        let queue = LockQueue(name: "external", policy: ShortestNameFirst())
+        let log = NameLog()
+        queue.maxConcurrentOperationCount = 1
+        queue.isSuspended = true
+        let long = LockOperation(name: "long") { _ in log.append("long") }
+        let short = LockOperation(name: "s") { _ in log.append("s") }
+        try queue.addOperations([long, short], waitUntilFinished: false)
+        try short.addDependency(long)  // added after enqueue: `short` leaves the ready set
+        queue.isSuspended = false
+        #expect(queue.waitUntilAllOperationsAreFinished(timeout: .seconds(20)) == .finished)
+        #expect(log.names == ["long", "s"])
+    }
+
+    private func run<Q: OperationQueueing>(_ queue: Q) throws -> [String] {
+        let log = NameLog()
+        queue.maxConcurrentOperationCount = 1
+        queue.isSuspended = true
+        for name in Self.names {
+            try queue.addOperation(
+                Q.Operation(name: name, priority: .normal, body: .synchronous { _ in log.append(name) }))
+        }
+        queue.isSuspended = false
+        #expect(queue.waitUntilAllOperationsAreFinished(timeout: .seconds(20)) == .finished)
+        return log.names
+    }
+}
+
+/// The names bodies logged, in order.
+final class NameLog: Sendable {
+    private let values = Mutex<[String]>([])
+    func append(_ name: String) { values.withLock { $0.append(name) } }
+    var names: [String] { values.withLock { $0 } }
+}
