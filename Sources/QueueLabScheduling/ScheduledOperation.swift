@@ -10,15 +10,15 @@ import Synchronization
 /// - graph fields are touched only with ``DependencyGraph``'s lock held;
 /// - host fields (`hostLink`, `observer`, `placement`, `readyTicket` and the other ready stamps,
 ///   membership links) are touched only inside the owning host's serialisation (the lock queue's
-///   lock, or the actor queue's scheduler actor and inbox lock); `hostLink` and `observer` are written once, by the queue that
-///   won the claim, before the claim is published with sequentially consistent ordering, and only
-///   read after it is seen.
+///   lock, or the actor queue's scheduler actor and inbox lock); `hostLink` and `observer` are
+///   written once, by the queue that won the claim, before the claim is published with
+///   sequentially consistent ordering, and only read after it is seen.
 ///
 /// Lifetime: an operation refers to its queue weakly (through the queue's ``HostLink``), so an
 /// operation the caller keeps after it finished (an app keeps results in them) never keeps its
-/// queue alive. A queue with unfinished
-/// operations keeps itself alive until the last one finished (see ``ScheduledQueue``), so the
-/// weak reference is never nil while the operation still needs its queue.
+/// queue alive. A queue with unfinished operations keeps itself alive until the last one finished
+/// (see ``ScheduledQueue``), so the weak reference is never nil while the operation still needs
+/// its queue.
 open class ScheduledOperation: @unchecked Sendable {
     public let id = OperationID.next()
     public let name: String?
