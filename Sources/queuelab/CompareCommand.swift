@@ -64,6 +64,9 @@ struct CompareCommand: ParsableCommand {
     /// Nothing regressed, but a headline row was too noisy to have seen a regression of the asked size.
     static let undetectableStatus: Int32 = 6
 
+    @Flag(help: "Compare as independent samples (Mann-Whitney U) even where the CSVs pair by round.")
+    var unpaired = false
+
     @Flag(help: "Refuse (exit 2) when base and head ran on different hosts, cores, toolchains, builds or allocators.")
     var strict = false
 
@@ -110,7 +113,7 @@ struct CompareCommand: ParsableCommand {
         }
         let report = Comparison.compare(
             base: baseRecords, head: headRecords, figures: figures.isEmpty ? Figure.judgedByDefault : figures,
-            rule: VerdictRule(threshold: threshold))
+            rule: VerdictRule(threshold: threshold), pairing: !unpaired)
         if report.rows.isEmpty && report.isComplete {
             fail("no implementation and workload is present in both files")
         }

@@ -48,6 +48,13 @@ import Testing
         #expect(report.undetectable(beyond: 0.10).count == 1)
     }
 
+    @Test func pairingCanBeTurnedOff() {
+        let report = Comparison.compare(
+            base: Self.records(Self.drift, variant: "base"), head: Self.records(Self.slower, variant: "head"),
+            pairing: false)
+        #expect(report.rows.first?.design == .unpaired)
+    }
+
     @Test func differentSeedsOrRepeatedRoundsAreNotPaired() {
         let base = Self.records(Self.drift, variant: "base")
         #expect(PairedRounds.pairs(base: base, head: Self.records(Self.slower, variant: "head"), column: "ops_per_s") != nil)

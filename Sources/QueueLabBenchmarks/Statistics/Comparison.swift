@@ -69,9 +69,10 @@ public enum Comparison {
     /// where both CSVs come from one interleaved run (``PairedRounds``), correcting the p-values of
     /// all comparisons together with Holm's method (family-wise: a gate must not fail on noise in
     /// one of dozens of rows; Benjamini-Hochberg would allow a share of false alarms).
+    /// `pairing: false` compares every cell unpaired (to see what pairing gains on the same data).
     public static func compare(
         base: [SampleRecord], head: [SampleRecord], figures: [String] = Figure.judgedByDefault,
-        rule: VerdictRule = VerdictRule()
+        rule: VerdictRule = VerdictRule(), pairing: Bool = true
     ) -> ComparisonReport {
         // Positions, not copies of the records: two 50 MB files hold 300,000 of them.
         let baseCells = Dictionary(grouping: base.indices, by: { base[$0].cellKey })
@@ -97,7 +98,7 @@ public enum Comparison {
             for column in figures {
                 guard let figure = Figure.byColumn[column], figure.direction != .informational else { continue }
                 let first = base[before[0]]
-                if let pairs = PairedRounds.pairs(
+                if pairing, let pairs = PairedRounds.pairs(
                     base: before.map { base[$0] }, head: after.map { head[$0] }, column: column), !pairs.isEmpty
                 {
                     let logBase = Logs.of(pairs.map(\.base), floorFrom: pairs.map(\.head))
