@@ -17,7 +17,9 @@ struct SequentialSampling {
     func undecided(_ records: [String: [SampleRecord]]) -> [(cell: String, detectable: Double)] {
         let report = Comparison.compare(
             base: records[base] ?? [], head: records[head] ?? [], figures: [Figure.headlineColumn])
-        return report.undetectable(beyond: limit).map { ("\($0.implementation) \($0.workload) \($0.parameters)", $0.detectable) }
+        return report.undetectable(beyond: limit).map {
+            ("\($0.implementation) \($0.workload) \($0.parameters)", $0.detectable)
+        }
     }
 
     /// Runs extra rounds of the undecided cells, one cell at a time (base and head back to back in
@@ -39,7 +41,9 @@ struct SequentialSampling {
             }
             guard ContinuousClock.now - started < budget else {
                 let names = open.map { "\($0.cell) (\(FigureFormat.detectable($0.detectable)))" }
-                print("until-detectable: budget spent; still above \(FigureFormat.detectable(limit)): \(names.joined(separator: ", "))")
+                print(
+                    "until-detectable: budget spent; still above \(FigureFormat.detectable(limit)): \(names.joined(separator: ", "))"
+                )
                 break
             }
             var progressed = false
@@ -52,7 +56,9 @@ struct SequentialSampling {
                 extra.capFoundation = false  // the workload is already sized
                 extra.samples = done + step
                 let resumed = plan.variants.flatMap { all[$0.name] ?? [] }.filter { $0.cellKey == cell }
-                print("until-detectable: \(cell) detects \(FigureFormat.detectable(detectable)); rounds \(done + 1) to \(done + step)")
+                print(
+                    "until-detectable: \(cell) detects \(FigureFormat.detectable(detectable)); rounds \(done + 1) to \(done + step)"
+                )
                 let result = try BenchmarkRunner(
                     plan: extra, metadata: RunMetadata.current(), resuming: resumed, onSample: onSample
                 ).run()

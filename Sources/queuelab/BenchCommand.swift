@@ -167,7 +167,8 @@ struct BenchCommand: ParsableCommand {
     func checkedSequential(_ plan: BenchmarkPlan) throws -> SequentialSampling? {
         guard let untilDetectable else { return nil }
         guard let limit = Percent.parse(untilDetectable) else {
-            throw ValidationError("--until-detectable must be a positive percentage such as 10%, got '\(untilDetectable)'")
+            throw ValidationError(
+                "--until-detectable must be a positive percentage such as 10%, got '\(untilDetectable)'")
         }
         guard let duration = SequentialSampling.parseBudget(budget) else {
             throw ValidationError("--budget must be a duration such as 90s, 10m or 1h, got '\(budget)'")

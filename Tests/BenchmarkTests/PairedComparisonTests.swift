@@ -57,9 +57,12 @@ import Testing
 
     @Test func differentSeedsOrRepeatedRoundsAreNotPaired() {
         let base = Self.records(Self.drift, variant: "base")
-        #expect(PairedRounds.pairs(base: base, head: Self.records(Self.slower, variant: "head"), column: "ops_per_s") != nil)
         #expect(
-            PairedRounds.pairs(base: base, head: Self.records(Self.slower, variant: "head", seed: 8), column: "ops_per_s")
+            PairedRounds.pairs(base: base, head: Self.records(Self.slower, variant: "head"), column: "ops_per_s") != nil
+        )
+        #expect(
+            PairedRounds.pairs(
+                base: base, head: Self.records(Self.slower, variant: "head", seed: 8), column: "ops_per_s")
                 == nil)
         #expect(PairedRounds.pairs(base: base + base, head: base, column: "ops_per_s") == nil)
     }
@@ -69,7 +72,9 @@ import Testing
         var head = Self.records(Self.slower, variant: "head")
         for index in base.indices {
             base[index].figures = FigureValues(["ops_per_s": Self.drift[index], "e2f_p50_ns": 1_000 + Double(index)])
-            head[index].figures = FigureValues(["ops_per_s": Self.slower[index], "e2f_p50_ns": 5_000 * Double(index + 1)])
+            head[index].figures = FigureValues([
+                "ops_per_s": Self.slower[index], "e2f_p50_ns": 5_000 * Double(index + 1),
+            ])
         }
         let report = Comparison.compare(base: base, head: head)
         #expect(report.rows.count == 2)

@@ -29,7 +29,8 @@ enum LatencyChart {
         let baseByKey = Dictionary(base.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let order = withLatency.map(\.workloadLabel).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         return order.map { label in
-            let curves = byWorkload[label]!.sorted { $0.implementation < $1.implementation }.flatMap { cell -> [Curve] in
+            let curves = byWorkload[label]!.sorted { $0.implementation < $1.implementation }.flatMap {
+                cell -> [Curve] in
                 guard !base.isEmpty else { return [Curve(cell: cell, run: nil)] }
                 let before = baseByKey[cell.key].map { [Curve(cell: $0, run: "base")] } ?? []
                 return before + [Curve(cell: cell, run: "head")]
@@ -49,7 +50,8 @@ enum LatencyChart {
         let legendRows = Swift.max(1, (curves.count + 3) / 4)
         let bottom = panelHeight - 54 - Double(legendRows - 1) * 12
         let scale = ChartScale.logarithmic(
-            covering: curves.flatMap { $0.1.compactMap { $0 }.flatMap { [$0.lower, $0.upper] } }, pixels: top...bottom, reversed: true)
+            covering: curves.flatMap { $0.1.compactMap { $0 }.flatMap { [$0.lower, $0.upper] } }, pixels: top...bottom,
+            reversed: true)
         let step = (right - left) / Double(percentiles.count - 1)
         var svg = SVGCanvas(width: panelWidth, height: panelHeight, title: "Latency percentiles, \(label)")
         svg.text(8, 18, label, size: 14, weight: "bold")
@@ -82,7 +84,8 @@ enum LatencyChart {
                     point.0, point.1, radius: 3.5, fill: colour,
                     tooltip:
                         "\(curve.label) \(percentiles[index].label): \(FigureFormat.time(interval.median / 1e9)) "
-                        + "(interval \(FigureFormat.time(interval.lower / 1e9)) to \(FigureFormat.time(interval.upper / 1e9)))")
+                        + "(interval \(FigureFormat.time(interval.lower / 1e9)) to \(FigureFormat.time(interval.upper / 1e9)))"
+                )
             }
             let dash = curve.run == "base" ? "5 3" : nil
             svg.polyline(points, stroke: colour, dash: dash)

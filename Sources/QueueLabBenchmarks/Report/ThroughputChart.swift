@@ -31,7 +31,9 @@ enum ThroughputChart {
                 let before = baseByKey[cell.key]?.interval("ops_per_s").map {
                     Bar(implementation: cell.implementation, run: "base", interval: $0)
                 }
-                return (before.map { [$0] } ?? []) + [Bar(implementation: cell.implementation, run: "head", interval: head)]
+                return (before.map { [$0] } ?? []) + [
+                    Bar(implementation: cell.implementation, run: "head", interval: head)
+                ]
             }
             return panel(label, bars, palette: palette)
         }

@@ -98,8 +98,9 @@ public enum Comparison {
             for column in figures {
                 guard let figure = Figure.byColumn[column], figure.direction != .informational else { continue }
                 let first = base[before[0]]
-                if pairing, let pairs = PairedRounds.pairs(
-                    base: before.map { base[$0] }, head: after.map { head[$0] }, column: column), !pairs.isEmpty
+                if pairing,
+                    let pairs = PairedRounds.pairs(
+                        base: before.map { base[$0] }, head: after.map { head[$0] }, column: column), !pairs.isEmpty
                 {
                     let logBase = Logs.of(pairs.map(\.base), floorFrom: pairs.map(\.head))
                     let logHead = Logs.of(pairs.map(\.head), floorFrom: pairs.map(\.base))

@@ -8,7 +8,9 @@
 /// seed fail this, every pair spanning the gap between the runs).
 public enum PairedRounds {
     /// Base and head values by round, for rounds both have; nil when the design is not paired.
-    public static func pairs(base: [SampleRecord], head: [SampleRecord], column: String) -> [(base: Double, head: Double)]? {
+    public static func pairs(base: [SampleRecord], head: [SampleRecord], column: String) -> [(
+        base: Double, head: Double
+    )]? {
         guard let first = base.first, base.allSatisfy({ $0.seed == first.seed && $0.host == first.host }),
             head.allSatisfy({ $0.seed == first.seed && $0.host == first.host })
         else { return nil }
