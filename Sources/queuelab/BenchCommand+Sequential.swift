@@ -14,9 +14,10 @@ struct SequentialSampling {
     let head: String
 
     /// Cells (record cell keys) whose headline row cannot detect `limit`, with their detectable effect.
+    /// Judged on the figures `compare` judges by default, so that the Holm level (and so the
+    /// detectable effect) is the one `compare --require-detectable` will find.
     func undecided(_ records: [String: [SampleRecord]]) -> [(cell: String, detectable: Double)] {
-        let report = Comparison.compare(
-            base: records[base] ?? [], head: records[head] ?? [], figures: [Figure.headlineColumn])
+        let report = Comparison.compare(base: records[base] ?? [], head: records[head] ?? [])
         return report.undetectable(beyond: limit).map {
             ("\($0.implementation) \($0.workload) \($0.parameters)", $0.detectable)
         }
