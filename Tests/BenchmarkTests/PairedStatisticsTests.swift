@@ -68,6 +68,20 @@ import Testing
         }
     }
 
+    /// 100,000 pairs: 5e9 Walsh averages, never stored; the median is checked by counting around it.
+    @Test(.timeLimit(.minutes(1)))
+    func walshSelectionOfAHundredThousandPairs() {
+        var random = SplitMix64(seed: 42)
+        let d = (0..<100_000).map { _ in Double(Int.random(in: -5_000...6_000, using: &random)) / 1_000 }
+        let selection = WalshAverageSelection(d)
+        let rank = selection.count / 2
+        let median = selection.average(atRank: rank)
+        #expect(selection.countAtMost(2 * median) > rank)
+        #expect(selection.countAtMost((2 * median).nextDown) <= rank)
+        let ratio = HodgesLehmann.pairedRatio(logRatios: d)
+        #expect(ratio.lower < ratio.ratio && ratio.ratio < ratio.upper)
+    }
+
     @Test func detectableEffectFollowsTheNormalFormula() {
         // sd 0.1 over 16 pairs at alpha 0.05: (1.95996 + 0.84162) * 0.025 / sqrt(3/pi) = 0.071689.
         let ratios = (0..<16).map { $0 % 2 == 0 ? 0.1 : -0.1 }
