@@ -26,6 +26,12 @@ struct BenchCommand: ParsableCommand {
             Exit status: 0 every sample measured; 2 bad input (any option, workload, variant, environment
             knob, an unwritable output, a journal left without --resume), before any sample runs;
             4 a sample failed or hung (its cell is left out from then on: not measured).
+
+            Sequential: --until-detectable 10% --budget 10m (with variants base and head) runs --samples
+            rounds, then adds --until-step rounds at a time to each cell whose ops_per_s comparison (paired
+            by round, as `queuelab compare`) cannot yet detect 10% with 80% power, until every cell can or
+            the budget (counted from the end of the --samples rounds) is spent; a step already started finishes. Every sample is journalled as usual;
+            the rows still above the limit are printed. `compare --require-detectable 10%` is the gate.
             """
     )
 
@@ -77,6 +83,19 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Continue the run whose journal (TARGET.partial) an interrupted bench left.")
     var resume = false
 
+    @Option(
+        help: ArgumentHelp(
+            "With --variant base=... --variant head=...: after --samples rounds, add rounds to each cell whose "
+                + "throughput comparison cannot detect this change (80% power), e.g. 10%, until all can or --budget is spent.",
+            valueName: "percent"))
+    var untilDetectable: String?
+
+    @Option(help: "Time for the rounds --until-detectable adds after --samples: 90s, 10m, 1h.")
+    var budget = "10m"
+
+    @Option(help: "Rounds added to an undecided cell per step with --until-detectable, at least 1.")
+    var untilStep = 4
+
     func run() throws {
         do {
             try runChecked()
@@ -97,6 +116,7 @@ struct BenchCommand: ParsableCommand {
 
     func runChecked() throws {
         var plan = try checkedPlan()
+        let sequential = try checkedSequential(plan)
         let journals = try plan.variants.map { variant in
             try SampleJournal(
                 target: try outputPath(for: variant.name, many: plan.variants.count > 1), resuming: resume)
@@ -117,18 +137,48 @@ struct BenchCommand: ParsableCommand {
             plan: plan, metadata: RunMetadata.current(), resuming: resumed,
             onSample: { sample in try journalOf[sample.variant]?.append(sample) }
         ).run()
+        var taken = Dictionary(
+            uniqueKeysWithValues: zip(plan.variants, journals).map { variant, journal in
+                (variant.name, journal.resumed + (result.records[variant.name] ?? []))
+            })
+        var failures = result.failures
+        if let sequential, failures.isEmpty {
+            let extended = try sequential.extend(
+                plan: plan, records: taken,
+                onSample: { sample in try journalOf[sample.variant]?.append(sample) })
+            taken = extended.records
+            failures += extended.failures
+        }
         for (variant, journal) in zip(plan.variants, journals) {
-            let records = journal.resumed + (result.records[variant.name] ?? [])
+            let records = taken[variant.name] ?? []
             try journal.finish(records)
             if plan.variants.count > 1 { print("== \(variant.name)") }
-            print(BenchmarkSummary.render(records, notes: result.notes, failures: result.failures))
+            print(BenchmarkSummary.render(records, notes: result.notes, failures: failures))
             print("wrote \(records.count) samples to \(journal.target)")
         }
-        if !result.failures.isEmpty {
+        if !failures.isEmpty {
             FileHandle.standardError.write(
-                Data("error: \(result.failures.count) sample(s) failed or hung: not measured\n".utf8))
+                Data("error: \(failures.count) sample(s) failed or hung: not measured\n".utf8))
             throw ExitCode(Self.notMeasuredStatus)
         }
+    }
+
+    /// The sequential mode's settings, checked before any sample: nil without --until-detectable.
+    func checkedSequential(_ plan: BenchmarkPlan) throws -> SequentialSampling? {
+        guard let untilDetectable else { return nil }
+        guard let limit = Percent.parse(untilDetectable) else {
+            throw ValidationError(
+                "--until-detectable must be a positive percentage such as 10%, got '\(untilDetectable)'")
+        }
+        guard let duration = SequentialSampling.parseBudget(budget) else {
+            throw ValidationError("--budget must be a duration such as 90s, 10m or 1h, got '\(budget)'")
+        }
+        guard untilStep >= 1 else { throw ValidationError("--until-step must be at least 1") }
+        let names = plan.variants.map(\.name)
+        guard names.contains("base"), names.contains("head") else {
+            throw ValidationError("--until-detectable needs --variant base=... and --variant head=...")
+        }
+        return SequentialSampling(limit: limit, budget: duration, step: untilStep, base: "base", head: "head")
     }
 
     /// OUT-DIR/NAME.csv with --out-dir (checked to come with --variant); else --out or the default,

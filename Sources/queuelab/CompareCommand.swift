@@ -19,6 +19,11 @@ struct CompareCommand: ParsableCommand {
                  because its samples failed, hung or never ran; takes precedence over 1
               5  with --require-evidence: no regression, but a comparison is INCONCLUSIVE (too few samples,
                  or an interval too wide to tell a change of the threshold from none)
+              6  with --require-detectable X%: no regression, but a headline row (the ops_per_s figure of a
+                 cell) could not detect a change of X% with 80% power; the message names the rows
+            Design: cells of base and head from one interleaved bench run are paired by round (Wilcoxon
+            signed-rank on log ratios); others are compared unpaired (Mann-Whitney U). Each row prints its
+            design and its detectable effect (80% power, Holm's strictest level).
             Verdicts: REGRESSION / IMPROVEMENT need p < 0.05 after Holm and a change beyond the threshold;
             SAME when the change is within it; INCONCLUSIVE with fewer than 6 samples a side or a wide interval.
             """
@@ -50,6 +55,18 @@ struct CompareCommand: ParsableCommand {
     /// Nothing regressed, and nothing was shown not to (`--require-evidence`).
     static let notEnoughEvidenceStatus: Int32 = 5
 
+    @Option(
+        help: ArgumentHelp(
+            "Exit 6 when a headline row (ops_per_s of a cell) cannot detect this change with 80% power, e.g. 10%.",
+            valueName: "percent"))
+    var requireDetectable: String?
+
+    /// Nothing regressed, but a headline row was too noisy to have seen a regression of the asked size.
+    static let undetectableStatus: Int32 = 6
+
+    @Flag(help: "Compare as independent samples (Mann-Whitney U) even where the CSVs pair by round.")
+    var unpaired = false
+
     @Flag(help: "Refuse (exit 2) when base and head ran on different hosts, cores, toolchains, builds or allocators.")
     var strict = false
 
@@ -58,6 +75,12 @@ struct CompareCommand: ParsableCommand {
         // Parsed here rather than by ArgumentParser so that a bad value exits 2 like other bad input.
         guard let threshold = Double(threshold), threshold >= 0, threshold.isFinite else {
             fail("--threshold must be a non-negative number such as 0.10")
+        }
+        let detectableLimit = requireDetectable.map { text in
+            guard let limit = Percent.parse(text) else {
+                fail("--require-detectable must be a positive percentage such as 10%, got '\(text)'")
+            }
+            return limit
         }
         if let unknown = figures.first(where: { Figure.byColumn[$0] == nil }) {
             fail("unknown figure '\(unknown)'; valid: \(Figure.all.map(\.column).joined(separator: ", "))")
@@ -90,7 +113,7 @@ struct CompareCommand: ParsableCommand {
         }
         let report = Comparison.compare(
             base: baseRecords, head: headRecords, figures: figures.isEmpty ? Figure.judgedByDefault : figures,
-            rule: VerdictRule(threshold: threshold))
+            rule: VerdictRule(threshold: threshold), pairing: !unpaired)
         if report.rows.isEmpty && report.isComplete {
             fail("no implementation and workload is present in both files")
         }
@@ -105,6 +128,19 @@ struct CompareCommand: ParsableCommand {
             FileHandle.standardError.write(
                 Data("error: \(report.headline) (--require-evidence)\n".utf8))
             throw ExitCode(Self.notEnoughEvidenceStatus)
+        }
+        if let limit = detectableLimit {
+            let blind = report.undetectable(beyond: limit)
+            if !blind.isEmpty {
+                let names = blind.map {
+                    "\($0.implementation) \($0.workload) \($0.parameters) (\(FigureFormat.detectable($0.detectable)))"
+                }
+                FileHandle.standardError.write(
+                    Data(
+                        ("error: \(blind.count) headline row(s) cannot detect \(FigureFormat.detectable(limit)) "
+                            + "(--require-detectable): \(names.joined(separator: ", "))\n").utf8))
+                throw ExitCode(Self.undetectableStatus)
+            }
         }
     }
 

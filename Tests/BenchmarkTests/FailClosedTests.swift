@@ -72,8 +72,15 @@ import Testing
         let five = try file("five.csv", Self.records(Array(Self.steady.prefix(5)), variant: "base"))
         let fiveAgain = try file("five-again.csv", Self.records(Array(Self.steady.prefix(5)), variant: "head"))
         let otherHost = try file("other.csv", Self.records(Self.steady, variant: "head", host: "elsewhere"))
+        // Head swings 25 % either way round by round: paired, about 24 % detectable with 10 pairs.
+        let swinging = try file(
+            "swinging.csv",
+            Self.records(Self.steady.enumerated().map { $1 * ($0 % 2 == 0 ? 1.25 : 0.8) }, variant: "head"))
         let cases: [([String], Int32, String)] = [
             ([base, head], 4, "missing from head"),
+            ([head, swinging, "--require-detectable", "10%"], 6, "1 headline row(s) cannot detect 10.0%"),
+            ([head, swinging, "--require-detectable", "50%"], 0, ""),
+            ([head, swinging, "--require-detectable", "ten"], 2, "--require-detectable must be a positive percentage"),
             ([head, otherHost, "--strict"], 2, "host: base h, head elsewhere"),
             ([head, otherHost], 0, "warning: base and head ran in different environments"),
             ([head, head, "--figure", "allocs_per_op"], 2, "--figure allocs_per_op: no sample in either file"),

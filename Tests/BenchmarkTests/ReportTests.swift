@@ -103,6 +103,8 @@ import Testing
         // Head: "other<&>" noop three times slower; everything else unchanged.
         let head = Self.run.map { record -> SampleRecord in
             var copy = record
+            // Another run (seed): compared unpaired, where 6 samples a side can be significant.
+            copy.seed = record.seed + 1
             if record.implementation == "other<&>" && record.workload == "noop" {
                 copy.figures["ops_per_s"] = record.figures["ops_per_s"]! / 3
             }
@@ -119,6 +121,48 @@ import Testing
         // Regressions first.
         let firstRow = html.range(of: "<tr class=\"verdict-")!
         #expect(html[firstRow.upperBound...].hasPrefix("regression"))
+    }
+
+    @Test func panelsDrawBaseAndHeadSideBySideWithTheirIntervals() {
+        let cells = ReportCell.cells(from: Self.run)
+        let palette = ImplementationPalette(cells.map(\.implementation))
+        let slower = ReportCell.cells(
+            from: Self.run.map { record in
+                var copy = record
+                copy.figures["ops_per_s"] = record.figures["ops_per_s"]! / 2
+                return copy
+            })
+        let panels = ThroughputChart.panels(slower, base: cells, palette: palette)
+        let noop = panels[0]
+        // Two bars per implementation, base faded, each with its whiskers (3 lines a bar).
+        #expect(count("lock base: median 2.00M", in: noop) == 1)
+        #expect(count("lock head: median 1.00M", in: noop) == 1)
+        #expect(count("fill-opacity=\"0.4\"", in: noop) == 2)
+        #expect(count("<rect", in: noop) == 4)
+        #expect(count("stroke=\"#111\"", in: noop) == 12)
+        // Without a base: one bar each, no run names.
+        let alone = ThroughputChart.panels(slower, palette: palette)[0]
+        #expect(count("<rect", in: alone) == 2)
+        #expect(!alone.contains("head: median"))
+    }
+
+    @Test func latencyPanelsDrawTheBaseCurveDashedWithWhiskers() {
+        let cells = ReportCell.cells(from: Self.run)
+        let palette = ImplementationPalette(cells.map(\.implementation))
+        let panel = LatencyChart.panels(cells, base: cells, palette: palette)[0]
+        #expect(count("<polyline", in: panel) == 4)
+        // The base curves (width 2) dashed, and their legend swatches (width 3).
+        #expect(count("stroke-width=\"2\" stroke-dasharray=\"5 3\"/>", in: panel) == 2)
+        #expect(count("stroke-width=\"3\" stroke-dasharray=\"5 3\"/>", in: panel) == 2)
+        #expect(panel.contains("lock base p50"))
+        #expect(panel.contains("lock head p50"))
+        #expect(panel.contains("(interval "))
+    }
+
+    @Test func comparisonTableShowsDesignAndDetectableEffect() {
+        let html = HTMLReport(run: Self.run, runSource: "head.csv", base: Self.run, baseSource: "base.csv").render()
+        #expect(html.contains("<th>detectable (80% power)</th>"))
+        #expect(html.contains("6 pairs</td><td>paired</td>"))
     }
 
     @Test func medianIntervalFollowsOrderStatistics() throws {

@@ -159,3 +159,37 @@ import Testing
         return [bundle, sibling].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }
+
+@Suite struct PairedOrderTests {
+    static func runner(order: SampleOrder) -> BenchmarkRunner {
+        var plan = BenchmarkPlan(
+            implementations: [
+                ImplementationInfo(name: "a", capabilities: .all), ImplementationInfo(name: "b", capabilities: .all),
+            ],
+            workloads: [Workload(kind: .noop, parameters: ["n": 10]), Workload(kind: .ping)],
+            variants: [
+                BenchmarkVariant(name: "base", executable: "/bin/true"),
+                BenchmarkVariant(name: "head", executable: "/bin/true"),
+            ])
+        plan.order = order
+        return BenchmarkRunner(
+            plan: plan, metadata: RunMetadata(host: "h", cores: 2, swiftVersion: "6.3.1"), progress: { _ in },
+            launcher: { _, _ in throw CancellationError() })
+    }
+
+    @Test(arguments: SampleOrder.allCases)
+    func baseAndHeadOfACellRunBackToBackEveryRound(order: SampleOrder) {
+        let runner = Self.runner(order: order)
+        let (cells, _) = runner.cells()
+        for round in 0..<6 {
+            let ordered = runner.order(cells, round: round)
+            #expect(ordered.count == cells.count)
+            #expect(Set(ordered) == Set(cells))
+            for pair in stride(from: 0, to: ordered.count, by: 2) {
+                #expect(ordered[pair].recordCellKey == ordered[pair + 1].recordCellKey)
+                // Alternating which variant goes first, so neither always runs on a cooler machine.
+                #expect(ordered[pair].variant == (round % 2 == 0 ? "base" : "head"))
+            }
+        }
+    }
+}

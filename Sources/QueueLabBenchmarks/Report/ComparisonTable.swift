@@ -45,7 +45,7 @@ enum ComparisonTable {
         var html = "<table class=\"comparison\"><thead><tr>"
         for heading in [
             "verdict", "implementation", "workload", "figure", "base median", "head median", "change",
-            "head/base [95% CI]", "p (Holm)", "samples",
+            "head/base [95% CI]", "p (Holm)", "samples", "design", "detectable (80% power)",
         ] {
             html += "<th>\(heading)</th>"
         }
@@ -62,7 +62,9 @@ enum ComparisonTable {
                 "<td>\(HTMLText.escape(change(row)))</td>",
                 "<td class=\"num\">\(FigureFormat.ratio(row.ratio.ratio)) [\(FigureFormat.ratio(row.ratio.lower)), \(FigureFormat.ratio(row.ratio.upper))]</td>",
                 "<td class=\"num\">\(FigureFormat.pValue(row.adjustedP))</td>",
-                "<td class=\"num\">\(row.baseCount)/\(row.headCount)</td>",
+                "<td class=\"num\">\(row.design == .paired ? "\(row.baseCount) pairs" : "\(row.baseCount)/\(row.headCount)")</td>",
+                "<td>\(row.design.rawValue)</td>",
+                "<td class=\"num\">\(FigureFormat.detectable(row.detectable))</td>",
             ]
             html += "<tr class=\"\(cssClass(row.verdict))\">" + cells.joined() + "</tr>\n"
         }

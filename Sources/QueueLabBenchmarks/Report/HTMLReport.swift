@@ -38,24 +38,26 @@ public struct HTMLReport: Sendable {
                     .comparison, "Comparison with the base run",
                     intro:
                         "Each row compares one figure of one implementation and workload between the base run (\(HTMLText.escape(baseSource ?? "base"))) and this run. "
-                        + "<b>REGRESSION</b> and <b>IMPROVEMENT</b> need a significant difference (Mann-Whitney U, Holm-corrected, p &lt; \(FigureFormat.pValue(rule.alpha))) "
-                        + "larger than \(Int((rule.threshold * 100).rounded()))%; <b>SAME</b> means within that; <b>INCONCLUSIVE</b> means too few samples (fewer than \(rule.minimumSamples) a side) or too much spread: collect more.",
+                        + "<b>REGRESSION</b> and <b>IMPROVEMENT</b> need a significant difference (Wilcoxon signed-rank on per-round log ratios where base and head ran back to back in one run, else Mann-Whitney U; Holm-corrected, p &lt; \(FigureFormat.pValue(rule.alpha))) "
+                        + "larger than \(Int((rule.threshold * 100).rounded()))%; <b>SAME</b> means within that; <b>INCONCLUSIVE</b> means too few samples (fewer than \(rule.minimumSamples) a side) or too much spread: collect more. "
+                        + "<b>detectable</b> is the smallest change the row would find with 80% power (at Holm's strictest level); a row that cannot see a change of the threshold proves little by passing.",
                     content: ComparisonTable.render(report)))
         }
-        let throughput = ThroughputChart.panels(cells, palette: palette)
+        let baseCells = base.map(ReportCell.cells(from:)) ?? []
+        let throughput = ThroughputChart.panels(cells, base: baseCells, palette: palette)
         body.append(
             section(
                 .throughput, "Throughput per workload",
                 intro:
-                    "Operations per second, higher is better. The bar is the median over samples (one process each); the black whisker is the 95% confidence interval of that median "
+                    "Operations per second, higher is better. With a base run, each implementation has two bars: base (faded) above head. The bar is the median over samples (one process each); the black whisker is the 95% confidence interval of that median "
                     + "(order statistics; with 5 samples it spans their minimum to maximum, 94% coverage). Every panel has its own scale from zero: compare bars within a panel. The fastest implementation's name is bold.",
                 content: grid(throughput, empty: "No sample in this file has an operations-per-second figure.")))
-        let latency = LatencyChart.panels(cells, palette: palette)
+        let latency = LatencyChart.panels(cells, base: baseCells, palette: palette)
         body.append(
             section(
                 .latency, "Latency percentiles",
                 intro:
-                    "Time from adding an operation to its finish, at the 50th, 90th, 99th and 99.9th percentile and the maximum (median over samples), on a log scale; lower is better. "
+                    "Time from adding an operation to its finish, at the 50th, 90th, 99th and 99.9th percentile and the maximum (median over samples, vertical whisker: its 95% interval), on a log scale; lower is better. With a base run, the base curve is dashed beside the head curve. "
                     + "A curve that climbs steeply to the right has a long tail: most operations are quick, a few wait much longer.",
                 content: grid(latency, empty: "No sample in this file recorded latencies.")))
         let chainPoints = ChainScalingChart.points(cells)

@@ -13,6 +13,9 @@ public struct ReportCell: Sendable {
         parameters.isEmpty ? workload : "\(workload) \(parameters.replacingOccurrences(of: ";", with: " "))"
     }
 
+    /// Implementation, workload and parameters: what matches a cell of another run.
+    var key: String { "\(implementation) \(workload) \(parameters)" }
+
     public func values(_ column: String) -> [Double] { records.compactMap { $0.figures[column] } }
 
     public func interval(_ column: String) -> MedianInterval? { MedianInterval(values(column)) }

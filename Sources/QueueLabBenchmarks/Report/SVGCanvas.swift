@@ -23,10 +23,14 @@ struct SVGCanvas {
         )
     }
 
-    mutating func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, fill: String, tooltip: String? = nil) {
+    /// - Parameter opacity: below 1 for a faded twin (the base run beside the head run).
+    mutating func rect(
+        _ x: Double, _ y: Double, _ w: Double, _ h: Double, fill: String, opacity: Double = 1, tooltip: String? = nil
+    ) {
         let body = tooltip.map { "<title>\(HTMLText.escape($0))</title>" } ?? ""
+        let fading = opacity < 1 ? " fill-opacity=\"\(n(opacity))\"" : ""
         elements.append(
-            "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(Swift.max(0, w)))\" height=\"\(n(Swift.max(0, h)))\" fill=\"\(fill)\">\(body)</rect>"
+            "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(Swift.max(0, w)))\" height=\"\(n(Swift.max(0, h)))\" fill=\"\(fill)\"\(fading)>\(body)</rect>"
         )
     }
 
@@ -35,11 +39,12 @@ struct SVGCanvas {
         elements.append("<circle cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"\(n(radius))\" fill=\"\(fill)\">\(body)</circle>")
     }
 
-    mutating func polyline(_ points: [(Double, Double)], stroke: String, width: Double = 2) {
+    mutating func polyline(_ points: [(Double, Double)], stroke: String, width: Double = 2, dash: String? = nil) {
         guard points.count > 1 else { return }
         let text = points.map { "\(n($0.0)),\(n($0.1))" }.joined(separator: " ")
+        let dashing = dash.map { " stroke-dasharray=\"\($0)\"" } ?? ""
         elements.append(
-            "<polyline points=\"\(text)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\"/>")
+            "<polyline points=\"\(text)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\"\(dashing)/>")
     }
 
     enum Anchor: String {

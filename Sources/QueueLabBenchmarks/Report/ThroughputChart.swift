@@ -2,28 +2,50 @@ import Foundation
 
 /// Throughput per workload: one small panel per workload, a bar per implementation at the median
 /// operations per second, whiskers at the median's confidence interval. Each panel has its own
-/// linear scale from zero, since workloads differ by three orders of magnitude.
+/// linear scale from zero, since workloads differ by three orders of magnitude. With a base run, each
+/// implementation gets two bars, base (faded) above head, each with its own whiskers: the change is
+/// read against both intervals, not against one run alone.
 enum ThroughputChart {
+    /// One bar: an implementation in one run.
+    struct Bar {
+        let implementation: String
+        let run: String?
+        let interval: MedianInterval
+        var label: String { run.map { "\(implementation) \($0)" } ?? implementation }
+    }
+
     static let panelWidth = 430.0
     static let barHeight = 22.0
-    static let labelWidth = 92.0
+    static let labelWidth = 124.0
 
-    static func panels(_ cells: [ReportCell], palette: ImplementationPalette) -> [String] {
+    /// - Parameter base: the base run's cells (empty without `--base`), drawn beside their head cell.
+    static func panels(_ cells: [ReportCell], base: [ReportCell] = [], palette: ImplementationPalette) -> [String] {
         let byWorkload = Dictionary(grouping: cells.filter { !$0.values("ops_per_s").isEmpty }, by: \.workloadLabel)
+        let baseByKey = Dictionary(base.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let order = cells.map(\.workloadLabel).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         return order.compactMap { label in
             guard let group = byWorkload[label] else { return nil }
-            return panel(label, group.sorted { $0.implementation < $1.implementation }, palette: palette)
+            let bars = group.sorted { $0.implementation < $1.implementation }.flatMap { cell -> [Bar] in
+                guard let head = cell.interval("ops_per_s") else { return [] }
+                guard !base.isEmpty else { return [Bar(implementation: cell.implementation, run: nil, interval: head)] }
+                let before = baseByKey[cell.key]?.interval("ops_per_s").map {
+                    Bar(implementation: cell.implementation, run: "base", interval: $0)
+                }
+                return (before.map { [$0] } ?? []) + [
+                    Bar(implementation: cell.implementation, run: "head", interval: head)
+                ]
+            }
+            return panel(label, bars, palette: palette)
         }
     }
 
-    static func panel(_ label: String, _ cells: [ReportCell], palette: ImplementationPalette) -> String {
-        let intervals = cells.compactMap { cell in cell.interval("ops_per_s").map { (cell, $0) } }
+    static func panel(_ label: String, _ bars: [Bar], palette: ImplementationPalette) -> String {
+        let intervals = bars.map { ($0, $0.interval) }
         let top = 34.0
         let height = top + Double(intervals.count) * (barHeight + 8) + 34
         let plotRight = panelWidth - 70
         let scale = ChartScale.linear(upTo: intervals.map(\.1.upper).max() ?? 1, pixels: labelWidth...plotRight)
-        let best = intervals.max { $0.1.median < $1.1.median }?.0.implementation
+        let best = intervals.filter { $0.0.run != "base" }.max { $0.1.median < $1.1.median }?.0.implementation
         var svg = SVGCanvas(width: panelWidth, height: height, title: "Throughput, \(label)")
         svg.text(8, 18, label, size: 14, weight: "bold")
         let axisY = height - 28
@@ -34,17 +56,18 @@ enum ThroughputChart {
         }
         svg.line(labelWidth, axisY, plotRight, axisY, stroke: "#999")
         svg.text(plotRight, axisY + 26, "operations per second", anchor: .end, size: 10, fill: "#666")
-        for (index, (cell, interval)) in intervals.enumerated() {
+        for (index, (bar, interval)) in intervals.enumerated() {
             let y = top + Double(index) * (barHeight + 8)
-            let colour = palette.colour(cell.implementation)
+            let colour = palette.colour(bar.implementation)
             svg.text(
-                labelWidth - 6, y + barHeight * 0.7, cell.implementation, anchor: .end, size: 12,
-                weight: cell.implementation == best ? "bold" : "normal")
+                labelWidth - 6, y + barHeight * 0.7, bar.label, anchor: .end, size: 12,
+                weight: bar.implementation == best && bar.run != "base" ? "bold" : "normal")
             let tooltip =
-                "\(cell.implementation): median \(FigureFormat.number(interval.median)) ops/s, "
+                "\(bar.label): median \(FigureFormat.number(interval.median)) ops/s, "
                 + "interval \(FigureFormat.number(interval.lower)) to \(FigureFormat.number(interval.upper)), \(interval.count) samples"
             svg.rect(
-                labelWidth, y, scale.position(interval.median) - labelWidth, barHeight, fill: colour, tooltip: tooltip)
+                labelWidth, y, scale.position(interval.median) - labelWidth, barHeight, fill: colour,
+                opacity: bar.run == "base" ? 0.4 : 1, tooltip: tooltip)
             let lowX = scale.position(interval.lower)
             let highX = scale.position(interval.upper)
             let middle = y + barHeight / 2

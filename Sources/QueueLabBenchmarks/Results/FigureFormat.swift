@@ -30,6 +30,12 @@ public enum FigureFormat {
         return String(format: "%.3f", value)
     }
 
+    /// A detectable effect as a percentage ("12.3%"), or "none" when no change could be detected.
+    public static func detectable(_ fraction: Double) -> String {
+        guard fraction.isFinite else { return "none" }
+        return String(format: "%.1f%%", fraction * 100)
+    }
+
     public static func pValue(_ p: Double) -> String {
         p < 1e-3 ? String(format: "%.1e", p) : String(format: "%.3f", p)
     }

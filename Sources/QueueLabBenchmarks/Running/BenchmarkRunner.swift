@@ -67,15 +67,30 @@ public final class BenchmarkRunner {
         return (cells, notes.sorted())
     }
 
-    /// The order of the cells in `round`.
+    /// The order of the cells in `round`. The variants of one cell (base and head) run back to back,
+    /// so that `compare` can pair them by round: both samples of a pair see the same machine state.
+    /// Their order alternates by round (base first on even rounds, head first on odd), so neither
+    /// variant always runs first; the groups are shuffled, or run forward and backward (ABBA).
     public func order(_ cells: [BenchmarkCell], round: Int) -> [BenchmarkCell] {
+        var groups: [[BenchmarkCell]] = []
+        var position: [String: Int] = [:]
+        for cell in cells {
+            if let index = position[cell.recordCellKey] {
+                groups[index].append(cell)
+            } else {
+                position[cell.recordCellKey] = groups.count
+                groups.append([cell])
+            }
+        }
+        let ordered: [[BenchmarkCell]]
         switch plan.order {
         case .abba:
-            return round % 2 == 0 ? cells : cells.reversed()
+            ordered = round % 2 == 0 ? groups : groups.reversed()
         case .shuffled:
             var random = SplitMix64(seed: plan.seed &* 1_000_003 &+ UInt64(round))
-            return cells.shuffled(using: &random)
+            ordered = groups.shuffled(using: &random)
         }
+        return ordered.flatMap { round % 2 == 0 ? $0 : $0.reversed() }
     }
 
     public func run() throws -> BenchmarkResult {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One line of a comparison: a figure of a cell in base and head.
 public struct ComparisonRow: Sendable {
     public let implementation: String
@@ -13,6 +19,21 @@ public struct ComparisonRow: Sendable {
     public let p: Double
     public let adjustedP: Double
     public let verdict: Verdict
+    /// Paired by round (Wilcoxon signed-rank) or not (Mann-Whitney U); the counts are pairs when paired.
+    public let design: ComparisonDesign
+    /// The smallest change (a fraction: 0.12 = 12 %) this row would detect with 80 % power at the
+    /// most conservative Holm level; infinite when it can detect none.
+    public let detectable: Double
+    /// Headline rows are the ones `--require-detectable` holds to: every cell's throughput.
+    public var isHeadline: Bool { figure.column == Figure.headlineColumn }
+}
+
+/// How a row's samples were compared.
+public enum ComparisonDesign: String, Sendable {
+    /// Base and head by round, back to back: Wilcoxon signed-rank on per-round log ratios.
+    case paired
+    /// Two independent samples: Mann-Whitney U.
+    case unpaired
 }
 
 /// Everything `queuelab compare` reports.
@@ -32,6 +53,11 @@ public struct ComparisonReport: Sendable {
 
     public var hasRegression: Bool { rows.contains { $0.verdict == .regression } }
 
+    /// Headline rows whose detectable effect exceeds `limit` (a fraction).
+    public func undetectable(beyond limit: Double) -> [ComparisonRow] {
+        rows.filter { $0.isHeadline && !($0.detectable <= limit) }
+    }
+
     /// Every cell of the base run was measured in the head run.
     public var isComplete: Bool { missingFromHead.isEmpty }
 
@@ -39,11 +65,14 @@ public struct ComparisonReport: Sendable {
 }
 
 public enum Comparison {
-    /// Compares every cell present in both runs on `figures` (those present in both), correcting the
-    /// p-values of all comparisons together with Holm's method.
+    /// Compares every cell present in both runs on `figures` (those present in both), paired by round
+    /// where both CSVs come from one interleaved run (``PairedRounds``), correcting the p-values of
+    /// all comparisons together with Holm's method (family-wise: a gate must not fail on noise in
+    /// one of dozens of rows; Benjamini-Hochberg would allow a share of false alarms).
+    /// `pairing: false` compares every cell unpaired (to see what pairing gains on the same data).
     public static func compare(
         base: [SampleRecord], head: [SampleRecord], figures: [String] = Figure.judgedByDefault,
-        rule: VerdictRule = VerdictRule()
+        rule: VerdictRule = VerdictRule(), pairing: Bool = true
     ) -> ComparisonReport {
         // Positions, not copies of the records: two 50 MB files hold 300,000 of them.
         let baseCells = Dictionary(grouping: base.indices, by: { base[$0].cellKey })
@@ -56,8 +85,11 @@ public enum Comparison {
             let figure: Figure
             let x: [Double]
             let y: [Double]
-            let test: MannWhitneyResult
+            let design: ComparisonDesign
+            let p: Double
             let ratio: HodgesLehmannRatio
+            /// Paired log ratios, or the two samples' logs: what the detectable effect is computed from.
+            let logs: (base: [Double], head: [Double], ratios: [Double])
         }
         var pending: [Pending] = []
         for key in shared {
@@ -65,29 +97,53 @@ public enum Comparison {
             let after = headCells[key]!
             for column in figures {
                 guard let figure = Figure.byColumn[column], figure.direction != .informational else { continue }
+                let first = base[before[0]]
+                if pairing,
+                    let pairs = PairedRounds.pairs(
+                        base: before.map { base[$0] }, head: after.map { head[$0] }, column: column), !pairs.isEmpty
+                {
+                    let logBase = Logs.of(pairs.map(\.base), floorFrom: pairs.map(\.head))
+                    let logHead = Logs.of(pairs.map(\.head), floorFrom: pairs.map(\.base))
+                    let ratios = zip(logHead, logBase).map { $0 - $1 }
+                    pending.append(
+                        Pending(
+                            first: first, figure: figure, x: pairs.map(\.base), y: pairs.map(\.head), design: .paired,
+                            p: WilcoxonSignedRank.test(ratios).p, ratio: HodgesLehmann.pairedRatio(logRatios: ratios),
+                            logs: ([], [], ratios)))
+                    continue
+                }
                 let x = before.compactMap { base[$0].figures[column] }
                 let y = after.compactMap { head[$0].figures[column] }
                 guard !x.isEmpty, !y.isEmpty else { continue }
                 pending.append(
                     Pending(
-                        first: base[before[0]], figure: figure, x: x, y: y, test: MannWhitney.test(x, y),
-                        ratio: HodgesLehmann.ratio(x, y)))
+                        first: first, figure: figure, x: x, y: y, design: .unpaired, p: MannWhitney.test(x, y).p,
+                        ratio: HodgesLehmann.ratio(x, y),
+                        logs: (Logs.of(x, floorFrom: y), Logs.of(y, floorFrom: x), [])))
             }
         }
-        let adjusted = Holm.adjust(pending.map(\.test.p))
+        let adjusted = Holm.adjust(pending.map(\.p))
+        // Holm tests the smallest p at alpha / m: the level a row must reach when it is the only change.
+        let strictestLevel = rule.alpha / Double(Swift.max(1, pending.count))
         let rows = zip(pending, adjusted).map { item, adjustedP in
             let higherIsBetter = item.figure.direction == .higherIsBetter
             let worsening = higherIsBetter ? 1 / item.ratio.ratio : item.ratio.ratio
             let lower = higherIsBetter ? 1 / item.ratio.upper : item.ratio.lower
             let upper = higherIsBetter ? 1 / item.ratio.lower : item.ratio.upper
+            let detectable =
+                item.x.count < rule.minimumSamples || item.y.count < rule.minimumSamples
+                ? .infinity
+                : item.design == .paired
+                    ? DetectableEffect.paired(logRatios: item.logs.ratios, alpha: strictestLevel)
+                    : DetectableEffect.unpaired(logBase: item.logs.base, logHead: item.logs.head, alpha: strictestLevel)
             return ComparisonRow(
                 implementation: item.first.implementation, workload: item.first.workload,
                 parameters: item.first.parameters, figure: item.figure, baseCount: item.x.count,
                 headCount: item.y.count, baseMedian: Median.of(item.x), headMedian: Median.of(item.y),
-                ratio: item.ratio, p: item.test.p, adjustedP: adjustedP,
+                ratio: item.ratio, p: item.p, adjustedP: adjustedP,
                 verdict: rule.verdict(
                     baseCount: item.x.count, headCount: item.y.count, worsening: worsening, lower: lower, upper: upper,
-                    adjustedP: adjustedP))
+                    adjustedP: adjustedP), design: item.design, detectable: detectable)
         }
         return ComparisonReport(rows: rows, missingFromHead: missingFromHead, onlyInHead: onlyInHead, rule: rule)
     }
@@ -99,5 +155,14 @@ public enum Median {
         let sorted = values.sorted()
         let middle = sorted.count / 2
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}
+
+/// Logs of positive figures; a value at or below zero becomes half the smallest positive value of
+/// both samples (as ``HodgesLehmann/ratio(_:_:confidence:)`` does), so a zero count stays finite.
+enum Logs {
+    static func of(_ values: [Double], floorFrom other: [Double]) -> [Double] {
+        let smallest = (values + other).filter { $0 > 0 }.min() ?? 1
+        return values.map { log(Swift.max($0, smallest / 2)) }
     }
 }

@@ -24,7 +24,10 @@ extension ComparisonReport {
 
     public func rendered(_ format: ReportFormat) -> String {
         var table = [
-            ["implementation", "workload", "figure", "base", "head", "head/base [95% CI]", "p (Holm)", "n", "verdict"]
+            [
+                "implementation", "workload", "figure", "base", "head", "head/base [95% CI]", "p (Holm)", "n", "design",
+                "detectable", "verdict",
+            ]
         ]
         for row in rows.sorted(by: {
             ($0.verdict, $0.implementation, $0.workload) < ($1.verdict, $1.implementation, $1.workload)
@@ -35,15 +38,23 @@ extension ComparisonReport {
                 row.implementation, "\(row.workload) \(row.parameters)", row.figure.column,
                 FigureFormat.value(row.baseMedian, column: row.figure.column),
                 FigureFormat.value(row.headMedian, column: row.figure.column), interval,
-                FigureFormat.pValue(row.adjustedP), "\(row.baseCount)/\(row.headCount)", row.verdict.rawValue,
+                FigureFormat.pValue(row.adjustedP),
+                row.design == .paired ? "\(row.baseCount) pairs" : "\(row.baseCount)/\(row.headCount)",
+                row.design.rawValue, FigureFormat.detectable(row.detectable), row.verdict.rawValue,
             ])
         }
         let counts = Verdict.allCases.map { "\(count($0)) \($0.rawValue)" }.joined(separator: ", ")
         let method =
-            "Medians; Hodges-Lehmann ratio on logs with a 95% interval; two-sided Mann-Whitney U (exact without ties "
-            + "up to 50 per side, else normal approximation with tie and continuity correction), Holm-corrected over "
-            + "\(rows.count) comparisons; regression = significant at 0.05 and worse than \(Int((rule.threshold * 100).rounded()))%; "
-            + "fewer than \(rule.minimumSamples) samples a side = INCONCLUSIVE."
+            "Medians. Paired rows (base and head of a round run back to back, one bench run): Wilcoxon signed-rank "
+            + "on per-round log ratios (exact without ties up to 50 pairs, else normal approximation with tie and "
+            + "continuity correction; zero differences dropped), Hodges-Lehmann ratio = exp(median of Walsh averages) "
+            + "with its signed-rank 95% interval. Unpaired rows: Mann-Whitney U (exact without ties up to 50 per side, "
+            + "else normal approximation), Hodges-Lehmann ratio on logs with a 95% interval. p-values Holm-corrected "
+            + "(family-wise) over \(rows.count) comparisons; regression = significant at \(rule.alpha) and worse than "
+            + "\(Int((rule.threshold * 100).rounded()))%; fewer than \(rule.minimumSamples) samples a side = "
+            + "INCONCLUSIVE. detectable = the change found with 80% power at Holm's strictest level "
+            + "(\(rule.alpha)/\(rows.count)), from the spread of the log ratios (paired) or pooled logs (unpaired), "
+            + "Wilcoxon efficiency 0.955; none = no outcome of these samples could be significant."
         var out: [String] = []
         switch format {
         case .text:

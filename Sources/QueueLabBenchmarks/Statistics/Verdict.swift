@@ -35,7 +35,8 @@ public struct VerdictRule: Sendable {
     ///     of a throughput ratio), with its interval in the same orientation.
     ///   - lower: lower end of the 95% interval of `worsening`.
     ///   - upper: upper end of the 95% interval of `worsening`.
-    ///   - adjustedP: the Mann-Whitney p-value after Holm's correction.
+    ///   - adjustedP: the row's p-value (Wilcoxon signed-rank when paired, else Mann-Whitney U) after
+    ///     Holm's correction.
     public func verdict(
         baseCount: Int, headCount: Int, worsening: Double, lower: Double, upper: Double, adjustedP: Double
     ) -> Verdict {

@@ -1,0 +1,112 @@
+import Foundation
+import QueueLabCore
+import Testing
+
+@testable import QueueLabBenchmarks
+
+/// The paired design: Wilcoxon signed-rank, the Walsh-average Hodges-Lehmann interval, pairing by
+/// round, and the detectable effect. Expected values from scipy 1.17.1 and exact enumeration.
+@Suite struct PairedStatisticsTests {
+    static let eight = [0.12, -0.03, 0.25, 0.08, 0.31, -0.07, 0.19, 0.02]
+
+    @Test func exactSignedRankMatchesScipy() {
+        // scipy.stats.wilcoxon(eight, method="exact"): statistic 5 (W-), p = 0.078125 = 20/256.
+        let result = WilcoxonSignedRank.test(Self.eight)
+        #expect(result.exact)
+        #expect(result.wPlus == 31)
+        #expect(result.p == 20.0 / 256)
+    }
+
+    @Test func tiesAndZerosUseTheCorrectedApproximation() {
+        // scipy.stats.wilcoxon(d, zero_method="wilcox", method="approx", correction=True).
+        let d = [0.5, -0.2, 0.3, 0.3, 0.1, 0.0, -0.1, 0.4, 0.2, 0.6, 0.3, -0.2]
+        let result = WilcoxonSignedRank.test(d)
+        #expect(!result.exact)
+        #expect(result.nonZero == 11)
+        #expect(abs(result.p - 0.03996565688935283) < 1e-12)
+    }
+
+    @Test func largeSamplesUseTheApproximation() {
+        let d = (0..<60).map { (Double($0) * 0.037).truncatingRemainder(dividingBy: 0.3) - 0.1 }
+        let result = WilcoxonSignedRank.test(d)
+        #expect(!result.exact)
+        #expect(abs(result.p - 0.0006988798816882108) < 1e-9)
+    }
+
+    @Test func allZeroDifferencesAreNoEvidence() {
+        #expect(WilcoxonSignedRank.test([0, 0, 0, 0, 0, 0]).p == 1)
+    }
+
+    @Test func signedRankCountsSumToAllSignPatterns() {
+        let counts = SignedRankDistribution.counts(n: 10)
+        #expect(counts.reduce(0, +) == 1024)
+        #expect(counts.first == 1 && counts.last == 1)
+        #expect(counts == counts.reversed())
+    }
+
+    @Test func pairedHodgesLehmannIsTheMedianOfWalshAveragesWithItsSignedRankInterval() {
+        // Enumerated: median of the 36 Walsh averages 0.1075; the exact critical value is 3 (P(W+ <= 3)
+        // = 5/256 <= 0.025), so the interval runs from the 4th smallest (-0.025) to the 4th largest (0.25).
+        let ratio = HodgesLehmann.pairedRatio(logRatios: Self.eight)
+        #expect(abs(log(ratio.ratio) - 0.1075) < 1e-12)
+        #expect(abs(log(ratio.lower) - -0.025) < 1e-12)
+        #expect(abs(log(ratio.upper) - 0.25) < 1e-12)
+    }
+
+    @Test(arguments: [1, 2, 7, 30, 101])
+    func walshSelectionEqualsSortingEveryAverage(n: Int) {
+        var random = SplitMix64(seed: UInt64(n))
+        // Coarse values: many ties among the sums.
+        let d = (0..<n).map { _ in Double(Int.random(in: -20...20, using: &random)) / 8 }
+        var all: [Double] = []
+        for i in 0..<n { for j in i..<n { all.append(d[i] + d[j]) } }
+        all.sort()
+        let selection = WalshAverageSelection(d)
+        #expect(selection.count == all.count)
+        for rank in Set([0, all.count / 3, all.count / 2, all.count - 1]) {
+            #expect(selection.average(atRank: rank) == all[rank] / 2)
+        }
+    }
+
+    /// 100,000 pairs: 5e9 Walsh averages, never stored; the median is checked by counting around it.
+    @Test(.timeLimit(.minutes(1)))
+    func walshSelectionOfAHundredThousandPairs() {
+        var random = SplitMix64(seed: 42)
+        let d = (0..<100_000).map { _ in Double(Int.random(in: -5_000...6_000, using: &random)) / 1_000 }
+        let selection = WalshAverageSelection(d)
+        let rank = selection.count / 2
+        let median = selection.average(atRank: rank)
+        #expect(selection.countAtMost(2 * median) > rank)
+        #expect(selection.countAtMost((2 * median).nextDown) <= rank)
+        let ratio = HodgesLehmann.pairedRatio(logRatios: d)
+        #expect(ratio.lower < ratio.ratio && ratio.ratio < ratio.upper)
+    }
+
+    @Test func detectableEffectFollowsTheNormalFormula() {
+        // sd 0.1 over 16 pairs at alpha 0.05: (1.95996 + 0.84162) * 0.025 / sqrt(3/pi) = 0.071689.
+        let ratios = (0..<16).map { $0 % 2 == 0 ? 0.1 : -0.1 }
+        let sd = DetectableEffect.standardDeviation(ratios)
+        let expected = exp(2.8015851 * sd / 4 / (3 / Double.pi).squareRoot()) - 1
+        #expect(abs(DetectableEffect.paired(logRatios: ratios, alpha: 0.05) - expected) < 1e-6)
+        // Unpaired with the same spread per side needs sqrt(2) more: larger.
+        #expect(
+            DetectableEffect.unpaired(logBase: ratios, logHead: ratios, alpha: 0.05)
+                > DetectableEffect.paired(logRatios: ratios, alpha: 0.05))
+    }
+
+    @Test func fewPairsCanDetectNothingAtAStrictLevel() {
+        // Six pairs: the smallest exact two-sided p is 1/32, above 0.05 / 12.
+        let ratios = [0.01, 0.02, 0.03, -0.01, 0.02, 0.01]
+        #expect(DetectableEffect.paired(logRatios: ratios, alpha: 0.05 / 12) == .infinity)
+        #expect(DetectableEffect.paired(logRatios: ratios, alpha: 0.05).isFinite)
+        #expect(FigureFormat.detectable(.infinity) == "none")
+        #expect(FigureFormat.detectable(0.123) == "12.3%")
+    }
+
+    @Test func percentagesParse() {
+        #expect(Percent.parse("10%") == 0.10)
+        #expect(Percent.parse("2.5") == 0.025)
+        #expect(Percent.parse("0%") == nil)
+        #expect(Percent.parse("ten") == nil)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import QueueLabBenchmarks
+import Testing
+
+/// `bench --until-detectable`: adds rounds while a headline cell cannot detect the limit, within the budget.
+@Suite struct SequentialBenchTests {
+    static func bench(_ extra: [String], samples: Int = 6, in directory: URL) throws -> ChildOutcome {
+        let binary = RunnerTests.queuelabBinary!
+        let arguments =
+            [
+                "bench", "--impl", "lock", "--workload", "noop:n=20", "--samples", "\(samples)", "--warmup", "0",
+                "--variant", "base=\(binary)", "--variant", "head=\(binary)", "--out-dir", directory.path,
+            ] + extra
+        return try ChildProcess.run(ChildCommand(executable: binary, arguments: arguments), timeout: .seconds(120))
+    }
+
+    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(2)))
+    func addsRoundsUntilTheBudgetIsSpent() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-seq-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // No run can detect 0.001 %: steps of 2 rounds until the 1 s budget (after the 6 rounds) is spent.
+        let outcome = try Self.bench(
+            ["--until-detectable", "0.001%", "--budget", "1s", "--until-step", "2"], in: directory)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("budget spent; still above 0.0%"), "\(outcome.standardOutput)")
+        let head = try ResultsFile.read(directory.appendingPathComponent("head.csv").path)
+        #expect(head.count >= 8 && head.count % 2 == 0)
+        #expect(Set(head.map(\.round)) == Set(0..<head.count))
+        // Base got the same rounds: still paired.
+        let base = try ResultsFile.read(directory.appendingPathComponent("base.csv").path)
+        #expect(Set(base.map(\.round)) == Set(head.map(\.round)))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("head.csv.partial").path))
+    }
+
+    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(2)))
+    func stopsAtOnceWhenEveryCellCanDetectTheLimit() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-seq2-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // 10 pairs: Holm's strictest level over the 3 judged rows (0.05/3) is within reach of the exact
+        // signed-rank test (6 pairs are not: smallest p 1/32, detectable "none", and it would sample on).
+        let outcome = try Self.bench(["--until-detectable", "100000%"], samples: 10, in: directory)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("every headline cell can detect"))
+        #expect(try ResultsFile.read(directory.appendingPathComponent("base.csv").path).count == 10)
+    }
+
+    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(1)))
+    func badSequentialOptionsAreBadInput() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-seq3-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (extra, message) in [
+            (["--until-detectable", "ten"], "--until-detectable must be a positive percentage"),
+            (["--until-detectable", "10%", "--budget", "soon"], "--budget must be a duration"),
+        ] {
+            let outcome = try Self.bench(extra, in: directory)
+            #expect(outcome.status == 2)
+            #expect(outcome.standardError.contains(message), "\(outcome.standardError)")
+        }
+    }
+}
