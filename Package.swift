@@ -63,10 +63,13 @@ let package = Package(
         // The conformance suite and the benchmark runner know only the protocol (and the layer built on it).
         .target(
             name: "QueueLabConformance", dependencies: ["QueueLabCore", "QueueLabAdvanced"], swiftSettings: strict),
+        // Valgrind's Callgrind client requests (no-ops without Valgrind's headers): `bench --instructions`.
+        .target(name: "CCallgrind"),
         .target(
             name: "QueueLabBenchmarks",
             dependencies: [
                 "QueueLabCore",
+                "CCallgrind",
                 "QueueLabAdvanced",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],

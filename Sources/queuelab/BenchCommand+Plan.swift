@@ -47,6 +47,12 @@ extension BenchCommand {
         plan.sampleTimeout = .seconds(sampleTimeout)
         plan.latencyEvery = latencyEvery
         plan.capFoundation = !uncapped
+        if instructions {
+            guard let valgrind = CallgrindSampling.findValgrind() else {
+                throw ValidationError("--instructions needs valgrind on PATH (Debian: apt-get install valgrind)")
+            }
+            plan.callgrind = CallgrindSampling(valgrind: valgrind)
+        }
         return plan
     }
 

@@ -31,7 +31,8 @@ public enum SampleRunner {
         if warmUp {
             _ = try makeExecution(queue, workload.warmUp, latencyEvery, drainTimeout, environment).run()
         }
-        let execution = makeExecution(queue, workload, latencyEvery, drainTimeout, environment)
+        let execution = makeExecution(
+            queue, workload, latencyEvery, drainTimeout, environment, countsInstructions: true)
         let harness = execution.harness
         let usageBefore = ResourceUsage.now()
         let allocationsBefore = JemallocCounters.read()
@@ -64,14 +65,15 @@ public enum SampleRunner {
 
     private static func makeExecution<Queue: OperationQueueing>(
         _ queue: Queue.Type, _ workload: Workload, _ latencyEvery: Int, _ drainTimeout: Duration,
-        _ environment: [String: String]
+        _ environment: [String: String], countsInstructions: Bool = false
     ) -> WorkloadExecution<Queue> {
         let every = workload.kind == .priority || workload.kind == .ping ? 1 : latencyEvery
         let harness = OperationHarness(
             operations: WorkloadExecution<Queue>.operationCount(workload), latencyEvery: every,
             workNanoseconds: UInt64(Swift.max(0, workload["us"])) * 1_000,
             slowdownNanoseconds: TestSlowdown.nanosecondsFromEnvironment(environment))
-        return WorkloadExecution<Queue>(workload: workload, harness: harness, drainTimeout: drainTimeout)
+        return WorkloadExecution<Queue>(
+            workload: workload, harness: harness, drainTimeout: drainTimeout, countsInstructions: countsInstructions)
     }
 
     static func addLatency(_ latency: LatencyHistograms, to values: inout [String: Double]) {

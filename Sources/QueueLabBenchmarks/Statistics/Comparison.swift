@@ -85,7 +85,7 @@ public enum Comparison {
                 parameters: item.first.parameters, figure: item.figure, baseCount: item.x.count,
                 headCount: item.y.count, baseMedian: Median.of(item.x), headMedian: Median.of(item.y),
                 ratio: item.ratio, p: item.test.p, adjustedP: adjustedP,
-                verdict: rule.verdict(
+                verdict: rule.forFigure(item.figure.column).verdict(
                     baseCount: item.x.count, headCount: item.y.count, worsening: worsening, lower: lower, upper: upper,
                     adjustedP: adjustedP))
         }
