@@ -80,6 +80,7 @@ let package = Package(
             dependencies: [
                 "QueueLabCore",
                 "QueueLabImplementations",
+                "QueueLabScheduling",
                 "QueueLabConformance",
                 "QueueLabBenchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

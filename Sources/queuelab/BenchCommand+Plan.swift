@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import QueueLabBenchmarks
 import QueueLabImplementations
+import QueueLabScheduling
 
 extension BenchCommand {
     /// A day: longer is no bound at all, and far longer overflowed the wait's nanoseconds.
@@ -34,7 +35,8 @@ extension BenchCommand {
         if variant.isEmpty && outDir != nil {
             throw ValidationError("--out-dir is for --variant runs; use --out for one CSV")
         }
-        if let problem = TestSlowdown.problem(in: ProcessInfo.processInfo.environment) {
+        let environment = ProcessInfo.processInfo.environment
+        if let problem = TestSlowdown.problem(in: environment) ?? InjectedCost.problem(in: environment) {
             throw ValidationError(problem)
         }
         var plan = BenchmarkPlan(
@@ -87,7 +89,7 @@ extension BenchCommand {
             environments[parts[0], default: [:]][pair[0]] = pair[1]
         }
         for (name, environment) in environments {
-            if let problem = TestSlowdown.problem(in: environment) {
+            if let problem = TestSlowdown.problem(in: environment) ?? InjectedCost.problem(in: environment) {
                 throw ValidationError("--variant-env \(name): \(problem)")
             }
         }

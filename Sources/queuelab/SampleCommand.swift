@@ -1,6 +1,8 @@
 import ArgumentParser
+import Foundation
 import QueueLabBenchmarks
 import QueueLabImplementations
+import QueueLabScheduling
 
 /// The hidden child of `queuelab bench`: runs one sample in this fresh process and prints one JSON line.
 struct SampleCommand: ParsableCommand {
@@ -25,6 +27,10 @@ struct SampleCommand: ParsableCommand {
     func run() throws {
         let response: SampleProtocol.Response
         do {
+            // bench checks the knob too; a sample run by hand must not run uninjected without a word.
+            if let problem = InjectedCost.problem(in: ProcessInfo.processInfo.environment) {
+                throw ValidationError(problem)
+            }
             let parsed = try Workload(parsing: workload)
             let queue = try Implementations.named(implementation)
             response = SampleProtocol.respond(
