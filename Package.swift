@@ -113,6 +113,8 @@ let package = Package(
         .testTarget(
             name: "BenchmarkTests",
             dependencies: ["QueueLabCore", "QueueLabBenchmarks", "QueueLabImplementations"],
+            // A/A CSVs read by SyntheticPowerTests through #filePath.
+            exclude: ["Fixtures"],
             swiftSettings: strict
         ),
     ]
