@@ -16,6 +16,7 @@ extension BenchCommand {
         guard (1...Self.longestSampleTimeout).contains(sampleTimeout) else {
             throw ValidationError("--sample-timeout must be 1 to \(Self.longestSampleTimeout) seconds (a day)")
         }
+        guard (1...100).contains(repetitions) else { throw ValidationError("--repetitions must be 1 to 100") }
         guard latencyEvery >= 1 else { throw ValidationError("--latency-every must be at least 1") }
         let types = try implementations.isEmpty ? Implementations.all : implementations.map(Implementations.named)
         guard !types.isEmpty else { throw ValidationError("no implementation is registered yet") }
@@ -48,6 +49,7 @@ extension BenchCommand {
         plan.seed = seed ?? UInt64(Date().timeIntervalSince1970)
         plan.sampleTimeout = .seconds(sampleTimeout)
         plan.latencyEvery = latencyEvery
+        plan.repetitions = repetitions
         plan.capFoundation = !uncapped
         if instructions {
             guard let valgrind = CallgrindSampling.findValgrind() else {

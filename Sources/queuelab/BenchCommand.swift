@@ -63,6 +63,13 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Seconds before a sample process is killed as hung, 1 to 86400.")
     var sampleTimeout = 120
 
+    @Option(
+        help: """
+            Timed phases per sample process after its warm-up, 1 to 100; the phase with the median wall \
+            time is the sample, the spread of all is the column repetition_log_sd.
+            """)
+    var repetitions = 1
+
     @Option(help: "Record the latency of one operation in this many, at least 1.")
     var latencyEvery = SampleRunner.defaultLatencyEvery
 

@@ -111,7 +111,7 @@ public final class BenchmarkRunner {
                     executable: variant.executable,
                     arguments: SampleProtocol.arguments(
                         implementation: cell.implementation, workload: cell.workload, latencyEvery: plan.latencyEvery,
-                        drainTimeout: plan.drainTimeoutSeconds),
+                        drainTimeout: plan.drainTimeoutSeconds, repetitions: plan.repetitions),
                     environment: allocatorEnvironment.merging(variant.environment) { _, new in new })
                 let countFile = plan.callgrind.map { _ in Self.callgrindOutputFile() }
                 if let callgrind = plan.callgrind, let countFile {

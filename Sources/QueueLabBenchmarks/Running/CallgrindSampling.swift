@@ -55,7 +55,8 @@ public struct CallgrindSampling: Sendable {
         guard count > 0 else {
             throw .childFailed("Callgrind counted no instruction: this build lacks the client requests (valgrind headers)")
         }
-        let operations = figures.values["operations"] ?? 0
+        // With --repetitions every timed phase was counted: divide by the operations of all of them.
+        let operations = figures.values["timed_operations"] ?? figures.values["operations"] ?? 0
         guard operations > 0 else { throw .childFailed("a sample with no operation has no instructions per operation") }
         figures.values["instructions_per_op"] = Double(count) / operations
     }
