@@ -6,7 +6,8 @@ import Testing
 /// `bench --instructions`: how a sample is wrapped and how its count becomes `instructions_per_op`.
 @Suite struct CallgrindSamplingTests {
     @Test func wrapsTheSampleWithInstrumentationOffAtStart() {
-        let sample = ChildCommand(executable: "/bin/queuelab", arguments: ["sample", "--impl", "lock"], environment: ["A": "1"])
+        let sample = ChildCommand(
+            executable: "/bin/queuelab", arguments: ["sample", "--impl", "lock"], environment: ["A": "1"])
         let wrapped = CallgrindSampling(valgrind: "/usr/bin/valgrind").wrap(sample, outputFile: "/tmp/x.out")
         #expect(wrapped.executable == "/usr/bin/valgrind")
         #expect(wrapped.arguments.contains("--instr-atstart=no"))

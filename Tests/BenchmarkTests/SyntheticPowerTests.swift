@@ -49,7 +49,10 @@ import Testing
     /// noise: a scaled slowdown is never called SAME or an IMPROVEMENT at 30 %, never an
     /// IMPROVEMENT at 15 %; the pair's noise shows as INCONCLUSIVE ("collect more samples").
     @Test func wallTimeScaledSlowdownsAreNeverCalledBetter() throws {
-        #expect(try Self.verdicts("wall", "ops_per_s", factor: 1.30).allSatisfy { [.regression, .inconclusive].contains($0) })
+        #expect(
+            try Self.verdicts("wall", "ops_per_s", factor: 1.30).allSatisfy {
+                [.regression, .inconclusive].contains($0)
+            })
         #expect(!(try Self.verdicts("wall", "ops_per_s", factor: 1.15)).contains(.improvement))
     }
 
@@ -78,7 +81,8 @@ import Testing
     @Test(arguments: [1.05, 1.15, 1.30])
     func instructionsSeeEveryScaledSlowdown(factor: Double) throws {
         // instructions_per_op is judged at its own 2 % floor (Figure.ownThresholds), not --threshold.
-        #expect(try Self.verdicts("instructions", "instructions_per_op", factor: factor).allSatisfy { $0 == .regression })
+        #expect(
+            try Self.verdicts("instructions", "instructions_per_op", factor: factor).allSatisfy { $0 == .regression })
     }
 
     @Test func instructionsOwnFloorOverridesTheDefault() {

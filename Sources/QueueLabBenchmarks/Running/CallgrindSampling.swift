@@ -53,7 +53,8 @@ public struct CallgrindSampling: Sendable {
             let count = instructions(inOutput: text)
         else { throw .childFailed("no Callgrind counts in \(outputFile)") }
         guard count > 0 else {
-            throw .childFailed("Callgrind counted no instruction: this build lacks the client requests (valgrind headers)")
+            throw .childFailed(
+                "Callgrind counted no instruction: this build lacks the client requests (valgrind headers)")
         }
         // With --repetitions every timed phase was counted: divide by the operations of all of them.
         let operations = figures.values["timed_operations"] ?? figures.values["operations"] ?? 0

@@ -24,7 +24,9 @@ public struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
     /// (see ``timedPhaseStarts()``). Off for the warm-up, whose instructions must not count.
     public let countsInstructions: Bool
 
-    public init(workload: Workload, harness: OperationHarness, drainTimeout: Duration, countsInstructions: Bool = false) {
+    public init(
+        workload: Workload, harness: OperationHarness, drainTimeout: Duration, countsInstructions: Bool = false
+    ) {
         self.workload = workload
         self.harness = harness
         self.drainTimeout = drainTimeout
