@@ -65,10 +65,13 @@ let package = Package(
         // The conformance suite and the benchmark runner know only the protocol (and the layer built on it).
         .target(
             name: "QueueLabConformance", dependencies: ["QueueLabCore", "QueueLabAdvanced"], swiftSettings: strict),
+        // Valgrind's Callgrind client requests (no-ops without Valgrind's headers): `bench --instructions`.
+        .target(name: "CCallgrind"),
         .target(
             name: "QueueLabBenchmarks",
             dependencies: [
                 "QueueLabCore",
+                "CCallgrind",
                 "QueueLabAdvanced",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
@@ -79,6 +82,7 @@ let package = Package(
             dependencies: [
                 "QueueLabCore",
                 "QueueLabImplementations",
+                "QueueLabScheduling",
                 "QueueLabConformance",
                 "QueueLabBenchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -118,6 +122,8 @@ let package = Package(
         .testTarget(
             name: "BenchmarkTests",
             dependencies: ["QueueLabCore", "QueueLabBenchmarks", "QueueLabImplementations"],
+            // A/A CSVs read by SyntheticPowerTests through #filePath.
+            exclude: ["Fixtures"],
             swiftSettings: strict
         ),
     ]

@@ -47,12 +47,14 @@ extension ScheduledOperation {
     /// The final steps of every finish, after the state was stored under the host's lock: wakes
     /// threads waiting on this operation, releases dependents, runs the completion handler.
     public func completeFinish() {
+        InjectedCost.pay()  // the gate's fault injection (off: a load and a branch)
         FinishSignal.operationFinished()
         finishedOutsideLocks()
     }
 
     /// As ``completeFinish()``, but hands the completion handler back instead of running it.
     public func completeFinishTakingHandler() -> (@Sendable () -> Void)? {
+        InjectedCost.pay()  // the gate's fault injection (off: a load and a branch)
         FinishSignal.operationFinished()
         return releaseDependentsTakingHandler()
     }

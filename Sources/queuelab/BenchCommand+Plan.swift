@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import QueueLabBenchmarks
 import QueueLabImplementations
+import QueueLabScheduling
 
 extension BenchCommand {
     /// A day: longer is no bound at all, and far longer overflowed the wait's nanoseconds.
@@ -15,6 +16,7 @@ extension BenchCommand {
         guard (1...Self.longestSampleTimeout).contains(sampleTimeout) else {
             throw ValidationError("--sample-timeout must be 1 to \(Self.longestSampleTimeout) seconds (a day)")
         }
+        guard (1...100).contains(repetitions) else { throw ValidationError("--repetitions must be 1 to 100") }
         guard latencyEvery >= 1 else { throw ValidationError("--latency-every must be at least 1") }
         let types = try implementations.isEmpty ? Implementations.all : implementations.map(Implementations.named)
         guard !types.isEmpty else { throw ValidationError("no implementation is registered yet") }
@@ -34,7 +36,8 @@ extension BenchCommand {
         if variant.isEmpty && outDir != nil {
             throw ValidationError("--out-dir is for --variant runs; use --out for one CSV")
         }
-        if let problem = TestSlowdown.problem(in: ProcessInfo.processInfo.environment) {
+        let environment = ProcessInfo.processInfo.environment
+        if let problem = TestSlowdown.problem(in: environment) ?? InjectedCost.problem(in: environment) {
             throw ValidationError(problem)
         }
         var plan = BenchmarkPlan(
@@ -46,7 +49,14 @@ extension BenchCommand {
         plan.seed = seed ?? UInt64(Date().timeIntervalSince1970)
         plan.sampleTimeout = .seconds(sampleTimeout)
         plan.latencyEvery = latencyEvery
+        plan.repetitions = repetitions
         plan.capFoundation = !uncapped
+        if instructions {
+            guard let valgrind = CallgrindSampling.findValgrind() else {
+                throw ValidationError("--instructions needs valgrind on PATH (Debian: apt-get install valgrind)")
+            }
+            plan.callgrind = CallgrindSampling(valgrind: valgrind)
+        }
         return plan
     }
 
@@ -81,7 +91,7 @@ extension BenchCommand {
             environments[parts[0], default: [:]][pair[0]] = pair[1]
         }
         for (name, environment) in environments {
-            if let problem = TestSlowdown.problem(in: environment) {
+            if let problem = TestSlowdown.problem(in: environment) ?? InjectedCost.problem(in: environment) {
                 throw ValidationError("--variant-env \(name): \(problem)")
             }
         }

@@ -18,6 +18,13 @@ struct BenchCommand: ParsableCommand {
             (LD_PRELOAD=\(Allocator.jemallocLibrary), MALLOC_CONF=tcache:false) for allocation counts.
             Every option is checked before the first sample runs.
 
+            Instruction counts: --instructions runs each sample under Callgrind (valgrind on PATH) with
+            instrumentation only during the timed phase, e.g.
+              queuelab bench --instructions --impl lock --workload 'noop:n=20000;width=1' --samples 6
+            Environment knobs (whole numbers, checked before sampling): QUEUELAB_TEST_SLOWDOWN_NS (test-only,
+            each body spins longer), QUEUELAB_INJECT_NS (fault injection: lock and actor queues' add and
+            finish paths each spin about that long; see README).
+
             Output: --out (one variant) or OUT-DIR/NAME.csv (per --variant) is overwritten, whole, when the
             run ends. Until then each sample is appended as it finishes to the journal TARGET.partial beside
             it; a run that is killed leaves the journal, and the same command with --resume continues it
@@ -62,6 +69,13 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Seconds before a sample process is killed as hung, 1 to 86400.")
     var sampleTimeout = 120
 
+    @Option(
+        help: """
+            Timed phases per sample process after its warm-up, 1 to 100; the phase with the median wall \
+            time is the sample, the spread of all is the column repetition_log_sd.
+            """)
+    var repetitions = 1
+
     @Option(help: "Record the latency of one operation in this many, at least 1.")
     var latencyEvery = SampleRunner.defaultLatencyEvery
 
@@ -79,6 +93,14 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "Directory for per-variant CSVs NAME.csv, overwritten (with --variant only).")
     var outDir: String?
+
+    @Flag(
+        help: """
+            Run every sample under valgrind --tool=callgrind, counting only its timed phase, and add \
+            instructions_per_op (deterministic; compare judges it at 2 %). Samples run about 50x slower: \
+            use small workloads and a long --sample-timeout.
+            """)
+    var instructions = false
 
     @Flag(help: "Continue the run whose journal (TARGET.partial) an interrupted bench left.")
     var resume = false

@@ -1,6 +1,8 @@
 import ArgumentParser
+import Foundation
 import QueueLabBenchmarks
 import QueueLabImplementations
+import QueueLabScheduling
 
 /// The hidden child of `queuelab bench`: runs one sample in this fresh process and prints one JSON line.
 struct SampleCommand: ParsableCommand {
@@ -22,13 +24,22 @@ struct SampleCommand: ParsableCommand {
     @Option(help: "Seconds the queue may take to drain before the sample reports a stall.")
     var drainTimeout = 60
 
+    @Option(help: "Timed phases after the warm-up, at least 1; the median is reported.")
+    var repetitions = 1
+
     func run() throws {
         let response: SampleProtocol.Response
         do {
+            // bench checks the knob too; a sample run by hand must not run uninjected without a word.
+            if let problem = InjectedCost.problem(in: ProcessInfo.processInfo.environment) {
+                throw ValidationError(problem)
+            }
+            guard repetitions >= 1 else { throw ValidationError("--repetitions must be at least 1") }
             let parsed = try Workload(parsing: workload)
             let queue = try Implementations.named(implementation)
             response = SampleProtocol.respond(
-                implementation: queue, workload: parsed, latencyEvery: latencyEvery, drainTimeout: drainTimeout)
+                implementation: queue, workload: parsed, latencyEvery: latencyEvery, drainTimeout: drainTimeout,
+                repetitions: repetitions)
         } catch {
             response = SampleProtocol.Response(error: "\(error)")
         }

@@ -20,6 +20,9 @@ import Testing
             (["--variant-env", "nosuch:K=V"], [:], "names 'nosuch', not a variant"),
             (["--variant-env", "head:QUEUELAB_TEST_SLOWDOWN_NS=abc"], [:], "'abc', not a whole number"),
             ([], ["QUEUELAB_TEST_SLOWDOWN_NS": "fast"], "'fast', not a whole number"),
+            (["--variant-env", "head:QUEUELAB_INJECT_NS=5%"], [:], "QUEUELAB_INJECT_NS is '5%', not a whole number"),
+            ([], ["QUEUELAB_INJECT_NS": "-1"], "QUEUELAB_INJECT_NS is '-1', not a whole number"),
+            (["--repetitions", "0"], [:], "--repetitions must be 1 to 100"),
             (["--variant", "a=/bin/true", "--variant", "b=/bin/true"], [:], "--variant needs --out-dir"),
             (["--out-dir", outDir], [:], "--out-dir is for --variant runs"),
             (

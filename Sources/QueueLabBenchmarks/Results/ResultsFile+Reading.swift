@@ -101,7 +101,9 @@ struct RecordDecoder {
     private mutating func take(_ row: CSVRowReader.Row) throws(ResultsFileError) {
         guard let columns else {
             for (index, name) in row.fields.enumerated() { position[name] = index }
-            if let missing = ResultsFile.header.first(where: { position[$0] == nil }) {
+            // A figure added after a file was written is simply absent from it, not a defect.
+            let required = ResultsFile.header.filter { !Figure.optionalColumns.contains($0) }
+            if let missing = required.first(where: { position[$0] == nil }) {
                 throw ResultsFileError(line: row.line, message: "header lacks the column '\(missing)'")
             }
             self.columns = row.fields
@@ -130,7 +132,8 @@ struct RecordDecoder {
         }
         var figures = FigureValues()
         for (index, figure) in Figure.all.enumerated() {
-            let value = fields[position[figure.column]!]
+            guard let at = position[figure.column] else { continue }
+            let value = fields[at]
             if value.isEmpty { continue }
             guard let number = DecimalText.parse(value) else {
                 throw ResultsFileError(line: line, message: "'\(figure.column)' is '\(value)', not a number")

@@ -53,6 +53,10 @@ public struct BenchmarkPlan: Sendable {
     /// Seconds the queue may take to drain inside a sample before it reports a stall.
     public var drainTimeoutSeconds = 60
     public var latencyEvery = SampleRunner.defaultLatencyEvery
+    /// Timed phases per sample process (the median is reported); 1: one, as before.
+    public var repetitions = 1
+    /// With `--instructions`: run every sample under Callgrind and add `instructions_per_op`.
+    public var callgrind: CallgrindSampling?
     /// Cap Foundation's dependency workloads (see ``WorkloadSuite/foundationCaps``).
     public var capFoundation = true
 

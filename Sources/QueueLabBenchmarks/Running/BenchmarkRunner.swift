@@ -122,16 +122,20 @@ public final class BenchmarkRunner {
                 let phase = isWarmup ? "warm-up" : "round \(round - plan.warmupRounds + 1)/\(plan.samples)"
                 progress("[\(phase)] \(cell) (\(done + 1)/\(totalRuns), about \(eta) left)")
                 let variant = variants[cell.variant]!
-                let command = ChildCommand(
+                var command = ChildCommand(
                     executable: variant.executable,
                     arguments: SampleProtocol.arguments(
                         implementation: cell.implementation, workload: cell.workload, latencyEvery: plan.latencyEvery,
-                        drainTimeout: plan.drainTimeoutSeconds),
+                        drainTimeout: plan.drainTimeoutSeconds, repetitions: plan.repetitions),
                     environment: allocatorEnvironment.merging(variant.environment) { _, new in new })
+                let countFile = plan.callgrind.map { _ in Self.callgrindOutputFile() }
+                if let callgrind = plan.callgrind, let countFile {
+                    command = callgrind.wrap(command, outputFile: countFile)
+                }
                 let outcome = try launcher(command, plan.sampleTimeout)
                 done += 1
                 spent += outcome.wallSeconds
-                switch interpret(outcome, cell: cell) {
+                switch withInstructions(interpret(outcome, cell: cell), countFile: countFile) {
                 case .figures(let figures):
                     guard !isWarmup else { continue }
                     let sample = record(
@@ -170,6 +174,26 @@ public final class BenchmarkRunner {
         if let figures = response.figures { return .figures(figures) }
         if let skipped = response.skipped { return .skipped(skipped) }
         return .failed(response.error ?? "exit status \(outcome.status); \(lastError)")
+    }
+
+    /// A fresh file for one sample's Callgrind counts.
+    static func callgrindOutputFile() -> String {
+        (NSTemporaryDirectory() as NSString).appendingPathComponent("queuelab-callgrind-\(UUID().uuidString).out")
+    }
+
+    /// With `--instructions`, the sample's figures plus `instructions_per_op`, or why they are missing.
+    func withInstructions(_ interpretation: Interpretation, countFile: String?) -> Interpretation {
+        guard let countFile else { return interpretation }
+        guard case .figures(var figures) = interpretation else {
+            try? FileManager.default.removeItem(atPath: countFile)
+            return interpretation
+        }
+        do {
+            try CallgrindSampling.addInstructions(from: countFile, to: &figures)
+            return .figures(figures)
+        } catch {
+            return .failed(error.description)
+        }
     }
 
     func record(_ cell: BenchmarkCell, figures: SampleFigures, commit: String, round: Int) -> SampleRecord {

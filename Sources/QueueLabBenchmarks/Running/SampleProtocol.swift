@@ -35,23 +35,25 @@ public enum SampleProtocol {
         }
     }
 
-    public static func arguments(implementation: String, workload: Workload, latencyEvery: Int, drainTimeout: Int)
-        -> [String]
-    {
+    public static func arguments(
+        implementation: String, workload: Workload, latencyEvery: Int, drainTimeout: Int, repetitions: Int = 1
+    ) -> [String] {
+        // `--repetitions` only when asked for: a gate's base build may predate it.
         [
             subcommand, "--impl", implementation, "--workload", workload.description,
             "--latency-every", String(latencyEvery), "--drain-timeout", String(drainTimeout),
-        ]
+        ] + (repetitions > 1 ? ["--repetitions", String(repetitions)] : [])
     }
 
     /// Runs one sample in-process and returns the response a sample process prints.
     public static func respond(
-        implementation: any OperationQueueing.Type, workload: Workload, latencyEvery: Int, drainTimeout: Int
+        implementation: any OperationQueueing.Type, workload: Workload, latencyEvery: Int, drainTimeout: Int,
+        repetitions: Int = 1
     ) -> Response {
         do {
             let figures = try SampleRunner.run(
                 implementation, workload: workload, latencyEvery: latencyEvery,
-                drainTimeout: .seconds(drainTimeout))
+                drainTimeout: .seconds(drainTimeout), repetitions: repetitions)
             return Response(figures: figures)
         } catch .unsupported(let why) {
             return Response(skipped: why)

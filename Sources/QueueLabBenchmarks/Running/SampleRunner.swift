@@ -14,24 +14,42 @@ public enum SampleRunner {
     /// - Throws: ``SampleError``; `.unsupported` when the implementation lacks a capability.
     public static func run(
         _ implementation: any OperationQueueing.Type, workload: Workload, latencyEvery: Int = defaultLatencyEvery,
-        drainTimeout: Duration = .seconds(60), warmUp: Bool = true,
+        drainTimeout: Duration = .seconds(60), warmUp: Bool = true, repetitions: Int = 1,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(SampleError) -> SampleFigures {
         try run(
             queue: implementation, workload: workload, latencyEvery: latencyEvery, drainTimeout: drainTimeout,
-            warmUp: warmUp, environment: environment)
+            warmUp: warmUp, repetitions: repetitions, environment: environment)
     }
 
     /// The generic form of ``run(_:workload:latencyEvery:drainTimeout:warmUp:environment:)``.
     public static func run<Queue: OperationQueueing>(
         queue: Queue.Type, workload: Workload, latencyEvery: Int = defaultLatencyEvery,
-        drainTimeout: Duration = .seconds(60), warmUp: Bool = true,
+        drainTimeout: Duration = .seconds(60), warmUp: Bool = true, repetitions: Int = 1,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(SampleError) -> SampleFigures {
         if warmUp {
             _ = try makeExecution(queue, workload.warmUp, latencyEvery, drainTimeout, environment).run()
         }
-        let execution = makeExecution(queue, workload, latencyEvery, drainTimeout, environment)
+        guard repetitions > 1 else {
+            return try timedPhase(queue, workload, latencyEvery, drainTimeout, environment)
+        }
+        // Several timed phases in this one process (each on a fresh queue): the median by wall time
+        // is the sample, and the spread of the phases' log wall times is recorded beside it.
+        var phases: [SampleFigures] = []
+        for _ in 0..<repetitions {
+            phases.append(try timedPhase(queue, workload, latencyEvery, drainTimeout, environment))
+        }
+        return RepeatedPhases.summarise(phases)
+    }
+
+    /// One timed phase on a fresh queue, with every figure.
+    static func timedPhase<Queue: OperationQueueing>(
+        _ queue: Queue.Type, _ workload: Workload, _ latencyEvery: Int, _ drainTimeout: Duration,
+        _ environment: [String: String]
+    ) throws(SampleError) -> SampleFigures {
+        let execution = makeExecution(
+            queue, workload, latencyEvery, drainTimeout, environment, countsInstructions: true)
         let harness = execution.harness
         let usageBefore = ResourceUsage.now()
         let allocationsBefore = JemallocCounters.read()
@@ -64,14 +82,15 @@ public enum SampleRunner {
 
     private static func makeExecution<Queue: OperationQueueing>(
         _ queue: Queue.Type, _ workload: Workload, _ latencyEvery: Int, _ drainTimeout: Duration,
-        _ environment: [String: String]
+        _ environment: [String: String], countsInstructions: Bool = false
     ) -> WorkloadExecution<Queue> {
         let every = workload.kind == .priority || workload.kind == .ping ? 1 : latencyEvery
         let harness = OperationHarness(
             operations: WorkloadExecution<Queue>.operationCount(workload), latencyEvery: every,
             workNanoseconds: UInt64(Swift.max(0, workload["us"])) * 1_000,
             slowdownNanoseconds: TestSlowdown.nanosecondsFromEnvironment(environment))
-        return WorkloadExecution<Queue>(workload: workload, harness: harness, drainTimeout: drainTimeout)
+        return WorkloadExecution<Queue>(
+            workload: workload, harness: harness, drainTimeout: drainTimeout, countsInstructions: countsInstructions)
     }
 
     static func addLatency(_ latency: LatencyHistograms, to values: inout [String: Double]) {

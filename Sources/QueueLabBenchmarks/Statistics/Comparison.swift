@@ -141,7 +141,7 @@ public enum Comparison {
                 parameters: item.first.parameters, figure: item.figure, baseCount: item.x.count,
                 headCount: item.y.count, baseMedian: Median.of(item.x), headMedian: Median.of(item.y),
                 ratio: item.ratio, p: item.p, adjustedP: adjustedP,
-                verdict: rule.verdict(
+                verdict: rule.forFigure(item.figure.column).verdict(
                     baseCount: item.x.count, headCount: item.y.count, worsening: worsening, lower: lower, upper: upper,
                     adjustedP: adjustedP), design: item.design, detectable: detectable)
         }

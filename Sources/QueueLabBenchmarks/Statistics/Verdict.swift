@@ -51,3 +51,13 @@ public struct VerdictRule: Sendable {
         return .inconclusive
     }
 }
+
+extension VerdictRule {
+    /// The rule for one figure: its own floor when it has one (``Figure/ownThresholds``), else this.
+    public func forFigure(_ column: String) -> VerdictRule {
+        guard let own = Figure.ownThresholds[column] else { return self }
+        var rule = self
+        rule.threshold = own
+        return rule
+    }
+}

@@ -11,7 +11,7 @@ extension WorkloadExecution {
         let categories = (0..<Swift.max(1, workload["categories"])).map { "category\($0)" }
         let queue = AdvancedQueue<Queue>(wrapping: makeQueue(width: workload["width"]))
         let harness = self.harness
-        let start = MonotonicClock.now()
+        let start = timedPhaseStarts()
         for index in 0..<count {
             let op = AdvancedOperation<Queue>(name: nil) { _ in
                 let started = harness.begin(index)
@@ -25,6 +25,6 @@ extension WorkloadExecution {
         if case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: drainTimeout) {
             throw SampleError.stalled(report.description.split(separator: "\n").prefix(8).joined(separator: " | "))
         }
-        return WorkloadOutcome(operations: count, wallNanoseconds: Self.elapsed(since: start))
+        return WorkloadOutcome(operations: count, wallNanoseconds: timedPhaseEnds(since: start))
     }
 }

@@ -5,7 +5,7 @@ extension WorkloadExecution {
     func chain() throws -> WorkloadOutcome {
         let count = workload["n"]
         let queue = makeQueue()
-        let start = MonotonicClock.now()
+        let start = timedPhaseStarts()
         var operations: [Queue.Operation] = []
         operations.reserveCapacity(count)
         for index in 0..<count {
@@ -15,7 +15,7 @@ extension WorkloadExecution {
         }
         try addBatch(operations, to: queue)
         try drain(queue)
-        return WorkloadOutcome(operations: count, wallNanoseconds: Self.elapsed(since: start))
+        return WorkloadOutcome(operations: count, wallNanoseconds: timedPhaseEnds(since: start))
     }
 
     /// `fanout`: per round one root, `k` children that wait for it, one sink that waits for them;
@@ -24,7 +24,7 @@ extension WorkloadExecution {
         let children = workload["k"]
         let rounds = workload["rounds"]
         let queue = makeQueue()
-        let start = MonotonicClock.now()
+        let start = timedPhaseStarts()
         var operations: [Queue.Operation] = []
         operations.reserveCapacity(rounds * (children + 2))
         var previousSink: Queue.Operation?
@@ -46,7 +46,7 @@ extension WorkloadExecution {
         }
         try addBatch(operations, to: queue)
         try drain(queue)
-        return WorkloadOutcome(operations: operations.count, wallNanoseconds: Self.elapsed(since: start))
+        return WorkloadOutcome(operations: operations.count, wallNanoseconds: timedPhaseEnds(since: start))
     }
 
     /// `dag`: node i waits for up to `edges` distinct earlier nodes drawn from the workload's seed,
@@ -56,7 +56,7 @@ extension WorkloadExecution {
         let edges = workload["edges"]
         var random = SplitMix64(seed: UInt64(truncatingIfNeeded: workload["seed"]))
         let queue = makeQueue()
-        let start = MonotonicClock.now()
+        let start = timedPhaseStarts()
         var operations: [Queue.Operation] = []
         operations.reserveCapacity(count)
         for index in 0..<count {
@@ -70,7 +70,7 @@ extension WorkloadExecution {
         }
         try addBatch(operations, to: queue)
         try drain(queue)
-        return WorkloadOutcome(operations: count, wallNanoseconds: Self.elapsed(since: start))
+        return WorkloadOutcome(operations: count, wallNanoseconds: timedPhaseEnds(since: start))
     }
 
     func addBatch(_ operations: [Queue.Operation], to queue: Queue) throws {

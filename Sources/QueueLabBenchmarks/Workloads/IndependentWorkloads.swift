@@ -7,13 +7,13 @@ extension WorkloadExecution {
         let count = workload["n"]
         let width = workload["width"]
         let queue = makeQueue(width: width)
-        let start = MonotonicClock.now()
+        let start = timedPhaseStarts()
         for index in 0..<count {
             harness.willAdd(index)
             try queue.addOperation(operation(index))
         }
         try drain(queue)
-        let wall = Self.elapsed(since: start)
+        let wall = timedPhaseEnds(since: start)
         var outcome = WorkloadOutcome(operations: count, wallNanoseconds: wall)
         if workload.kind == .cpu {
             // Ideal: the spin time spread perfectly over min(width, cores) threads.
@@ -51,14 +51,14 @@ extension WorkloadExecution {
             }
             producer.start()
         }
-        let start = MonotonicClock.now()
+        let start = timedPhaseStarts()
         for _ in 0..<threads { go.signal() }
         if done.wait(timeout: .now() + .nanoseconds(Int(drainTimeout.nanoseconds))) == .timedOut {
             throw SampleError.stalled("producer threads did not finish adding")
         }
         if let error = failures.first { throw error }
         try drain(queue)
-        return WorkloadOutcome(operations: count, wallNanoseconds: Self.elapsed(since: start))
+        return WorkloadOutcome(operations: count, wallNanoseconds: timedPhaseEnds(since: start))
     }
 }
 

@@ -7,7 +7,7 @@ extension WorkloadExecution {
     func ping() throws -> WorkloadOutcome {
         let count = workload["n"]
         let queue = makeQueue()
-        let start = MonotonicClock.now()
+        let start = timedPhaseStarts()
         for index in 0..<count {
             harness.willAdd(index)
             let operation = operation(index)
@@ -17,6 +17,6 @@ extension WorkloadExecution {
             }
         }
         try drain(queue)
-        return WorkloadOutcome(operations: count, wallNanoseconds: Self.elapsed(since: start))
+        return WorkloadOutcome(operations: count, wallNanoseconds: timedPhaseEnds(since: start))
     }
 }

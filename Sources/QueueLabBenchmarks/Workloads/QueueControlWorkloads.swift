@@ -8,14 +8,14 @@ extension WorkloadExecution {
         let count = workload["n"]
         var random = SplitMix64(seed: 7)
         let queue = makeQueue(width: workload["width"])
-        let start = MonotonicClock.now()
+        let start = timedPhaseStarts()
         for index in 0..<count {
             let priority = QueuePriority(level: Int.random(in: 0..<5, using: &random))
             harness.willAdd(index)
             try queue.addOperation(operation(index, priority: priority, byClass: true))
         }
         try drain(queue)
-        return WorkloadOutcome(operations: count, wallNanoseconds: Self.elapsed(since: start))
+        return WorkloadOutcome(operations: count, wallNanoseconds: timedPhaseEnds(since: start))
     }
 
     /// `cancel`: `n` operations added to a suspended queue; `percent` of them cancelled (spread evenly,
@@ -33,7 +33,7 @@ extension WorkloadExecution {
             try queue.addOperation(op)
             operations.append(op)
         }
-        let start = MonotonicClock.now()
+        let start = timedPhaseStarts()
         if percent == 100 {
             queue.cancelAllOperations()
         } else {
@@ -43,7 +43,7 @@ extension WorkloadExecution {
         }
         queue.isSuspended = false
         try drain(queue)
-        return WorkloadOutcome(operations: count, wallNanoseconds: Self.elapsed(since: start))
+        return WorkloadOutcome(operations: count, wallNanoseconds: timedPhaseEnds(since: start))
     }
 
     /// `async`: asynchronous operations whose bodies hand `finish()` to another thread (a serial
@@ -53,7 +53,7 @@ extension WorkloadExecution {
         let queue = makeQueue(width: workload["width"])
         let finisher = DispatchQueue(label: "queuelab.bench.finisher")
         let harness = self.harness
-        let start = MonotonicClock.now()
+        let start = timedPhaseStarts()
         for index in 0..<count {
             let op = Queue.Operation(
                 name: nil, priority: .normal,
@@ -69,6 +69,6 @@ extension WorkloadExecution {
             try queue.addOperation(op)
         }
         try drain(queue)
-        return WorkloadOutcome(operations: count, wallNanoseconds: Self.elapsed(since: start))
+        return WorkloadOutcome(operations: count, wallNanoseconds: timedPhaseEnds(since: start))
     }
 }

@@ -20,11 +20,17 @@ public struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
     public let harness: OperationHarness
     /// How long the queue may take to drain before the sample is reported as stalled.
     public let drainTimeout: Duration
+    /// Under `valgrind --tool=callgrind --instr-atstart=no`: instrument exactly the timed phase
+    /// (see ``timedPhaseStarts()``). Off for the warm-up, whose instructions must not count.
+    public let countsInstructions: Bool
 
-    public init(workload: Workload, harness: OperationHarness, drainTimeout: Duration) {
+    public init(
+        workload: Workload, harness: OperationHarness, drainTimeout: Duration, countsInstructions: Bool = false
+    ) {
         self.workload = workload
         self.harness = harness
         self.drainTimeout = drainTimeout
+        self.countsInstructions = countsInstructions
     }
 
     /// How many operations the workload creates (sizes the harness's timestamp table).
@@ -79,5 +85,16 @@ public struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
         }
     }
 
-    static func elapsed(since start: UInt64) -> UInt64 { MonotonicClock.now() &- start }
+    /// Every workload's timed phase begins here (after its queue and setup exist) and ends in
+    /// ``timedPhaseEnds(since:)``, so wall time and instruction counts cover the same code.
+    func timedPhaseStarts() -> UInt64 {
+        if countsInstructions { CallgrindWindow.open() }
+        return MonotonicClock.now()
+    }
+
+    func timedPhaseEnds(since start: UInt64) -> UInt64 {
+        let elapsed = MonotonicClock.now() &- start
+        if countsInstructions { CallgrindWindow.close() }
+        return elapsed
+    }
 }

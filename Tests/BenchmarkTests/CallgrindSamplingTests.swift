@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+@testable import QueueLabBenchmarks
+
+/// `bench --instructions`: how a sample is wrapped and how its count becomes `instructions_per_op`.
+@Suite struct CallgrindSamplingTests {
+    @Test func wrapsTheSampleWithInstrumentationOffAtStart() {
+        let sample = ChildCommand(
+            executable: "/bin/queuelab", arguments: ["sample", "--impl", "lock"], environment: ["A": "1"])
+        let wrapped = CallgrindSampling(valgrind: "/usr/bin/valgrind").wrap(sample, outputFile: "/tmp/x.out")
+        #expect(wrapped.executable == "/usr/bin/valgrind")
+        #expect(wrapped.arguments.contains("--instr-atstart=no"))
+        #expect(wrapped.arguments.contains("--callgrind-out-file=/tmp/x.out"))
+        #expect(Array(wrapped.arguments.suffix(4)) == ["/bin/queuelab", "sample", "--impl", "lock"])
+        #expect(wrapped.environment == ["A": "1"])
+    }
+
+    @Test func readsTheTotalsLine() {
+        // The shape Valgrind 3.19 writes with --instr-atstart=no: summary 0 in the header, totals at the end.
+        let text = "version: 1\ncreator: callgrind-3.19.0\nevents: Ir\nsummary: 0\nfn=(1) f\n3 5\ntotals: 29677592\n"
+        #expect(CallgrindSampling.instructions(inOutput: text) == 29_677_592)
+        #expect(CallgrindSampling.instructions(inOutput: "events: Ir\nsummary: 12\n") == 12)
+        #expect(CallgrindSampling.instructions(inOutput: "events: Ir\n") == nil)
+    }
+
+    @Test func dividesByTheOperationsAndRemovesTheFile() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cg-\(UUID().uuidString).out").path
+        try "events: Ir\ntotals: 50000\n".write(toFile: file, atomically: true, encoding: .utf8)
+        var figures = SampleFigures(values: ["operations": 1_000], buildConfiguration: "release", allocator: "system")
+        try CallgrindSampling.addInstructions(from: file, to: &figures)
+        #expect(figures["instructions_per_op"] == 50)
+        #expect(!FileManager.default.fileExists(atPath: file))
+    }
+
+    /// A build without Valgrind's headers never opens the window: a zero must fail the sample,
+    /// not read as a 100 % improvement.
+    @Test func aZeroCountFailsTheSample() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cg-\(UUID().uuidString).out").path
+        try "events: Ir\nsummary: 0\ntotals: 0\n".write(toFile: file, atomically: true, encoding: .utf8)
+        var figures = SampleFigures(values: ["operations": 1_000], buildConfiguration: "release", allocator: "system")
+        #expect(throws: SampleError.self) { try CallgrindSampling.addInstructions(from: file, to: &figures) }
+        #expect(figures["instructions_per_op"] == nil)
+    }
+
+    @Test func anOldCSVWithoutTheColumnStillReads() throws {
+        let header = ResultsFile.header.filter { $0 != "instructions_per_op" }
+        var row = header.map { _ in "" }
+        let fill: [String: String] = [
+            "timestamp": "t", "variant": "head", "git_commit": "c", "host": "h", "cores": "2", "swift_version": "6.3.1",
+            "build_config": "release", "allocator": "system", "implementation": "lock", "workload": "noop",
+            "params": "n=1", "seed": "1", "round": "0", "wall_s": "1", "ops_per_s": "1",
+        ]
+        for (index, column) in header.enumerated() { row[index] = fill[column] ?? "" }
+        let text = header.joined(separator: ",") + "\n" + row.joined(separator: ",") + "\n"
+        let records = try ResultsFile.decode(text)
+        #expect(records.count == 1)
+        #expect(records[0].figures["instructions_per_op"] == nil)
+    }
+}
