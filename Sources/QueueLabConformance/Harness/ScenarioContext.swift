@@ -15,6 +15,8 @@ final class ScenarioContext: @unchecked Sendable {
     let timeBound: Duration
     /// How long a check watches for something that must not happen.
     let observationWindow: Duration
+    /// What start barriers may cost this check (shared with the reruns of shrinking).
+    let overlapBudget: OverlapBudget
     private let phaseLock = NSLockBox()
     private var phase = "starting"
 
@@ -24,13 +26,15 @@ final class ScenarioContext: @unchecked Sendable {
     ) {
         self.init(
             level: level, capabilities: capabilities, rng: rng, deadline: Deadline(after: timeBound),
-            timeBound: timeBound, observationWindow: observationWindow)
+            timeBound: timeBound, observationWindow: observationWindow,
+            overlapBudget: OverlapBudget(limit: timeBound / 8))
     }
 
     private init(
         level: ConformanceLevel, capabilities: QueueCapabilities, rng: SplitMix64, deadline: Deadline,
-        timeBound: Duration, observationWindow: Duration
+        timeBound: Duration, observationWindow: Duration, overlapBudget: OverlapBudget
     ) {
+        self.overlapBudget = overlapBudget
         self.level = level
         self.capabilities = capabilities
         self.rng = rng
@@ -59,6 +63,6 @@ extension ScenarioContext {
     func child(deadline: Deadline) -> ScenarioContext {
         ScenarioContext(
             level: level, capabilities: capabilities, rng: rng, deadline: deadline, timeBound: timeBound,
-            observationWindow: observationWindow)
+            observationWindow: observationWindow, overlapBudget: overlapBudget)
     }
 }
