@@ -51,7 +51,12 @@ enum CancelStartRaceScenario {
                 h.makeOperation("r\(index)") { op in
                     starts.increment()
                     let until = deadline.capped(bodyWait)
-                    while !op.isCancelled && !until.hasPassed {}
+                    var spins = 0
+                    while !op.isCancelled && !until.hasPassed {
+                        spins += 1
+                        // Sharing a core with the scenario thread: let it run and send the cancel.
+                        if spins.isMultiple(of: 32) { sched_yield() }
+                    }
                 }
             }
             // A cancel may also win before a start (no width, a lagging thread): either is allowed.

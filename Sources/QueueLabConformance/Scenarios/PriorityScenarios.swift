@@ -30,7 +30,7 @@ enum PriorityScenarios {
     }
 
     static func order<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
-        try context.iterate(type) { h in
+        try context.iterate(type, times: context.level.mixedPriorityIterations) { h in
             var priorities = measured
             // Hundreds per level from `default` on: a per-level structure that breaks past some
             // size (a ring, a wrapping index) shows here as well as in `priority.fifo`.
