@@ -75,7 +75,9 @@ struct MutantTests {
     @Test("every mutant is covered")
     func coverage() {
         let covered = Set(Self.cases.map(\.mutation))
-        #expect(covered.union([.none, .neverRuns]) == Set(Mutation.allCases))
+        // Caught at level default instead: DefaultLevelMutantTests.
+        let atDefault: Set<Mutation> = [.barrierWaitsOnlyForExecuting, .fifoBreaksPastCapacity, .runsBodyTwiceRarely]
+        #expect(covered.union([.none, .neverRuns]).union(atDefault) == Set(Mutation.allCases))
     }
 
     @Test("a queue that never runs anything: every check ends STALE (or UNSUPPORTED) in bounded time")

@@ -1,0 +1,58 @@
+import QueueLabConformance
+import QueueLabCore
+import Testing
+
+/// The bugs that hide at `quick` (issue 11, points 3 to 5): a barrier that waits only for what was
+/// executing, a FIFO that breaks past a size, a body run twice in 1 of 1,000 cancel races. Each
+/// must be caught at level `default` on every one of 20 seeds.
+@Suite("Mutants caught at level default")
+struct DefaultLevelMutantTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        let check: String
+        let run: @Sendable (Check, ConformanceConfiguration) -> CheckOutcome
+
+        init<F: QueueFlavor>(_ flavor: F.Type, _ check: String) {
+            name = "\(F.self)"
+            self.check = check
+            run = { check, configuration in
+                ConformanceSuite.run(check, on: TestQueue<F>.self, configuration: configuration)
+            }
+        }
+
+        var testDescription: String { "\(name) -> \(check)" }
+    }
+
+    static let cases: [Case] = [
+        Case(BarrierWaitsOnlyForExecuting.self, "barrier.order"),
+        Case(FIFOBreaksPast64.self, "priority.fifo"),
+        Case(FIFOBreaksPast256.self, "priority.fifo"),
+        Case(FIFOBreaksPast4096.self, "priority.fifo"),
+        Case(FIFOBreaksPast64.self, "priority.order"),
+        Case(RunsBodyTwiceOneIn1000.self, "once.cancel-race"),
+    ]
+
+    @Test("caught at default on seeds 1 to 20, each in one run", arguments: cases)
+    func caught(_ mutant: Case) throws {
+        let check = try #require(Check.named(mutant.check))
+        for seed: UInt64 in 1...20 {
+            // The generous bound of a passing run: a loaded machine slows the races down, and the
+            // race check stops at the first duplicate anyway.
+            let configuration = ConformanceConfiguration(
+                level: .default, seed: seed, checks: [check], timeBound: passingBound)
+            let outcome = mutant.run(check, configuration)
+            #expect(outcome.verdict == .fail, "seed \(seed): \(outcome.verdict) \(outcome.summary)")
+        }
+    }
+
+    @Test("the correct test queue passes the changed checks at default", arguments: 1...3)
+    func correctPasses(_ seed: Int) {
+        let checks = ["barrier.order", "priority.fifo", "priority.order", "once.cancel-race"].compactMap(Check.named)
+        let report = ConformanceSuite.run(
+            TestQueue<Correct>.self,
+            configuration: ConformanceConfiguration(
+                level: .default, seed: UInt64(seed), checks: checks, timeBound: passingBound))
+        let passed = report.isSuccess
+        #expect(passed, "\(report.text())")
+    }
+}
