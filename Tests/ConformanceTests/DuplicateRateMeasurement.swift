@@ -33,7 +33,8 @@ struct DuplicateRateMeasurement {
             var notes: [String] = []
             for seed in 1...seeds {
                 let outcome = run(
-                    check, ConformanceConfiguration(level: level, seed: seed, checks: [check], timeBound: level.timeBound))
+                    check,
+                    ConformanceConfiguration(level: level, seed: seed, checks: [check], timeBound: level.timeBound))
                 if outcome.verdict == .fail { caught += 1 } else { notes.append("seed \(seed): \(outcome.summary)") }
             }
             print("duplicate rate 1/\(oneIn), level \(level): caught \(caught) of \(seeds) seeds")

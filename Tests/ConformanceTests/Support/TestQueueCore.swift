@@ -165,7 +165,8 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
         var best: TestOperation<F>?
         // With the order correct, the first ready operation of the highest waiting level wins.
         let highest = waitingPerLevel.lastIndex { $0 > 0 }
-        let stopsEarly = [.none, .barrierDoesNotWait, .barrierWaitsOnlyForExecuting, .runsBodyTwiceRarely].contains(F.mutation)
+        let stopsEarly = [.none, .barrierDoesNotWait, .barrierWaitsOnlyForExecuting, .runsBodyTwiceRarely].contains(
+            F.mutation)
         for (index, op) in ops.enumerated() {
             if op.isBarrier && F.mutation == .barrierWaitsOnlyForExecuting {
                 // Starts once its snapshot finished, ahead of the waiting operations before it.
