@@ -31,6 +31,8 @@ enum PriorityScenarios {
 
     static func order<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
         try context.iterate(type, times: context.level.mixedPriorityIterations) { h in
+            // Thousands per run: on a loaded machine, stop starting runs once half the bound is gone.
+            guard !context.halfTimeBoundGone else { return }
             var priorities = measured
             // Hundreds per level from `default` on: a per-level structure that breaks past some
             // size (a ring, a wrapping index) shows here as well as in `priority.fifo`.
@@ -51,15 +53,21 @@ enum PriorityScenarios {
         for boundary in boundaries {
             sizes.append(boundary + context.rng.int(in: 2...max(2, boundary / 4)))
         }
+        // Largest first: it also overflows every smaller boundary, and on a loaded machine the
+        // runs stop once half the bound is gone (a smaller run missed, never a false STALE).
+        sizes.reverse()
         var next = 0
+        var ran: [Int] = []
         try context.iterate(type, times: sizes.count) { h in
             let size = sizes[next]
             next += 1
+            guard !context.halfTimeBoundGone || ran.isEmpty else { return }
+            ran.append(size)
             let level = QueuePriority.allCases.randomElement(using: &context.rng) ?? .normal
             let ops = (0..<size).map { h.makeOperation("f\($0)", priority: level) }
             try runSerial(h, ops) { ops.map(\.id) }
         }
-        return ScenarioPass(scenario: "queued \(sizes.map(String.init).joined(separator: ", ")) of one level")
+        return ScenarioPass(scenario: "queued \(ran.map(String.init).joined(separator: ", ")) of one level")
     }
 
     static func change<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
