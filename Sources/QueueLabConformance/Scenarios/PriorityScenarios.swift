@@ -53,9 +53,8 @@ enum PriorityScenarios {
         for boundary in boundaries {
             sizes.append(boundary + context.rng.int(in: 2...max(2, boundary / 4)))
         }
-        // Largest first: it also overflows every smaller boundary, and on a loaded machine the
-        // runs stop once half the bound is gone (a smaller run missed, never a false STALE).
-        sizes.reverse()
+        // Smallest first, so that a small ring fails fast; on a loaded machine the runs stop once
+        // half the bound is gone (a larger boundary missed, never a false STALE).
         var next = 0
         var ran: [Int] = []
         try context.iterate(type, times: sizes.count) { h in
