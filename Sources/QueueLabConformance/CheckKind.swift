@@ -36,6 +36,7 @@ enum CheckKind: String, CaseIterable, Sendable {
     case lifetimeIdle = "lifetime.idle"
     case lifetimePending = "lifetime.pending"
     case onceBody = "once.body"
+    case onceCancelRace = "once.cancel-race"
     case onceCompletion = "once.completion"
     case misuseErrors = "misuse.errors"
     case advancedConditionFails = "advanced.condition-fails"
@@ -87,6 +88,8 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .lifetimeIdle: "a dropped queue whose operations finished is freed, though the caller keeps them"
         case .lifetimePending: "a dropped queue lives until its unfinished operations finished"
         case .onceBody: "no body runs twice, under load"
+        case .onceCancelRace:
+            "a cancel lands as the body starts, 2,000 / 20,000 / 200,000 times (quick / default / stress): no body twice"
         case .onceCompletion: "completion handler exactly once, after finished"
         case .misuseErrors: "misuse throws a descriptive error instead of crashing"
         case .advancedConditionFails:
@@ -108,7 +111,7 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .stateExclusivity, .depsChain, .depsDiamond, .depsFan, .depsFinished, .depsRandomDAG: [.dependencies]
         case .cancelBeforeStart: [.cancellation, .dependencies, .suspension]
         case .cancelWaiting: [.cancellation, .dependencies]
-        case .cancelExecuting, .cancelAll, .onceCompletion: [.cancellation]
+        case .cancelExecuting, .cancelAll, .onceCompletion, .onceCancelRace: [.cancellation]
         case .cancelSuspended: [.cancellation, .suspension]
         case .cancelRace: [.cancellation, .dependencies]
         case .depsLate: [.dependencies, .suspension]
@@ -161,13 +164,14 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .widthLimit: try WidthScenarios.limit(queue, context)
         case .widthAsync: try WidthScenarios.asynchronous(queue, context)
         case .suspendResume: try QueueScenarios.suspendResume(queue, context)
-        case .barrierOrder: try QueueScenarios.barrier(queue, context)
+        case .barrierOrder: try BarrierScenarios.order(queue, context)
         case .waitAll: try QueueScenarios.waitAll(queue, context)
         case .waitCompletion: try WaitScenarios.completionNotAwaited(queue, context)
         case .batchAtomic: try BatchScenarios.atomic(queue, context)
         case .lifetimeIdle: try LifetimeScenarios.idle(queue, context)
         case .lifetimePending: try LifetimeScenarios.pending(queue, context)
         case .onceBody: try GraphScenarios.onceBody(queue, context)
+        case .onceCancelRace: try CancelStartRaceScenario.run(queue, context)
         case .onceCompletion: try CancellationScenarios.completionOnce(queue, context)
         case .misuseErrors: try MisuseScenarios.errors(queue, context)
         case .advancedConditionFails: try AdvancedConditionScenarios.fails(queue, context)

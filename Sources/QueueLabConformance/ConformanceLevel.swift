@@ -37,6 +37,42 @@ public enum ConformanceLevel: String, Sendable, CaseIterable, CustomStringConver
         }
     }
 
+    /// Internal sizes past which a queue's FIFO order within a priority level could break (a fixed
+    /// ring, an index that wraps, a small-buffer optimisation): `priority.fifo` queues one level
+    /// past each of them, by a few operations at least, one boundary per iteration.
+    public var fifoBoundaries: [Int] {
+        switch self {
+        case .quick: [16, 64, 256]
+        case .default: [64, 256, 1_024, 4_096]
+        case .stress: [16, 64, 256, 1_024, 4_096, 16_384, 65_536]
+        }
+    }
+
+    /// Operations of random priority that `priority.order` adds after Foundation's measured ten:
+    /// hundreds per level from `default` on.
+    public var mixedPriorityOperations: ClosedRange<Int> {
+        switch self {
+        case .quick: 40...200
+        case .default: 1_000...2_000
+        case .stress: 2_000...8_000
+        }
+    }
+
+    /// Repetitions of `priority.order`: its large queues make the level's iterations too slow at stress.
+    public var mixedPriorityIterations: Int { min(iterations, 6) }
+
+    /// Cancels landing as bodies start (`once.cancel-race`). A queue that runs a body twice in a
+    /// fraction p of such races escapes with probability (1 - p)^races: the level catches, with
+    /// 99 % probability, every rate of at least 4.6 / races (1 in 434 at quick, 1 in 4,343 at
+    /// default, 1 in 43,430 at stress).
+    public var cancelStartRaces: Int {
+        switch self {
+        case .quick: 2_000
+        case .default: 20_000
+        case .stress: 200_000
+        }
+    }
+
     /// Operations in a random graph.
     public var graphSize: ClosedRange<Int> {
         switch self {

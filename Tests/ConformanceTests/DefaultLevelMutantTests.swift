@@ -2,45 +2,63 @@ import QueueLabConformance
 import QueueLabCore
 import Testing
 
-/// Mutants of the defects found by a third party (a queue kept alive by its finished operations,
-/// a busy queue freed under its work, a batch admitted one member at a time) are caught at the
-/// `default` level, the one users run, on every one of 20 seeds. Seeds run in parallel.
-@Suite("Lifetime and batch mutants are caught at default")
+/// The bugs that hide at `quick` (issue 11, points 3 to 5): a barrier that waits only for what was
+/// executing, a FIFO that breaks past a size, a body run twice in 1 of 1,000 cancel races. Each
+/// must be caught at level `default` on every one of 20 seeds (3 under ThreadSanitizer, whose
+/// slowdown would cost CI minutes per mutant).
+@Suite("Mutants caught at level default")
 struct DefaultLevelMutantTests {
-    static let seeds: [UInt64] = Array(1...20)
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        let check: String
+        /// The generous bound of a passing run, so that a loaded machine does not turn a catch
+        /// into STALE (or, for the race, into too few races).
+        let timeBound: Duration
+        let run: @Sendable (Check, ConformanceConfiguration) -> CheckOutcome
 
-    @Test("a queue its finished operations keep alive fails lifetime.idle", arguments: seeds)
-    func keepsQueueAlive(seed: UInt64) throws {
-        try expectFail(KeepsQueueAlive.self, "lifetime.idle", seed: seed, mentioning: "was not freed")
+        init<F: QueueFlavor>(_ flavor: F.Type, _ check: String, timeBound: Duration = passingBound) {
+            name = "\(F.self)"
+            self.check = check
+            self.timeBound = timeBound
+            run = { check, configuration in
+                ConformanceSuite.run(check, on: TestQueue<F>.self, configuration: configuration)
+            }
+        }
+
+        var testDescription: String { "\(name) -> \(check)" }
     }
 
-    @Test("a busy queue freed under its work fails lifetime.pending", arguments: seeds)
-    func freedUnderWork(seed: UInt64) throws {
-        try expectFail(FreedUnderWork.self, "lifetime.pending", seed: seed, mentioning: "was freed while")
-    }
+    static let cases: [Case] = [
+        Case(BarrierWaitsOnlyForExecuting.self, "barrier.order"),
+        Case(FIFOBreaksPast64.self, "priority.fifo"),
+        Case(FIFOBreaksPast256.self, "priority.fifo"),
+        Case(FIFOBreaksPast4096.self, "priority.fifo"),
+        Case(FIFOBreaksPast64.self, "priority.order"),
+        // The generous bound: on a machine at load 250 the debug test queue saw too few races in
+        // the level's own 8 s (a run then PASSes with less power); at load 10 to 70 the 8 s bound
+        // caught 1 in 1,000 on all 20 seeds (results/duplicate-rate/).
+        Case(RunsBodyTwiceOneIn1000.self, "once.cancel-race"),
+    ]
 
-    @Test("a batch admitted one member at a time fails batch.atomic", arguments: seeds)
-    func admitsOneByOne(seed: UInt64) throws {
-        try expectFail(AdmitsOneByOne.self, "batch.atomic", seed: seed, mentioning: "one unit")
-    }
-
-    @Test("the correct test queue passes the same checks", arguments: ["lifetime.idle", "lifetime.pending", "batch.atomic"])
-    func correctQueuePasses(check id: String) throws {
-        let check = try #require(Check.named(id))
-        for seed: UInt64 in 1...3 {
-            let outcome = ConformanceSuite.run(
-                check, on: TestQueue<Correct>.self,
-                configuration: ConformanceConfiguration(level: .default, seed: seed, checks: [check], timeBound: passingBound))
-            #expect(outcome.verdict == .pass, "seed \(seed): \(outcome.verdict) \(outcome.summary)")
+    @Test("caught at default on seeds 1 to 20, each in one run", arguments: cases)
+    func caught(_ mutant: Case) throws {
+        let check = try #require(Check.named(mutant.check))
+        for seed: UInt64 in 1...(runsUnderThreadSanitizer ? 3 : 20) {
+            let configuration = ConformanceConfiguration(
+                level: .default, seed: seed, checks: [check], timeBound: mutant.timeBound)
+            let outcome = mutant.run(check, configuration)
+            #expect(outcome.verdict == .fail, "seed \(seed): \(outcome.verdict) \(outcome.summary)")
         }
     }
 
-    private func expectFail<F: QueueFlavor>(_: F.Type, _ id: String, seed: UInt64, mentioning text: String) throws {
-        let check = try #require(Check.named(id))
-        let outcome = ConformanceSuite.run(
-            check, on: TestQueue<F>.self,
-            configuration: ConformanceConfiguration(level: .default, seed: seed, checks: [check], timeBound: .seconds(8)))
-        #expect(outcome.verdict == .fail, "seed \(seed): \(outcome.verdict) \(outcome.summary)")
-        #expect(outcome.summary.contains(text), "seed \(seed): \(outcome.summary)")
+    @Test("the correct test queue passes the changed checks at default", arguments: 1...3)
+    func correctPasses(_ seed: Int) {
+        let checks = ["barrier.order", "priority.fifo", "priority.order", "once.cancel-race"].compactMap(Check.named)
+        let report = ConformanceSuite.run(
+            TestQueue<Correct>.self,
+            configuration: ConformanceConfiguration(
+                level: .default, seed: UInt64(seed), checks: checks, timeBound: passingBound))
+        let passed = report.isSuccess
+        #expect(passed, "\(report.text())")
     }
 }

@@ -203,9 +203,13 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
         lock.withLock { runningBodies[id, default: 0] > 0 }
     }
 
+    /// How long one body waits for its partner before it goes on alone.
+    private let startBarrierWait = Duration.milliseconds(20)
+
     private func meetAtStartBarrier() {
         guard startBarrierParties > 1 else { return }
-        let barrier = lock.withLock { () -> Rendezvous in
+        let barrier = lock.withLock { () -> Rendezvous? in
+            guard context.overlapBudget.isAvailable else { return nil }
             if let (current, used) = startBarrier, used < startBarrierParties {
                 startBarrier = (current, used + 1)
                 return current
@@ -214,8 +218,11 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
             startBarrier = (fresh, 1)
             return fresh
         }
+        guard let barrier else { return }
         // A short bound: the last group may never fill up, and that must not cost the check's budget.
-        barrier.arrive(until: deadline.capped(.milliseconds(20)))
+        if !barrier.arrive(until: deadline.capped(startBarrierWait)) {
+            context.overlapBudget.charge(startBarrierWait)
+        }
     }
 
     // MARK: Sampling

@@ -11,6 +11,10 @@ extension ScenarioContext {
         }
     }
 
+    /// Whether half of the check's bound is gone: checks of many runs stop starting new ones then, so
+    /// that a loaded machine costs power, never a correct queue's PASS.
+    var halfTimeBoundGone: Bool { deadline.remaining < timeBound / 2 }
+
     /// Fails the check with `message` unless `condition` holds.
     func require(_ condition: Bool, _ message: @autoclosure () -> String, evidence: [String] = []) throws {
         if !condition { throw ScenarioAbort.fail(message(), evidence: evidence) }

@@ -17,6 +17,8 @@ final class ScenarioContext: @unchecked Sendable {
     let progress: ProgressWatch
     /// How long a check watches for something that must not happen.
     let observationWindow: Duration
+    /// What start barriers may cost this check (shared with the reruns of shrinking).
+    let overlapBudget: OverlapBudget
     private let phaseLock = NSLockBox()
     private var phase = "starting"
 
@@ -28,13 +30,15 @@ final class ScenarioContext: @unchecked Sendable {
         self.init(
             level: level, capabilities: capabilities, rng: rng,
             deadline: Deadline(stallingAfter: timeBound, of: progress),
-            timeBound: timeBound, observationWindow: observationWindow, progress: progress)
+            timeBound: timeBound, observationWindow: observationWindow, progress: progress,
+            overlapBudget: OverlapBudget(limit: timeBound / 8))
     }
 
     private init(
         level: ConformanceLevel, capabilities: QueueCapabilities, rng: SplitMix64, deadline: Deadline,
-        timeBound: Duration, observationWindow: Duration, progress: ProgressWatch
+        timeBound: Duration, observationWindow: Duration, progress: ProgressWatch, overlapBudget: OverlapBudget
     ) {
+        self.overlapBudget = overlapBudget
         self.level = level
         self.capabilities = capabilities
         self.rng = rng
@@ -43,7 +47,6 @@ final class ScenarioContext: @unchecked Sendable {
         self.observationWindow = observationWindow
         self.progress = progress
     }
-
 
     /// What the scenario is doing now: the report's answer when a call into the queue never returns.
     var currentPhase: String {
@@ -74,6 +77,6 @@ extension ScenarioContext {
     func child(deadline: Deadline) -> ScenarioContext {
         ScenarioContext(
             level: level, capabilities: capabilities, rng: rng, deadline: deadline, timeBound: timeBound,
-            observationWindow: observationWindow, progress: progress)
+            observationWindow: observationWindow, progress: progress, overlapBudget: overlapBudget)
     }
 }

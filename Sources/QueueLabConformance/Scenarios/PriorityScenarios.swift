@@ -30,9 +30,13 @@ enum PriorityScenarios {
     }
 
     static func order<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
-        try context.iterate(type) { h in
+        try context.iterate(type, times: context.level.mixedPriorityIterations) { h in
+            // Thousands per run: on a loaded machine, stop starting runs once half the bound is gone.
+            guard !context.halfTimeBoundGone else { return }
             var priorities = measured
-            for _ in 0..<context.rng.int(in: 4...12) {
+            // Hundreds per level from `default` on: a per-level structure that breaks past some
+            // size (a ring, a wrapping index) shows here as well as in `priority.fifo`.
+            for _ in 0..<context.rng.int(in: context.level.mixedPriorityOperations) {
                 priorities.append(QueuePriority.allCases.randomElement(using: &context.rng) ?? .normal)
             }
             let ops = priorities.enumerated().map { h.makeOperation("p\($0.offset)", priority: $0.element) }
@@ -41,13 +45,28 @@ enum PriorityScenarios {
         return ScenarioPass()
     }
 
+    /// One level, queued past each of the level's boundaries in turn (by at least two operations, so
+    /// that an overflow of two or more shows its order), then run at width 1.
     static func fifo<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
-        try context.iterate(type) { h in
+        let boundaries = context.level.fifoBoundaries
+        var sizes: [Int] = []
+        for boundary in boundaries {
+            sizes.append(boundary + context.rng.int(in: 2...max(2, boundary / 4)))
+        }
+        // Smallest first, so that a small ring fails fast; on a loaded machine the runs stop once
+        // half the bound is gone (a larger boundary missed, never a false STALE).
+        var next = 0
+        var ran: [Int] = []
+        try context.iterate(type, times: sizes.count) { h in
+            let size = sizes[next]
+            next += 1
+            guard !context.halfTimeBoundGone || ran.isEmpty else { return }
+            ran.append(size)
             let level = QueuePriority.allCases.randomElement(using: &context.rng) ?? .normal
-            let ops = (0..<context.rng.int(in: 6...16)).map { h.makeOperation("f\($0)", priority: level) }
+            let ops = (0..<size).map { h.makeOperation("f\($0)", priority: level) }
             try runSerial(h, ops) { ops.map(\.id) }
         }
-        return ScenarioPass()
+        return ScenarioPass(scenario: "queued \(ran.map(String.init).joined(separator: ", ")) of one level")
     }
 
     static func change<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {

@@ -1,7 +1,7 @@
 import Foundation
 import QueueLabCore
 
-/// Queue-level behaviour: suspend and resume, barriers, waiting for everything.
+/// Queue-level behaviour: suspend and resume, waiting for everything (barriers: ``BarrierScenarios``).
 enum QueueScenarios {
     static func suspendResume<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
         try context.iterate(type) { h in
@@ -39,61 +39,6 @@ enum QueueScenarios {
             try h.validate()
         }
         return ScenarioPass()
-    }
-
-    static func barrier<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
-        try context.iterate(type) { h in
-            let queue = h.makeQueue("q", width: 3)
-            let gate = h.makeGate()
-            let deadline = h.deadline
-            let asyncOK = context.has(.asynchronousOperations)
-            let held = (0..<2).map { index in
-                h.makeOperation("held\(index)", asynchronous: asyncOK && index == 1) { _ in gate.wait(until: deadline) }
-            }
-            let quick = h.makeOperation("quickBefore")
-            let after = (0..<3).map { h.makeOperation("after\($0)") }
-            try h.add(held + [quick], to: queue)
-            try h.addBarrier(0, to: queue)
-            try h.add(after, to: queue)
-            guard held.allSatisfy({ h.recorder.waitForBodyStart(of: $0.id, deadline: deadline.nanoseconds) }) else {
-                throw ScenarioAbort.stale(
-                    "the operations before the barrier never started", evidence: h.stallEvidence(first: nil))
-            }
-            // Give a barrier that does not wait the time to show it, then release the held work.
-            _ = h.recorder.waitForBodyStarts(
-                Int.max, deadline: deadline.capped(context.observationWindow).nanoseconds)
-            gate.open()
-            let racing = try racingBarrier(h, queue)
-            try h.waitForAll()
-            try h.validate {
-                $0.barriers = [(index: 0, before: (held + [quick]).map(\.id), after: after.map(\.id))]
-                $0.barrierRaces = [(index: 1, racing: racing.map(\.id))]
-            }
-        }
-        return ScenarioPass()
-    }
-
-    /// Barrier 1, added while another thread adds operations one by one: returns those operations,
-    /// each of which must land on one side of it.
-    private static func racingBarrier<Q: OperationQueueing>(_ h: Harness<Q>, _ queue: Q) throws -> [Q.Operation] {
-        let deadline = h.deadline
-        let racing = (0..<6).map { h.makeOperation("racing\($0)", spinNanoseconds: 20_000) }
-        let go = h.makeGate()
-        let added = h.makeGate()
-        let failure = ErrorBox()
-        let adder = Thread {
-            _ = go.wait(until: deadline)
-            for op in racing {
-                do { try h.add([op], to: queue) } catch { failure.set(error) }
-            }
-            added.open()
-        }
-        adder.start()
-        go.open()
-        try h.addBarrier(1, to: queue)
-        _ = added.wait(until: deadline)
-        if let error = failure.error { throw error }
-        return racing
     }
 
     static func waitAll<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {

@@ -200,12 +200,20 @@ public enum TraceValidator {
         }
         guard actual != order else { return [] }
         let firstWrong = Array(zip(actual, order)).firstIndex { $0.0 != $0.1 } ?? min(actual.count, order.count)
+        // Thousands of operations may be queued: show the neighbourhood of the first difference.
+        func around(_ ids: [OperationID]) -> String {
+            let from = max(0, firstWrong - 3)
+            let to = min(ids.count, firstWrong + 8)
+            let shown = from < to ? ids[from..<to].map(name).joined(separator: " ") : ""
+            return (from > 0 ? "... " : "") + shown + (to < ids.count ? " ..." : "")
+        }
+        let window = Array(order[min(firstWrong, order.count)..<min(order.count, firstWrong + 8)])
         return [
             Violation(
                 rule: "order",
                 message:
-                    "started \(actual.map(name).joined(separator: " ")); expected \(order.map(name).joined(separator: " ")) (first difference at position \(firstWrong))",
-                operations: order)
+                    "started \(around(actual)); expected \(around(order)) (first difference at position \(firstWrong) of \(order.count))",
+                operations: window)
         ]
     }
 

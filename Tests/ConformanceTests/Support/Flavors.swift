@@ -26,3 +26,35 @@ enum AdmitsOneByOne: QueueFlavor { static let mutation = Mutation.admitsOneByOne
 /// The time bound of a check run on a queue that must pass: far beyond what a check needs, so that
 /// a loaded CI machine cannot turn a PASS into STALE (a passing check never waits for it).
 let passingBound: Duration = .seconds(30)
+
+enum BarrierWaitsOnlyForExecuting: QueueFlavor { static let mutation = Mutation.barrierWaitsOnlyForExecuting }
+
+enum FIFOBreaksPast64: QueueFlavor {
+    static let mutation = Mutation.fifoBreaksPastCapacity
+    static let levelRingCapacity = 64
+}
+enum FIFOBreaksPast256: QueueFlavor {
+    static let mutation = Mutation.fifoBreaksPastCapacity
+    static let levelRingCapacity = 256
+}
+enum FIFOBreaksPast4096: QueueFlavor {
+    static let mutation = Mutation.fifoBreaksPastCapacity
+    static let levelRingCapacity = 4_096
+}
+
+enum RunsBodyTwiceOneIn100: QueueFlavor {
+    static let mutation = Mutation.runsBodyTwiceRarely
+    static let duplicateOneIn = 100
+}
+enum RunsBodyTwiceOneIn1000: QueueFlavor {
+    static let mutation = Mutation.runsBodyTwiceRarely
+    static let duplicateOneIn = 1_000
+}
+enum RunsBodyTwiceOneIn10000: QueueFlavor {
+    static let mutation = Mutation.runsBodyTwiceRarely
+    static let duplicateOneIn = 10_000
+}
+enum RunsBodyTwiceOneIn100000: QueueFlavor {
+    static let mutation = Mutation.runsBodyTwiceRarely
+    static let duplicateOneIn = 100_000
+}

@@ -14,6 +14,12 @@ enum Mutation: String, CaseIterable, Sendable {
     case hangsOnCycle
     case dropsCompletion
     case barrierDoesNotWait
+    /// The barrier waits only for what was executing when it was added.
+    case barrierWaitsOnlyForExecuting
+    /// FIFO within a level holds for the first ``QueueFlavor/levelRingCapacity`` waiting operations only.
+    case fifoBreaksPastCapacity
+    /// A cancel landing while a body runs makes it run again, once in ``QueueFlavor/duplicateOneIn``.
+    case runsBodyTwiceRarely
     case neverRuns
     /// Each operation holds its queue for good (the defect `lock` and `actor` had).
     case keepsQueueAlive
@@ -28,8 +34,14 @@ protocol QueueFlavor: Sendable {
     static var mutation: Mutation { get }
     /// Whether cycles are rejected (QueueLab's behaviour) or left to deadlock (Foundation's).
     static var rejectsCycles: Bool { get }
+    /// `fifoBreaksPastCapacity`: waiting operations per level kept in order; more break FIFO.
+    static var levelRingCapacity: Int { get }
+    /// `runsBodyTwiceRarely`: one racing cancel in this many runs the body a second time.
+    static var duplicateOneIn: Int { get }
 }
 
 extension QueueFlavor {
     static var rejectsCycles: Bool { mutation == .none }
+    static var levelRingCapacity: Int { 64 }
+    static var duplicateOneIn: Int { 1_000 }
 }

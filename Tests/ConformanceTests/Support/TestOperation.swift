@@ -21,6 +21,12 @@ final class TestOperation<F: QueueFlavor>: QueueOperation, @unchecked Sendable {
     var sequence = 0
     /// The worker that started the body.
     var runningThread: UInt64 = 0
+    /// Whether it was cancelled when its worker picked it (`runsBodyTwiceRarely`).
+    var cancelledAtStart = false
+    /// Enqueued while its level's ring was full (`fifoBreaksPastCapacity`).
+    var overflowed = false
+    /// A barrier's snapshot of the operations executing when it was added (`barrierWaitsOnlyForExecuting`).
+    var barrierAwaits: [TestOperation<F>] = []
     /// The queue's state, to free the slot and the place in the queue when finishing.
     weak var core: TestQueueCore<F>?
     /// Only the `keepsQueueAlive` mutant sets it: a strong reference to the queue, never cleared.
@@ -51,7 +57,13 @@ final class TestOperation<F: QueueFlavor>: QueueOperation, @unchecked Sendable {
     var queuePriority: QueuePriority {
         get { (try? locked { priority }) ?? .normal }
         set {
-            try? locked { priority = newValue }
+            try? locked {
+                if enqueued && !started && !isBarrier, let core {
+                    core.waitingPerLevel[priority.level] -= 1
+                    core.waitingPerLevel[newValue.level] += 1
+                }
+                priority = newValue
+            }
             scheduler.condition.broadcast()
         }
     }
@@ -86,6 +98,7 @@ final class TestOperation<F: QueueFlavor>: QueueOperation, @unchecked Sendable {
                 throw .dependencyCycle(members: ([self] + path.dropLast()).map(\.label))
             }
             if !dependencyList.contains(where: { $0 === operation }) { dependencyList.append(operation) }
+            core?.hasDependencies = true
         }
         scheduler.condition.broadcast()
     }

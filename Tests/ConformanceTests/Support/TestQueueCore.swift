@@ -16,6 +16,12 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
     private var workers = 0
     private var nextSequence = 0
     private var isShutDown = false
+    /// Not-started operations per priority level (barriers aside): the ring mutant's fill, and
+    /// the highest level waiting, which lets `pick` stop at the first ready operation of it.
+    var waitingPerLevel = [Int](repeating: 0, count: 5)
+    /// Whether any operation here ever had a dependency: without one, readiness never changes
+    /// and the scan of `refreshReadiness` is skipped (thousands of operations in the FIFO checks).
+    var hasDependencies = false
 
     private var scheduler: TestScheduler { .shared }
 
@@ -35,6 +41,15 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
         op.observer = observer
         op.sequence = nextSequence
         nextSequence += 1
+        if F.mutation == .fifoBreaksPastCapacity && !op.isBarrier {
+            // A fixed ring per level; what does not fit goes to an overflow stack, newest first.
+            op.overflowed = waitingPerLevel[op.priority.level] >= F.levelRingCapacity
+        }
+        if !op.isBarrier { waitingPerLevel[op.priority.level] += 1 }
+        if !op.dependencyList.isEmpty { hasDependencies = true }
+        if F.mutation == .barrierWaitsOnlyForExecuting && op.isBarrier {
+            op.barrierAwaits = ops.filter { $0.started }
+        }
         ops.append(op)
         op.stateStorage = op.isReadyLocked ? .ready : .pending
         scheduler.post(op, op.stateStorage == .ready ? .ready : .pending)
@@ -85,7 +100,9 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
                 continue
             }
             op.started = true
+            if !op.isBarrier { waitingPerLevel[op.priority.level] -= 1 }
             op.runningThread = ThreadIdentity.current()
+            op.cancelledAtStart = op.cancelled
             executing += 1
             let skip = op.cancelled && F.mutation != .runsCancelled
             if !skip {
@@ -112,6 +129,7 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
         switch op.body {
         case .synchronous(let body):
             for _ in 0..<times { body(op) }
+            if runsAgainAfterRacingCancel(op) { body(op) }
             finish(op)
         case .asynchronous(let body):
             // The slot stays taken until `finish()`; the completion hook releases it.
@@ -121,13 +139,24 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
 
     private func finish(_ op: TestOperation<F>) { op.complete() }
 
+    /// The rare-duplicate mutant: a cancel that arrived while the body ran is taken, once in
+    /// `duplicateOneIn`, for a cancel before start that a retry path must "undo" by running again.
+    private func runsAgainAfterRacingCancel(_ op: TestOperation<F>) -> Bool {
+        guard F.mutation == .runsBodyTwiceRarely else { return false }
+        scheduler.condition.lock()
+        let raced = op.cancelled && !op.cancelledAtStart
+        scheduler.condition.unlock()
+        return raced && Int.random(in: 0..<F.duplicateOneIn) == 0
+    }
+
     /// Frees the slot and the place in the queue of a finishing operation. Lock held.
     ///
     /// - Returns: the queue, when this was its last operation, for the caller to let go of once
     ///   the lock is released.
     func releaseLocked(_ op: TestOperation<F>) -> AnyObject? {
         if op.started { executing -= 1 }
-        ops.removeAll { $0 === op }
+        // Finishing operations are near the front: found at once, not after a scan of thousands.
+        if let index = ops.firstIndex(where: { $0 === op }) { ops.remove(at: index) }
         guard ops.isEmpty else { return nil }
         defer { queueWhileBusy = nil }
         return queueWhileBusy
@@ -135,6 +164,7 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
 
     /// Moves not-started operations between pending and ready. Lock held.
     private func refreshReadiness() {
+        guard hasDependencies else { return }
         for op in ops where !op.started {
             let ready = op.isReadyLocked
             if ready && op.stateStorage == .pending {
@@ -151,7 +181,16 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
     private func pick() -> TestOperation<F>? {
         if F.mutation == .neverRuns || suspended || executing >= effectiveWidth { return nil }
         var best: TestOperation<F>?
+        // With the order correct, the first ready operation of the highest waiting level wins.
+        let highest = waitingPerLevel.lastIndex { $0 > 0 }
+        let stopsEarly = [.none, .barrierDoesNotWait, .barrierWaitsOnlyForExecuting, .runsBodyTwiceRarely].contains(
+            F.mutation)
         for (index, op) in ops.enumerated() {
+            if op.isBarrier && F.mutation == .barrierWaitsOnlyForExecuting {
+                // Starts once its snapshot finished, ahead of the waiting operations before it.
+                if !op.started && op.barrierAwaits.allSatisfy({ $0.stateStorage == .finished }) { return op }
+                break
+            }
             if op.isBarrier && F.mutation != .barrierDoesNotWait {
                 // A barrier starts once everything before it finished; nothing after it starts first.
                 if index == 0 && !op.started { return op }
@@ -165,6 +204,7 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
             }
             guard let current = best else {
                 best = op
+                if stopsEarly && op.priority.level == highest { break }
                 continue
             }
             if isBetter(op, than: current) { best = op }
@@ -175,6 +215,10 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
     private func isBetter(_ op: TestOperation<F>, than current: TestOperation<F>) -> Bool {
         switch F.mutation {
         case .ignoresPriority: return op.sequence < current.sequence
+        case .fifoBreaksPastCapacity where op.priority == current.priority && op.overflowed != current.overflowed:
+            return !op.overflowed
+        case .fifoBreaksPastCapacity where op.priority == current.priority && op.overflowed:
+            return op.sequence > current.sequence
         case .brokenFIFO:
             return op.priority > current.priority || (op.priority == current.priority && op.sequence > current.sequence)
         default:
