@@ -14,8 +14,10 @@ extension ResultsFile {
     /// as the header, every number must be a decimal in its figure's range, and the file must end
     /// with a line break (a last row without one was cut short: a number in it may be cut too).
     ///
-    /// - Parameter keeping: the figure columns to keep in the records (every one is still checked);
-    ///   nil keeps all. `compare` keeps only those it judges.
+    /// - Parameters:
+    ///   - path: the CSV file.
+    ///   - keeping: the figure columns to keep in the records (every one is still checked); nil
+    ///     keeps all. `compare` keeps only those it judges.
     /// - Throws: ``ResultsFileError`` naming the file, line and problem.
     /// - Complexity: memory proportional to the records kept (a few hundred bytes each), not the file.
     public static func read(_ path: String, keeping: Set<String>? = nil) throws(ResultsFileError) -> [SampleRecord] {

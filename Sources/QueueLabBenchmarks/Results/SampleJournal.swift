@@ -21,8 +21,10 @@ public final class SampleJournal {
     /// Opens the journal of `target`, before any sample runs: a directory or file that cannot be
     /// written is reported now, not after the samples.
     ///
-    /// - Parameter resuming: continue the journal an interrupted run left (a last row cut by the
-    ///   kill is dropped); without it, a journal already there is refused rather than overwritten.
+    /// - Parameters:
+    ///   - target: the CSV the run will write; the journal sits beside it.
+    ///   - resuming: continue the journal an interrupted run left (a last row cut by the kill is
+    ///     dropped); without it, a journal already there is refused rather than overwritten.
     /// - Throws: ``ResultsFileError`` saying why, on one line.
     public init(target: String, resuming: Bool) throws(ResultsFileError) {
         self.target = target

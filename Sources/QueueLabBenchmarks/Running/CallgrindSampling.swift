@@ -2,7 +2,7 @@ import Foundation
 
 /// `bench --instructions`: every sample process runs under `valgrind --tool=callgrind`, with
 /// instrumentation off until the sample's timed phase starts and off again when it ends (client
-/// requests in ``CallgrindWindow``), and the parent adds `instructions_per_op` from the count.
+/// requests in the `CCallgrind` target), and the parent adds `instructions_per_op` from the count.
 ///
 /// Instruction counts do not move with the machine's load, so they can be gated tightly (as
 /// rustc-perf and iai-callgrind do). Valgrind runs one thread at a time, so the count of a

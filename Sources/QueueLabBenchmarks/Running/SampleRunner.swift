@@ -22,7 +22,7 @@ public enum SampleRunner {
             warmUp: warmUp, repetitions: repetitions, environment: environment)
     }
 
-    /// The generic form of ``run(_:workload:latencyEvery:drainTimeout:warmUp:environment:)``.
+    /// The generic form of the `run` that takes an implementation type.
     public static func run<Queue: OperationQueueing>(
         queue: Queue.Type, workload: Workload, latencyEvery: Int = defaultLatencyEvery,
         drainTimeout: Duration = .seconds(60), warmUp: Bool = true, repetitions: Int = 1,

@@ -9,7 +9,9 @@ extension HodgesLehmann {
     /// log ratios, with the distribution-free interval from the signed-rank distribution (Tukey's,
     /// as R's `wilcox.test(paired = TRUE, conf.int = TRUE)`; zeros kept, as R does for the interval).
     ///
-    /// - Parameter logRatios: log(head) - log(base), one per round.
+    /// - Parameters:
+    ///   - logRatios: log(head) - log(base), one per round.
+    ///   - confidence: the interval's coverage.
     public static func pairedRatio(logRatios: [Double], confidence: Double = 0.95) -> HodgesLehmannRatio {
         guard !logRatios.isEmpty else {
             return HodgesLehmannRatio(ratio: 1, lower: 0, upper: .infinity, confidence: confidence)

@@ -21,7 +21,7 @@ public struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
     /// How long the queue may take to drain before the sample is reported as stalled.
     public let drainTimeout: Duration
     /// Under `valgrind --tool=callgrind --instr-atstart=no`: instrument exactly the timed phase
-    /// (see ``timedPhaseStarts()``). Off for the warm-up, whose instructions must not count.
+    /// (see `timedPhaseStarts()`). Off for the warm-up, whose instructions must not count.
     public let countsInstructions: Bool
 
     public init(
