@@ -47,7 +47,9 @@ final class WorkerExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     /// Lock held.
-    private var hasCapacityForAThread: Bool { threads - threadsInBodies.load(ordering: .sequentiallyConsistent) < Self.cores }
+    private var hasCapacityForAThread: Bool {
+        threads - threadsInBodies.load(ordering: .sequentiallyConsistent) < Self.cores
+    }
 
     private func startThread() {
         let thread = Thread { [self] in run() }

@@ -59,7 +59,8 @@ struct DefaultLevelMutantTests {
                 races += Self.races(in: outcome.summary)
                 reruns += 1
             }
-            #expect(outcome.verdict == .fail, "seed \(seed): \(outcome.verdict) \(outcome.summary) (\(races) races in all)")
+            #expect(
+                outcome.verdict == .fail, "seed \(seed): \(outcome.verdict) \(outcome.summary) (\(races) races in all)")
         }
     }
 

@@ -25,13 +25,16 @@ struct LifetimeAndBatchMutantTests {
         try expectFail(AdmitsOneByOne.self, "batch.atomic", seed: seed, mentioning: "one unit")
     }
 
-    @Test("the correct test queue passes the same checks", arguments: ["lifetime.idle", "lifetime.pending", "batch.atomic"])
+    @Test(
+        "the correct test queue passes the same checks",
+        arguments: ["lifetime.idle", "lifetime.pending", "batch.atomic"])
     func correctQueuePasses(check id: String) throws {
         let check = try #require(Check.named(id))
         for seed: UInt64 in 1...3 {
             let outcome = ConformanceSuite.run(
                 check, on: TestQueue<Correct>.self,
-                configuration: ConformanceConfiguration(level: .default, seed: seed, checks: [check], timeBound: passingBound))
+                configuration: ConformanceConfiguration(
+                    level: .default, seed: seed, checks: [check], timeBound: passingBound))
             #expect(outcome.verdict == .pass, "seed \(seed): \(outcome.verdict) \(outcome.summary)")
         }
     }
@@ -40,7 +43,8 @@ struct LifetimeAndBatchMutantTests {
         let check = try #require(Check.named(id))
         let outcome = ConformanceSuite.run(
             check, on: TestQueue<F>.self,
-            configuration: ConformanceConfiguration(level: .default, seed: seed, checks: [check], timeBound: .seconds(8)))
+            configuration: ConformanceConfiguration(
+                level: .default, seed: seed, checks: [check], timeBound: .seconds(8)))
         #expect(outcome.verdict == .fail, "seed \(seed): \(outcome.verdict) \(outcome.summary)")
         #expect(outcome.summary.contains(text), "seed \(seed): \(outcome.summary)")
     }

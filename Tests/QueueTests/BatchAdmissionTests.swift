@@ -68,7 +68,8 @@ import Testing
         for _ in 0..<Self.rounds / 2 {
             let ran = Atomic<Int>(0)
             let first = Q.Operation(name: "canceller") { _ in queue.cancelAllOperations() }
-            let rest = (0..<4).map { index in Q.Operation(name: "rest-\(index)") { _ in ran.add(1, ordering: .relaxed) } }
+            let rest = (0..<4).map { index in Q.Operation(name: "rest-\(index)") { _ in ran.add(1, ordering: .relaxed) }
+            }
             try queue.addOperations([first] + rest, waitUntilFinished: false)
             try #require(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
             escaped += ran.load(ordering: .relaxed)

@@ -51,7 +51,9 @@ import Testing
                 gate.wait()
                 ran.add(1, ordering: .relaxed)
             }
-            operations = [blocker] + (0..<20).map { index in Q.Operation(name: "\(index)") { _ in ran.add(1, ordering: .relaxed) } }
+            operations =
+                [blocker]
+                + (0..<20).map { index in Q.Operation(name: "\(index)") { _ in ran.add(1, ordering: .relaxed) } }
             for operation in operations { operation.completionHandler = { completions.increment() } }
             try operations[1].addDependency(blocker)
             try queue.addOperations(operations, waitUntilFinished: false)

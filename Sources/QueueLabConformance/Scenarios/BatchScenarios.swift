@@ -45,23 +45,27 @@ enum BatchScenarios {
         let order = started.snapshot
         try h.context.require(
             order == QueuePriority.allCases.sorted(by: >),
-            "batch \(round + 1): members added as \(names(priorities)) to an idle serial queue ran \(names(order)); a batch must be admitted as one unit, then run in priority order")
+            "batch \(round + 1): members added as \(names(priorities)) to an idle serial queue ran \(names(order)); a batch must be admitted as one unit, then run in priority order"
+        )
     }
 
     /// The first member (the highest priority) cancels all operations: the other members are in
     /// the queue by then and must never run.
     private static func cancelFromFirstMember<Q: OperationQueueing>(_ queue: Q, _ h: Harness<Q>, round: Int) throws {
         let ran = StartLog<String>()
-        let first = Q.Operation(name: "canceller", priority: .veryHigh, body: .synchronous { _ in queue.cancelAllOperations() })
+        let first = Q.Operation(
+            name: "canceller", priority: .veryHigh, body: .synchronous { _ in queue.cancelAllOperations() })
         let rest = (0..<4).map { index in
-            Q.Operation(name: "member\(index)", priority: .normal, body: .synchronous { op in ran.append(op.name ?? "") })
+            Q.Operation(
+                name: "member\(index)", priority: .normal, body: .synchronous { op in ran.append(op.name ?? "") })
         }
         try queue.addOperations([first] + rest, waitUntilFinished: false)
         try h.waitForAll("batch \(round + 1)")
         let escaped = ran.snapshot
         try h.context.require(
             escaped.isEmpty,
-            "batch \(round + 1): the first member called cancelAllOperations(), yet \(escaped.joined(separator: ", ")) ran: they were not in the queue yet (a batch must be admitted as one unit)")
+            "batch \(round + 1): the first member called cancelAllOperations(), yet \(escaped.joined(separator: ", ")) ran: they were not in the queue yet (a batch must be admitted as one unit)"
+        )
     }
 
     private static func names(_ priorities: [QueuePriority]) -> String {

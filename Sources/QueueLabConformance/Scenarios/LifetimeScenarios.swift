@@ -62,7 +62,8 @@ enum LifetimeScenarios {
         if h.context.has(.barriers) { try queue.addBarrierBlock {} }
         if let stall = h.deadline.keepWaitingForAll(queue.waitUntilAllOperationsAreFinished(timeout:)) {
             throw ScenarioAbort.stale(
-                "the queue's operations did not finish: \(h.context.stallDescription)", evidence: h.stallEvidence(first: stall))
+                "the queue's operations did not finish: \(h.context.stallDescription)",
+                evidence: h.stallEvidence(first: stall))
         }
         return WeakQueue(queue)
     }

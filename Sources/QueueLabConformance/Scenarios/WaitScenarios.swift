@@ -39,7 +39,9 @@ enum WaitScenarios {
                     "waitUntilAllOperationsAreFinished(timeout:)",
                     { op in
                         try h.add(op, to: queue)
-                        return h.deadline.keepWaiting { queue.waitUntilAllOperationsAreFinished(timeout: $0) == .finished }
+                        return h.deadline.keepWaiting {
+                            queue.waitUntilAllOperationsAreFinished(timeout: $0) == .finished
+                        }
                     }
                 ),
                 (
@@ -54,7 +56,8 @@ enum WaitScenarios {
                 context.currentPhase = name
                 let op = held("held\(index)")
                 guard try wait(op) else {
-                    throw ScenarioAbort.stale("\(name) never returned: \(context.stallDescription)", evidence: h.excerpt(for: []))
+                    throw ScenarioAbort.stale(
+                        "\(name) never returned: \(context.stallDescription)", evidence: h.excerpt(for: []))
                 }
                 try context.require(
                     returned.value == 0,
