@@ -15,6 +15,10 @@ final class TestOperation<F: QueueFlavor>: QueueOperation, @unchecked Sendable {
     var started = false
     var enqueued = false
     var dependencyList: [TestOperation<F>] = []
+    /// The operations that depend on this one, so that its finish wakes their queues (whose
+    /// workers may have ended while they waited). Weak: a dependent keeps its dependency, not the
+    /// other way round.
+    var dependents: [WeakOperation<F>] = []
     var completion: (@Sendable () -> Void)?
     var observer: (any StateObserver)?
     /// Position in its queue's add order.
@@ -97,7 +101,10 @@ final class TestOperation<F: QueueFlavor>: QueueOperation, @unchecked Sendable {
             if F.rejectsCycles, let path = operation.path(to: self) {
                 throw .dependencyCycle(members: ([self] + path.dropLast()).map(\.label))
             }
-            if !dependencyList.contains(where: { $0 === operation }) { dependencyList.append(operation) }
+            if !dependencyList.contains(where: { $0 === operation }) {
+                dependencyList.append(operation)
+                operation.dependents.append(WeakOperation(self))
+            }
             core?.hasDependencies = true
         }
         scheduler.condition.broadcast()
@@ -120,19 +127,33 @@ final class TestOperation<F: QueueFlavor>: QueueOperation, @unchecked Sendable {
     }
 
     func removeDependency(_ operation: TestOperation<F>) {
-        try? locked { dependencyList.removeAll { $0 === operation } }
+        let core = try? locked { () -> TestQueueCore<F>? in
+            dependencyList.removeAll { $0 === operation }
+            return self.core
+        }
+        // It may be ready now: its queue's workers may all have ended while it waited.
+        core?.wake()
         scheduler.condition.broadcast()
     }
 
     func cancel() {
         scheduler.condition.lock()
+        var core: TestQueueCore<F>?
         if !cancelled {
             cancelled = true
+            core = self.core
             scheduler.post(self, .cancelled)
             scheduler.condition.broadcast()
         }
         scheduler.condition.unlock()
-        scheduler.deliver()
+        // Cancelled is ready: its queue's workers may all have ended while it waited.
+        if let core { core.wake() } else { scheduler.deliver() }
+    }
+
+    /// The queues of the operations that depend on this one. Lock held.
+    var dependentQueuesLocked: [TestQueueCore<F>] {
+        var seen: Set<ObjectIdentifier> = []
+        return dependents.compactMap { $0.operation?.core }.filter { seen.insert(ObjectIdentifier($0)).inserted }
     }
 
     func finish() throws(QueueError) {
@@ -154,10 +175,14 @@ final class TestOperation<F: QueueFlavor>: QueueOperation, @unchecked Sendable {
         scheduler.post(self, .finished)
         let idleQueue = core?.releaseLocked(self)
         let handler = F.mutation == .dropsCompletion ? nil : completion
+        // Its own queue (a slot is free) and its dependents' queues may start something: their
+        // workers may have ended while idle.
+        let queuesToWake = ([core].compactMap { $0 } + dependentQueuesLocked)
         scheduler.condition.broadcast()
         scheduler.condition.unlock()
         // Let go of the queue after the lock: its deinit takes the lock to shut its core down.
         withExtendedLifetime(idleQueue) {}
+        for queue in queuesToWake { queue.wake() }
         scheduler.deliver()
         handler?()
     }
@@ -186,4 +211,10 @@ final class TestOperation<F: QueueFlavor>: QueueOperation, @unchecked Sendable {
         }
         return true
     }
+}
+
+/// A weak reference to a test operation (its dependents list).
+struct WeakOperation<F: QueueFlavor> {
+    weak var operation: TestOperation<F>?
+    init(_ operation: TestOperation<F>) { self.operation = operation }
 }

@@ -1,6 +1,9 @@
 import Foundation
 import QueueLabCore
 
+/// How long a test queue's worker with nothing to start stays before it ends.
+private let testWorkerIdleLifetime: Duration = .milliseconds(200)
+
 /// The state of one test queue and its workers. Kept apart from ``TestQueue`` so that workers do
 /// not keep the queue alive: when the queue goes, they stop (leftover operations are leaked).
 final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
@@ -82,23 +85,29 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
 
     private func work() {
         scheduler.condition.lock()
+        var idleSince: ContinuousClock.Instant?
         while !isShutDown {
             refreshReadiness()
             guard let op = pick() else {
                 scheduler.condition.unlock()
                 scheduler.deliver()
                 scheduler.condition.lock()
-                // A worker of an empty queue ends after a while: the condition is shared by every
-                // test queue of the process, so idle workers of queues a test leaked would wake on
-                // every broadcast of every other queue. (While operations wait, workers stay: a
-                // dependency in another queue may free them without a wake of this one.)
-                if !isShutDown && pick() == nil && !scheduler.condition.wait(until: Date(timeIntervalSinceNow: 0.2))
-                    && ops.isEmpty
-                {
-                    break
-                }
+                if isShutDown || pick() != nil { continue }
+                // A worker with nothing to start ends after a while of that, however often the
+                // condition (shared by every test queue of the process) wakes it: otherwise the
+                // workers of queues left with operations that can never start (a STALE check's,
+                // a cycle's) pile up by the hundred and every broadcast wakes them all. Whatever
+                // can make an operation startable wakes its queue, which starts workers again: an
+                // add, a resume, a width, a cancel, a removed dependency, a finish in this queue
+                // or of a dependency in another.
+                let now = ContinuousClock.now
+                let since = idleSince ?? now
+                idleSince = since
+                if now - since >= testWorkerIdleLifetime { break }
+                _ = scheduler.condition.wait(until: Date(timeIntervalSinceNow: 0.2))
                 continue
             }
+            idleSince = nil
             op.started = true
             if !op.isBarrier { waitingPerLevel[op.priority.level] -= 1 }
             op.runningThread = ThreadIdentity.current()
@@ -111,7 +120,11 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
                 // A state changed: other workers re-evaluate (the early-start mutant relies on it).
                 scheduler.condition.broadcast()
             }
+            // The early-start mutant takes a started dependency for a finished one.
+            let queuesToWake =
+                F.mutation == .startsBeforeDependencyFinishes && !skip ? op.dependentQueuesLocked : []
             scheduler.condition.unlock()
+            for queue in queuesToWake where queue !== self { queue.wake() }
             scheduler.deliver()
             if skip {
                 finish(op)
