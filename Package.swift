@@ -56,7 +56,8 @@ let package = Package(
         .target(
             name: "QueueLabImplementations",
             dependencies: [
-                "QueueLabCore", "LockBasedQueue", "ActorBasedQueue", "FoundationAdapter", "DispatchBaseline",
+                "QueueLabCore", "QueueLabScheduling", "LockBasedQueue", "ActorBasedQueue", "FoundationAdapter",
+                "DispatchBaseline",
             ],
             swiftSettings: strict
         ),
@@ -104,7 +105,9 @@ let package = Package(
         .testTarget(
             name: "ExternalPolicyTests",
             // Each of these is a library product; the tests use no @testable or @_spi import.
-            dependencies: ["QueueLabCore", "QueueLabScheduling", "LockBasedQueue", "ActorBasedQueue"],
+            dependencies: [
+                "QueueLabCore", "QueueLabScheduling", "LockBasedQueue", "ActorBasedQueue", "QueueLabConformance",
+            ],
             swiftSettings: strict
         ),
         .testTarget(
@@ -116,12 +119,17 @@ let package = Package(
         ),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["QueueLabCore", "QueueLabConformance", "QueueLabImplementations"],
+            // The scheduling products: the policy mutants are written against their public API.
+            dependencies: [
+                "QueueLabCore", "QueueLabConformance", "QueueLabImplementations", "QueueLabScheduling",
+                "LockBasedQueue",
+                "ActorBasedQueue",
+            ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "BenchmarkTests",
-            dependencies: ["QueueLabCore", "QueueLabBenchmarks", "QueueLabImplementations"],
+            dependencies: ["QueueLabCore", "QueueLabBenchmarks", "QueueLabImplementations", "QueueLabScheduling"],
             // A/A CSVs read by SyntheticPowerTests through #filePath.
             exclude: ["Fixtures"],
             swiftSettings: strict

@@ -18,6 +18,11 @@ extension ActorQueue {
         if post(.reprioritize(operation)) == .signal { drain() }
     }
 
+    public func effectivePriorityChanged(_ operation: ScheduledOperation) {
+        guard policy.promises.contains(.priorityInheritance) else { return }
+        if post(.reprioritize(operation)) == .signal { drain() }
+    }
+
     public func asynchronousOperationFinished(_ operation: ScheduledOperation) -> Bool {
         guard operation.claimFinish() else { return false }
         operation.deliver(operation.observer.map { _ in operation.transition(.finished) })

@@ -11,7 +11,7 @@ import QueueLabScheduling
 /// Calls from plain threads never wait for the actor: adding appends to an ordered inbox under a
 /// short lock (submission order is the inbox's order) and at most one drain task is in flight;
 /// membership and settings are answered from the inbox side at once.
-public final class ActorQueue: OperationQueueing, OperationHost, @unchecked Sendable {
+public final class ActorQueue: PolicyScheduledQueue, OperationHost, @unchecked Sendable {
     // @unchecked: the stored properties are immutable: references to Sendable objects (`inbox`
     // guards its own state with its lock; `scheduler` is an actor) and Sendable values.
     public typealias Operation = ActorOperation

@@ -39,6 +39,11 @@ actor QueueScheduler {
                 _ = machine.finished(previous)
                 if let transition = previous.enter(.finished) { step.transitions.append(transition) }
                 retired = previous
+                // Its dependents enter the inbox now, so the pick below weighs them against the
+                // work already ready (a veryHigh dependent goes before a normal backlog, as on the
+                // lock queue); released after the pick, one operation of the backlog went first.
+                // The graph takes its lock and posts to inboxes: it never waits for this actor.
+                previous.releaseDependents()
             } else {
                 start(machine.asynchronousBodyReturned(previous))
             }

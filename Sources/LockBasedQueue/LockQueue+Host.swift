@@ -31,6 +31,11 @@ extension LockQueue {
         lock.withLock { machine.reprioritize(operation) }
     }
 
+    public func effectivePriorityChanged(_ operation: ScheduledOperation) {
+        guard policy.promises.contains(.priorityInheritance) else { return }
+        lock.withLock { machine.reprioritize(operation) }
+    }
+
     public func asynchronousOperationFinished(_ operation: ScheduledOperation) -> Bool {
         lock.lock()
         guard operation.placement == .executing else {

@@ -16,7 +16,7 @@ import Synchronization
 /// Lifetime: as with Foundation, a queue with unfinished operations stays alive until they
 /// finished, even when nobody else holds it; an idle queue is held by nothing of its own (its
 /// operations refer to it weakly) but its parked workers, which end within ``idleTimeout``.
-public final class LockQueue: OperationQueueing, OperationHost, @unchecked Sendable {
+public final class LockQueue: PolicyScheduledQueue, OperationHost, @unchecked Sendable {
     // @unchecked: every mutable stored property is read and written only with `lock` held.
     public typealias Operation = LockOperation
 

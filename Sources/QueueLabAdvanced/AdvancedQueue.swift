@@ -25,6 +25,9 @@ public final class AdvancedQueue<Q: OperationQueueing>: @unchecked Sendable {
     /// For the children queue of a group that holds categories: the only categories its operations
     /// may need (its manager is the group's own, covering exactly those). Nil: unrestricted.
     let scope: Set<String>?
+    /// Makes the children queue of each group this queue runs: the way the underlying queue was
+    /// made (a recipe's policy reaches the groups too), or `Q(name:)`.
+    private let makeGroupQueue: @Sendable (String?) -> Q
     private let state = NSCondition()
     private var unfinished: [ObjectIdentifier: (index: Int, operation: AdvancedOperation<Q>)] = [:]
     private var nextIndex = 0
@@ -35,10 +38,25 @@ public final class AdvancedQueue<Q: OperationQueueing>: @unchecked Sendable {
         self.init(wrapping: Q(name: name), exclusivity: exclusivity)
     }
 
+    /// A queue over a new underlying queue made by `recipe`, as are the queues of the groups it
+    /// runs: all of them with the recipe's scheduling policy.
+    public convenience init(
+        name: String? = nil, recipe: some QueueRecipe<Q>, exclusivity: ExclusivityManager = ExclusivityManager()
+    ) {
+        self.init(
+            wrapping: recipe.makeQueue(name: name), exclusivity: exclusivity,
+            makingGroupQueues: { recipe.makeQueue(name: $0) })
+    }
+
     /// A queue over `underlying`; plain operations may still be added to `underlying` directly.
-    public init(wrapping underlying: Q, exclusivity: ExclusivityManager = ExclusivityManager()) {
+    /// The queues of the groups it runs are made by `makingGroupQueues` (`Q(name:)` by default).
+    public init(
+        wrapping underlying: Q, exclusivity: ExclusivityManager = ExclusivityManager(),
+        makingGroupQueues: @escaping @Sendable (String?) -> Q = { Q(name: $0) }
+    ) {
         self.underlying = underlying
         self.exclusivity = exclusivity
+        makeGroupQueue = makingGroupQueues
         faults = (Q.self as? any AdvancedFaultInjecting.Type)?.advancedFaults ?? []
         coordinator = nil
         scope = nil
@@ -46,7 +64,8 @@ public final class AdvancedQueue<Q: OperationQueueing>: @unchecked Sendable {
 
     /// The children queue of a group.
     init(childrenOf group: AdvancedOperation<Q>, coordinator: GroupCoordinator<Q>, parent: AdvancedQueue<Q>) {
-        underlying = Q(name: "\(group.name ?? "group").children")
+        underlying = parent.makeGroupQueue("\(group.name ?? "group").children")
+        makeGroupQueue = parent.makeGroupQueue
         faults = parent.faults
         owner = group
         self.coordinator = coordinator

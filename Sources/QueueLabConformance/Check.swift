@@ -1,7 +1,7 @@
 import QueueLabCore
 
-/// One conformance check: a stable ID, a one-line description, the capabilities it needs, and a
-/// scenario that runs against any `OperationQueueing` implementation.
+/// One conformance check: a stable ID, a one-line description, the capabilities and ordering
+/// promises it needs, and a scenario that runs against any `OperationQueueing` implementation.
 public struct Check: Sendable, Hashable, CustomStringConvertible {
     let kind: CheckKind
 
@@ -10,6 +10,9 @@ public struct Check: Sendable, Hashable, CustomStringConvertible {
     public var summary: String { kind.summary }
     /// An implementation lacking any of them gets UNSUPPORTED.
     public var requirements: QueueCapabilities { kind.requirements }
+    /// The ordering promises it needs of the queues' policy: a policy without them gets
+    /// UNSUPPORTED with the reason.
+    public var promiseRequirement: PromiseRequirement { kind.promiseRequirement }
     /// The family: the part of the ID before the dot (`cancel`, `deps`...).
     public var family: String { String(id.prefix { $0 != "." }) }
 

@@ -21,6 +21,9 @@ enum CheckKind: String, CaseIterable, Sendable {
     case priorityFIFO = "priority.fifo"
     case priorityChange = "priority.change"
     case priorityDependenciesWin = "priority.deps-win"
+    case priorityNoStarvation = "priority.no-starvation"
+    case priorityWeightedShare = "priority.weighted-share"
+    case priorityInheritance = "priority.inheritance"
     case cycleSelf = "cycle.self"
     case cycleTwo = "cycle.two"
     case cycleThree = "cycle.three"
@@ -67,10 +70,15 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .depsFinished: "a dependency on a finished operation is a no-op"
         case .depsCrossQueue: "dependencies across two queues"
         case .depsRandomDAG: "random DAGs from the seed, shrunk on failure"
-        case .priorityOrder: "width 1, resumed: strict priority, FIFO within a level"
-        case .priorityFIFO: "width 1, one level: first added, first started"
+        case .priorityOrder: "width 1, resumed: strict priority, FIFO (or the promised LIFO) within a level"
+        case .priorityFIFO: "width 1, one level: first added, first started (last first under a LIFO policy)"
         case .priorityChange: "a priority changed after enqueue moves the operation"
-        case .priorityDependenciesWin: "dependencies win over priority"
+        case .priorityDependenciesWin: "dependencies win over priority (and the rest in the promised order)"
+        case .priorityNoStarvation:
+            "width 1, steady higher-priority load: every veryLow wait stays within the policy's stated bound"
+        case .priorityWeightedShare: "width 1, every level ready: starts per level match the policy's weights"
+        case .priorityInheritance:
+            "width 1: a veryLow operation a veryHigh one waits for runs before a normal backlog, and drops back when the dependent is cancelled"
         case .cycleSelf: "self-dependency: rejected, or never runs and cancel releases"
         case .cycleTwo: "2-cycle: rejected, or deadlock that leaves other work running"
         case .cycleThree: "3-cycle: rejected, or deadlock that leaves other work running"
@@ -84,7 +92,7 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .waitAll: "waiting covers operations added while waiting"
         case .waitCompletion: "waits return once the operations finished, without waiting for completion handlers"
         case .batchAtomic:
-            "a batch enters an idle serial queue as one unit: priority order, and a member's cancelAll reaches the rest"
+            "a batch enters an idle serial queue as one unit: the first body sees every member, the promised order, and a member's cancelAll reaches the rest"
         case .lifetimeIdle: "a dropped queue whose operations finished is freed, though the caller keeps them"
         case .lifetimePending: "a dropped queue lives until its unfinished operations finished"
         case .onceBody: "no body runs twice, under load"
@@ -117,7 +125,9 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .depsLate: [.dependencies, .suspension]
         case .depsRemoved: [.dependencies]
         case .depsCrossQueue: [.dependencies, .crossQueueDependencies]
-        case .priorityOrder, .priorityFIFO, .priorityChange: [.priorities, .width, .suspension]
+        case .priorityOrder, .priorityFIFO, .priorityChange, .priorityWeightedShare: [.priorities, .width, .suspension]
+        case .priorityNoStarvation: [.priorities, .width]
+        case .priorityInheritance: [.priorities, .width, .suspension, .dependencies, .cancellation]
         case .priorityDependenciesWin: [.priorities, .width, .suspension, .dependencies]
         case .cycleSelf, .cycleTwo, .cycleThree, .cycleInDAG: [.dependencies, .cancellation]
         case .cycleCrossQueue: [.dependencies, .cancellation, .crossQueueDependencies]
@@ -156,6 +166,9 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .priorityFIFO: try PriorityScenarios.fifo(queue, context)
         case .priorityChange: try PriorityScenarios.change(queue, context)
         case .priorityDependenciesWin: try PriorityScenarios.dependenciesWin(queue, context)
+        case .priorityNoStarvation: try StarvationScenario.run(queue, context)
+        case .priorityWeightedShare: try WeightedShareScenario.run(queue, context)
+        case .priorityInheritance: try InheritanceScenario.run(queue, context)
         case .cycleSelf: try CycleScenarios.run(.selfLoop, queue, context)
         case .cycleTwo: try CycleScenarios.run(.two, queue, context)
         case .cycleThree: try CycleScenarios.run(.three, queue, context)

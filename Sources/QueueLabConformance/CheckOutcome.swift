@@ -15,7 +15,11 @@ public enum Verdict: String, Sendable, Codable, CaseIterable, CustomStringConver
 /// The result of one check on one implementation.
 public struct CheckOutcome: Sendable, Codable {
     public var checkID: String
+    /// The recipe's label: `lock`, or with a policy `lock[aging(step=2ms)]`.
     public var implementation: String
+    /// The policy's specification as `--policy` takes it (`aging:step=2ms`); nil when the queue
+    /// keeps its own order.
+    public var policy: String?
     public var verdict: Verdict
     /// One line. For a PASS of a cycle check it says which way it passed ("rejected: ..." or
     /// "deadlock (Foundation behaviour): ...").
@@ -51,8 +55,13 @@ public struct CheckOutcome: Sendable, Codable {
         self.seconds = seconds
     }
 
-    /// The command that replays this outcome.
+    /// The implementation's name without the policy (`lock` for `lock[aging(step=2ms)]`).
+    public var implementationName: String { String(implementation.prefix { $0 != "[" }) }
+
+    /// The command that replays this outcome (with `--policy` when the queue was made with one).
     public var replayCommand: String {
-        "queuelab conform --impl \(implementation) --check \(checkID) --seed \(seed) --level \(level)"
+        let policy = self.policy.map { " --policy \($0)" } ?? ""
+        return
+            "queuelab conform --impl \(implementationName)\(policy) --check \(checkID) --seed \(seed) --level \(level)"
     }
 }

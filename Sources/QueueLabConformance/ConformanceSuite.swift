@@ -11,7 +11,9 @@ import QueueLabCore
 /// #expect(report.isSuccess, "\(report.text())")
 /// ```
 public enum ConformanceSuite {
-    /// Every check of `configuration` against `queue`, one after the other.
+    /// Every check of `configuration` against queues of type `queue`, made by `Q(name:)`: in their
+    /// own order, which is checked against Foundation's promises (strict priority, FIFO within a
+    /// level).
     ///
     /// Never hangs: each check runs on a thread of its own and every wait inside it is bounded;
     /// a scenario stuck inside a call to the queue is reported STALE and its thread is leaked.
@@ -19,59 +21,94 @@ public enum ConformanceSuite {
         _ queue: Q.Type, configuration: ConformanceConfiguration = ConformanceConfiguration(),
         progress: (@Sendable (CheckOutcome) -> Void)? = nil
     ) -> ConformanceReport {
-        let start = MonotonicClock.now()
-        var outcomes: [CheckOutcome] = []
-        for check in configuration.checks {
-            let outcome = run(check, on: queue, configuration: configuration)
-            progress?(outcome)
-            outcomes.append(outcome)
-        }
-        return ConformanceReport(
-            outcomes: outcomes, implementations: [Q.implementationName], checks: configuration.checks.map(\.id),
-            seed: configuration.seed, level: configuration.level.rawValue,
-            seconds: Double(MonotonicClock.now() - start) / 1e9)
+        run(QueueMaker(queue), configuration: configuration, progress: progress)
     }
 
     /// Every check of `configuration` against each implementation (existentials, as the
-    /// `QueueLabImplementations` registry lists them).
+    /// `QueueLabImplementations` registry lists them), each made by `Q(name:)`.
     public static func run(
         _ queues: [any OperationQueueing.Type], configuration: ConformanceConfiguration = ConformanceConfiguration(),
         progress: (@Sendable (CheckOutcome) -> Void)? = nil
     ) -> ConformanceReport {
+        run(queues.map { plainRecipe($0) }, configuration: configuration, progress: progress)
+    }
+
+    /// Every check of `configuration` against the queues `recipe` makes. The ordering checks
+    /// expect what the recipe's policy promises; a check needing a promise it does not make is
+    /// UNSUPPORTED with the reason. Every other check is the same under every policy.
+    public static func run(
+        _ recipe: some QueueRecipe, configuration: ConformanceConfiguration = ConformanceConfiguration(),
+        progress: (@Sendable (CheckOutcome) -> Void)? = nil
+    ) -> ConformanceReport {
         let start = MonotonicClock.now()
         var outcomes: [CheckOutcome] = []
-        for queue in queues {
-            outcomes += run(queue, configuration: configuration, progress: progress).outcomes
+        for check in configuration.checks {
+            let outcome = run(check, on: recipe, configuration: configuration)
+            progress?(outcome)
+            outcomes.append(outcome)
         }
         return ConformanceReport(
-            outcomes: outcomes, implementations: queues.map { $0.implementationName },
+            outcomes: outcomes, implementations: [recipe.label], checks: configuration.checks.map(\.id),
+            seed: configuration.seed, level: configuration.level.rawValue,
+            seconds: Double(MonotonicClock.now() - start) / 1e9)
+    }
+
+    /// Every check of `configuration` against each recipe, one after the other (columns labelled
+    /// `lock`, `lock[aging(step=2ms)]`...).
+    public static func run(
+        _ recipes: [any QueueRecipe], configuration: ConformanceConfiguration = ConformanceConfiguration(),
+        progress: (@Sendable (CheckOutcome) -> Void)? = nil
+    ) -> ConformanceReport {
+        let start = MonotonicClock.now()
+        var outcomes: [CheckOutcome] = []
+        for recipe in recipes {
+            outcomes += run(recipe, configuration: configuration, progress: progress).outcomes
+        }
+        return ConformanceReport(
+            outcomes: outcomes, implementations: recipes.map(\.label),
             checks: configuration.checks.map(\.id), seed: configuration.seed, level: configuration.level.rawValue,
             seconds: Double(MonotonicClock.now() - start) / 1e9)
     }
 
-    /// One check against one implementation.
+    /// One check against one implementation, made by `Q(name:)`.
     public static func run<Q: OperationQueueing>(
         _ check: Check, on queue: Q.Type, configuration: ConformanceConfiguration = ConformanceConfiguration()
     ) -> CheckOutcome {
+        run(check, on: QueueMaker(queue), configuration: configuration)
+    }
+
+    private static func plainRecipe<Q: OperationQueueing>(_ queue: Q.Type) -> any QueueRecipe { QueueMaker(queue) }
+
+    /// One check against the queues `recipe` makes.
+    public static func run<R: QueueRecipe>(
+        _ check: Check, on recipe: R, configuration: ConformanceConfiguration = ConformanceConfiguration()
+    ) -> CheckOutcome {
+        typealias Q = R.Queue
         let start = MonotonicClock.now()
         var outcome = CheckOutcome(
-            checkID: check.id, implementation: Q.implementationName, verdict: .pass, summary: "",
+            checkID: check.id, implementation: recipe.label, verdict: .pass, summary: "",
             seed: configuration.seed, level: configuration.level.rawValue)
+        outcome.policy = recipe.policy?.specification
         let missing = check.requirements.subtracting(Q.capabilities)
         if !missing.isEmpty {
             outcome.verdict = .unsupported
             outcome.summary = "lacks \(missing)"
             return outcome
         }
+        if let unmet = check.promiseRequirement.unmetReason(by: recipe) {
+            outcome.verdict = .unsupported
+            outcome.summary = unmet
+            return outcome
+        }
         let bound = configuration.effectiveTimeBound
         let context = ScenarioContext(
-            level: configuration.level, capabilities: Q.capabilities,
+            level: configuration.level, capabilities: Q.capabilities, recipe: recipe,
             rng: .forCheck(seed: configuration.seed, checkID: check.id), timeBound: bound,
             observationWindow: configuration.effectiveObservationWindow)
         let result = ResultBox()
         let thread = Thread {
             do {
-                result.set(.success(try check.kind.run(on: queue, context)))
+                result.set(.success(try check.kind.run(on: Q.self, context)))
             } catch {
                 result.set(.failure(error))
             }

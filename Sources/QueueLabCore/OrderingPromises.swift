@@ -22,11 +22,18 @@ public struct OrderingPromises: OptionSet, Sendable, Hashable, CustomStringConve
     /// Under overload each priority level gets a share of starts proportional to its weight in
     /// ``PolicyDeclaration/shareWeights``.
     public static let weightedShares = OrderingPromises(rawValue: 1 << 5)
+    /// An operation is ordered by its effective priority: the highest of its own and of every
+    /// unfinished operation that (transitively, across queues) waits for it.
+    public static let priorityInheritance = OrderingPromises(rawValue: 1 << 6)
+
+    /// NSOperationQueue's order: strict priority, FIFO within a level. What a queue without a
+    /// policy (``QueueRecipe/policy`` nil) is checked against.
+    public static let operationQueue: OrderingPromises = [.strictPriority, .fifoWithinLevel]
 
     private static let names: [(OrderingPromises, String)] = [
         (.strictPriority, "strict-priority"), (.fifoWithinLevel, "fifo-within-level"),
         (.lifoWithinLevel, "lifo-within-level"), (.readyOrder, "ready-order"), (.boundedWait, "bounded-wait"),
-        (.weightedShares, "weighted-shares"),
+        (.weightedShares, "weighted-shares"), (.priorityInheritance, "priority-inheritance"),
     ]
 
     public var description: String {

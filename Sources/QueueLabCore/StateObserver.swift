@@ -6,6 +6,9 @@ public struct StateTransition: Sendable, Hashable, CustomStringConvertible {
     public let name: String?
     public let event: OperationEvent
     public let priority: QueuePriority
+    /// The priority the queue ordered the operation by at this transition: above ``priority`` when
+    /// it inherited a higher one from an operation waiting for it (the `inherit` policy), else the same.
+    public let effectivePriority: QueuePriority
     /// ``MonotonicClock`` nanoseconds.
     public let timestamp: UInt64
     /// The thread that made the transition (``ThreadIdentity``).
@@ -17,7 +20,8 @@ public struct StateTransition: Sendable, Hashable, CustomStringConvertible {
 
     public init(
         operation: OperationID, name: String?, event: OperationEvent, priority: QueuePriority,
-        timestamp: UInt64 = MonotonicClock.now(), thread: UInt64 = ThreadIdentity.current(),
+        effectivePriority: QueuePriority? = nil, timestamp: UInt64 = MonotonicClock.now(),
+        thread: UInt64 = ThreadIdentity.current(),
         sequence: UInt64 = StateTransition.nextSequence()
     ) {
         self.sequence = sequence
@@ -25,6 +29,7 @@ public struct StateTransition: Sendable, Hashable, CustomStringConvertible {
         self.name = name
         self.event = event
         self.priority = priority
+        self.effectivePriority = effectivePriority ?? priority
         self.timestamp = timestamp
         self.thread = thread
     }
@@ -37,7 +42,10 @@ public struct StateTransition: Sendable, Hashable, CustomStringConvertible {
 
     public var label: OperationLabel { OperationLabel(id: operation, name: name) }
 
-    public var description: String { "\(timestamp) \(label) \(event) [\(priority)] t\(thread)" }
+    public var description: String {
+        let priorities = effectivePriority == priority ? "\(priority)" : "\(priority), runs as \(effectivePriority)"
+        return "\(timestamp) \(label) \(event) [\(priorities)] t\(thread)"
+    }
 }
 
 /// The KVO of this world: receives every transition of every operation added to the queues it is

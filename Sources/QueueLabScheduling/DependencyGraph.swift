@@ -36,6 +36,10 @@ public enum DependencyGraph {
         }
         operation.hasEdges.store(true, ordering: .sequentiallyConsistent)
         dependency.hasEdges.store(true, ordering: .sequentiallyConsistent)
+        var notices: [Notice] = []
+        // After `hasEdges`, before the new edge: a cancel that missed `hasEdges` is seen here, and
+        // its dependencies fall back before this edge could be counted.
+        if operation.cancelledFlag.load(ordering: .sequentiallyConsistent) { stopPassing(operation, &notices) }
         operation.appendDependency(dependency)
         if !started, dependency.stateWord.load(ordering: .sequentiallyConsistent) != OperationState.finished.rawValue {
             dependency.graphDependents.append(operation)
@@ -43,8 +47,10 @@ public enum DependencyGraph {
             if operation.unfinishedDependencies == 1, !operation.isCancelled, operation.isClaimed {
                 operation.host?.dependencyBlocked(operation)
             }
+            inherit(from: operation, into: dependency, &notices)
         }
         lock.unlock()
+        deliver(notices)
     }
 
     public static func removeDependency(_ dependency: ScheduledOperation, from operation: ScheduledOperation) {
@@ -56,13 +62,16 @@ public enum DependencyGraph {
         }
         operation.graphDependencies.remove(at: index)
         operation.graphDependencyIndex?.remove(ObjectIdentifier(dependency))
+        var notices: [Notice] = []
         if let dependentIndex = dependency.graphDependents.firstIndex(where: { $0 === operation }) {
             dependency.graphDependents.remove(at: dependentIndex)
             operation.unfinishedDependencies -= 1
+            stopInheriting(from: operation, into: dependency, &notices)
             wakeup = releaseIfFree(operation)
         }
         let host = operation.claimedHost
         lock.unlock()
+        deliver(notices)
         host?.perform(wakeup)
     }
 
@@ -95,8 +104,11 @@ public enum DependencyGraph {
         // Whatever the count says: a dependency that finished between the flag and this lock saw
         // the flag and left the release to us. Releasing is idempotent on the host side.
         let wakeup = operation.isClaimed ? operation.host?.dependenciesReleased(operation) ?? .none : .none
+        var notices: [Notice] = []
+        stopPassing(operation, &notices)
         let host = operation.claimedHost
         lock.unlock()
+        deliver(notices)
         host?.perform(wakeup)
     }
 

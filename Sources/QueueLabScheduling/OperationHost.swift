@@ -23,6 +23,10 @@ public protocol OperationHost: AnyObject, Sendable {
     func readinessDecided(_ operation: ScheduledOperation, isReady: Bool) -> Wakeup
     /// No lock held: the priority of a queued operation changed.
     func priorityChanged(_ operation: ScheduledOperation)
+    /// No lock held: the effective priority of a queued operation changed (an operation that
+    /// waits for it was added, reprioritised, cancelled or finished). A host whose policy
+    /// inherits priorities relists it; the default ignores it.
+    func effectivePriorityChanged(_ operation: ScheduledOperation)
     /// No lock held: an asynchronous operation reported `finish()`.
     ///
     /// - Returns: false when the operation was not executing (nothing changed).
@@ -30,4 +34,8 @@ public protocol OperationHost: AnyObject, Sendable {
     /// No lock held: delivers the transitions made under the host's lock and carries out a wakeup
     /// decided under a lock. The graph calls it for every host it touched.
     func perform(_ wakeup: Wakeup)
+}
+
+extension OperationHost {
+    public func effectivePriorityChanged(_ operation: ScheduledOperation) {}
 }

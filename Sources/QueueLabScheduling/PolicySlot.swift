@@ -9,6 +9,7 @@ struct PolicySlot {
     /// Read once: the machine asks on every transition.
     let needsClock: Bool
     let relistsOnPriorityChange: Bool
+    let inheritsPriority: Bool
 
     init(_ policy: some SchedulingPolicy) {
         if let strict = policy as? StrictPolicy {
@@ -18,6 +19,7 @@ struct PolicySlot {
         }
         needsClock = policy.needsClock
         relistsOnPriorityChange = policy.relistsOnPriorityChange
+        inheritsPriority = policy.inheritsPriority
     }
 
     var policy: any SchedulingPolicy { strict ?? other! }

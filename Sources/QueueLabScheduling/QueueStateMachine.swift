@@ -132,7 +132,7 @@ public struct QueueStateMachine {
         let ticket = operation.readyTicket &+ 1
         operation.readyTicket = ticket
         operation.placement = .readyListed
-        let priority = operation.priority
+        let priority = slot.inheritsPriority ? operation.effectivePriority : operation.priority
         readyCount += 1
         let entry = ReadyEntry(operation, ticket: ticket, priority: priority)
         if slot.isStrict {

@@ -18,6 +18,13 @@ extension ScheduledOperation {
         releaseDependentsTakingHandler()?()
     }
 
+    /// After the operation entered `finished`: releases the operations waiting for it (and nothing
+    /// else; idempotent), for a queue that must see them ready before it picks its next operation.
+    /// No lock may be held by the caller.
+    public func releaseDependents() {
+        DependencyGraph.operationFinished(self)
+    }
+
     /// After the operation entered `finished`: releases dependents and hands back the completion
     /// handler for the caller to run (nil when there is none, or it was already taken), so that a
     /// worker can run it without holding its place: a handler may block.

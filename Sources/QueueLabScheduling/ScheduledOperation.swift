@@ -33,6 +33,9 @@ open class ScheduledOperation: @unchecked Sendable {
     /// Who took the operation: see ``ClaimState``. Only one queue ever wins it.
     let claimWord = Atomic<UInt8>(ClaimState.free.rawValue)
     let priorityWord: Atomic<Int>
+    /// The priority the operation inherits (at least `priorityWord`); written only under the graph
+    /// lock (see ``DependencyGraph``'s inheritance), read anywhere.
+    let effectivePriorityWord: Atomic<Int>
     let hasCompletion = Atomic<Bool>(false)
     /// Set once the completion handler was taken to run, so that it runs at most once.
     let finishReported = Atomic<Bool>(false)
@@ -43,6 +46,14 @@ open class ScheduledOperation: @unchecked Sendable {
     var graphDependencyIndex: Set<ObjectIdentifier>?
     var graphDependents: [ScheduledOperation] = []
     var unfinishedDependencies = 0
+    /// How many unfinished operations wait for this one directly, by their effective level:
+    /// what its effective priority is inherited from.
+    var waitingDependents = LevelCounts()
+    /// Whether its effective priority still counts in its dependencies' `waitingDependents`:
+    /// false once it was cancelled (a cancelled operation waits for nothing).
+    var passesPriority = true
+    /// How many times its effective priority changed (the inheritance cost tests count it).
+    var effectiveChanges: UInt32 = 0
     var completion: (@Sendable () -> Void)?
 
     // MARK: Host fields (the owning host's serialisation)
@@ -66,6 +77,7 @@ open class ScheduledOperation: @unchecked Sendable {
         self.name = name
         self.isAsynchronous = isAsynchronous
         self.priorityWord = Atomic(priority.rawValue)
+        self.effectivePriorityWord = Atomic(priority.rawValue)
     }
 
     deinit {
@@ -104,6 +116,13 @@ open class ScheduledOperation: @unchecked Sendable {
         QueuePriority(rawValue: priorityWord.load(ordering: .relaxed)) ?? .normal
     }
 
+    /// The highest of its own priority and the effective priorities of the unfinished operations
+    /// that wait for it (in any queue): the priority a policy with
+    /// ``SchedulingPolicy/inheritsPriority`` orders it by.
+    public var effectivePriority: QueuePriority {
+        QueuePriority(rawValue: effectivePriorityWord.load(ordering: .relaxed)) ?? .normal
+    }
+
     // MARK: Transitions (callers hold the lock of the domain the transition belongs to)
 
     /// Records the state and, when someone observes, the transition to deliver after the lock is
@@ -115,7 +134,8 @@ open class ScheduledOperation: @unchecked Sendable {
     }
 
     public func transition(_ event: OperationEvent) -> StateTransition {
-        StateTransition(operation: id, name: name, event: event, priority: priority)
+        StateTransition(
+            operation: id, name: name, event: event, priority: priority, effectivePriority: effectivePriority)
     }
 
     @inline(__always)

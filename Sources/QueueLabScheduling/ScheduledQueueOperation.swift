@@ -10,6 +10,7 @@ extension ScheduledQueueOperation {
         get { priority }
         set {
             priorityWord.store(newValue.rawValue, ordering: .relaxed)
+            DependencyGraph.ownPriorityChanged(self)
             if isClaimed { host?.priorityChanged(self) }
         }
     }

@@ -36,6 +36,11 @@ public protocol SchedulingPolicy: Sendable {
     /// ``ReadyReason/priorityChanged``). A policy that ignores priorities says false, and the
     /// operation keeps its place.
     var relistsOnPriorityChange: Bool { get }
+    /// Whether it orders by ``ScheduledOperation/effectivePriority`` (raised by the operations
+    /// that wait for it, see ``DependencyGraph``) instead of the priority the user set: the
+    /// machine then lists every operation at its effective priority and relists a ready one when
+    /// that changes.
+    var inheritsPriority: Bool { get }
 
     /// An operation became ready; the entry is current.
     mutating func push(_ entry: ReadyEntry, reason: ReadyReason, now: UInt64)
@@ -62,6 +67,7 @@ extension SchedulingPolicy {
     public var parameters: [PolicyParameter] { [] }
     public var needsClock: Bool { false }
     public var relistsOnPriorityChange: Bool { true }
+    public var inheritsPriority: Bool { false }
     public var declaration: PolicyDeclaration {
         PolicyDeclaration(name: name, parameters: parameters, promises: promises)
     }

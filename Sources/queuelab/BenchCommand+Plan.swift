@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QueueLabBenchmarks
+import QueueLabCore
 import QueueLabImplementations
 import QueueLabScheduling
 
@@ -18,9 +19,18 @@ extension BenchCommand {
         }
         guard (1...100).contains(repetitions) else { throw ValidationError("--repetitions must be 1 to 100") }
         guard latencyEvery >= 1 else { throw ValidationError("--latency-every must be at least 1") }
-        let types = try implementations.isEmpty ? Implementations.all : implementations.map(Implementations.named)
+        let policies = try checkedPolicies()
+        let types =
+            try implementations.isEmpty ? defaultImplementations(policies) : implementations.map(Implementations.named)
         guard !types.isEmpty else { throw ValidationError("no implementation is registered yet") }
-        let parsed = try workloads.isEmpty ? WorkloadSuite.standard : workloads.map { try Workload(parsing: $0) }
+        if !policies.isEmpty,
+            let plain = types.first(where: { !Implementations.policyTakers.contains($0.implementationName) })
+        {
+            throw PolicyNotTaken(implementation: plain.implementationName, takers: Implementations.policyTakers)
+        }
+        let parsed =
+            try workloads.isEmpty
+            ? WorkloadSuite.standard : workloads.flatMap { try OpenLoopSweep.workloads(parsing: $0) }
         guard let allocator = Allocator(rawValue: allocator) else {
             throw ValidationError("--allocator must be system or jemalloc")
         }
@@ -41,7 +51,10 @@ extension BenchCommand {
             throw ValidationError(problem)
         }
         var plan = BenchmarkPlan(
-            implementations: types.map(ImplementationInfo.init), workloads: parsed, variants: variants)
+            implementations: types.map {
+                ImplementationInfo($0, takesPolicy: Implementations.policyTakers.contains($0.implementationName))
+            }, workloads: parsed, variants: variants)
+        plan.policies = policies
         plan.samples = samples
         plan.warmupRounds = warmup
         plan.allocator = allocator
@@ -57,7 +70,31 @@ extension BenchCommand {
             }
             plan.callgrind = CallgrindSampling(valgrind: valgrind)
         }
+        if let pin {
+            guard let taskset = CPUPinning.findTaskset() else {
+                throw ValidationError("--pin needs taskset on PATH (Debian: apt-get install util-linux)")
+            }
+            do {
+                plan.pinning = try CPUPinning(
+                    parsing: pin, onlineCPUs: ProcessInfo.processInfo.activeProcessorCount, taskset: taskset)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
         return plan
+    }
+
+    /// `--policy` values as full specifications (`aging` becomes `aging:step=1ms`), split by the
+    /// one shared rule (`SchedulingPolicies.splitList`); empty without `--policy`.
+    func checkedPolicies() throws -> [String] {
+        try Implementations.policySpecifications(policies)
+    }
+
+    /// Without `--impl`: every implementation, or with `--policy` only those that take one (naming
+    /// `foundation` with a policy is refused; leaving it out is not).
+    func defaultImplementations(_ policies: [String]) -> [any OperationQueueing.Type] {
+        guard !policies.isEmpty else { return Implementations.all }
+        return Implementations.all.filter { Implementations.policyTakers.contains($0.implementationName) }
     }
 
     /// The variants with their environments; names distinct, executables present, every

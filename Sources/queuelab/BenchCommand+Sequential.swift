@@ -19,7 +19,7 @@ struct SequentialSampling {
     func undecided(_ records: [String: [SampleRecord]]) -> [(cell: String, detectable: Double)] {
         let report = Comparison.compare(base: records[base] ?? [], head: records[head] ?? [])
         return report.undetectable(beyond: limit).map {
-            ("\($0.implementation) \($0.workload) \($0.parameters)", $0.detectable)
+            ($0.cellKey, $0.detectable)
         }
     }
 
@@ -49,10 +49,11 @@ struct SequentialSampling {
             }
             var progressed = false
             for (cell, detectable) in open {
-                guard let chosen = cells.first(where: { Self.key($0) == cell }) else { continue }
+                guard let chosen = cells.first(where: { $0.recordCellKey == cell }) else { continue }
                 let done = (all[head] ?? []).filter { $0.cellKey == cell }.count
                 var extra = plan
                 extra.implementations = plan.implementations.filter { $0.name == chosen.implementation }
+                extra.policies = chosen.policy.isEmpty ? [] : [chosen.policy]
                 extra.workloads = [chosen.workload]
                 extra.capFoundation = false  // the workload is already sized
                 extra.samples = done + step
@@ -72,10 +73,6 @@ struct SequentialSampling {
             guard progressed, failures.isEmpty else { break }
         }
         return (all, failures)
-    }
-
-    static func key(_ cell: BenchmarkCell) -> String {
-        "\(cell.implementation) \(cell.workload.kind.rawValue) \(cell.workload.parameterText)"
     }
 
     /// "90s", "10m", "1h" (or plain seconds).

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import QueueLabBenchmarks
 import QueueLabImplementations
+import QueueLabScheduling
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,10 +14,20 @@ struct BenchCommand: ParsableCommand {
               queuelab bench --workload 'chain:n=1000000' --impl lock
               queuelab bench --variant base=/tmp/base/queuelab --variant head=.build/release/queuelab --out-dir /tmp/gate
             Workloads: \(WorkloadKind.allCases.map(\.rawValue).joined(separator: ", ")); parameters as
-            kind:key=value;key=value. Without --workload the standard suite runs. Foundation's chain, dag and
+            kind:key=value;key=value. Open loop: 'open:rate=50000;service=bimodal:5us,500us,0.01' (rate=sweep,
+            rate=LOW..HIGH/STEPS or rate=R1+R2 run one cell per rate and add saturation_ops_per_s rows). Without --workload the standard suite runs. Foundation's chain, dag and
             fanout are capped (quadratic scheduling) unless --uncapped. jemalloc is preloaded
             (LD_PRELOAD=\(Allocator.jemallocLibrary), MALLOC_CONF=tcache:false) for allocation counts.
             Every option is checked before the first sample runs.
+
+            Scheduling policies: --policy strict,fifo,aging,weighted,lifo runs each policy as its own cell on
+            every implementation that takes one (lock, actor), e.g.
+              queuelab bench --impl lock --policy strict,fifo,aging,weighted,lifo --workload overload
+            A comma starts a new policy unless a key=value parameter follows it, so
+            --policy 'weighted:weights=1:2:4:8:16,aging:step=2ms' is two policies. The CSV's policy column
+            holds each policy with its defaults spelled out (aging:step=1ms); it is empty without --policy
+            (each queue's own order: strict for lock and actor) and for foundation and dispatch, which have
+            no policy to choose: naming them with --policy exits 2, as does an unknown policy or parameter.
 
             Instruction counts: --instructions runs each sample under Callgrind (valgrind on PATH) with
             instrumentation only during the timed phase, e.g.
@@ -50,6 +61,15 @@ struct BenchCommand: ParsableCommand {
 
     @Option(name: .customLong("workload"), help: "Workload (repeatable); default: the standard suite.")
     var workloads: [String] = []
+
+    @Option(
+        name: .customLong("policy"),
+        help: ArgumentHelp(
+            "Scheduling policies, comma-separated (repeatable): \(SchedulingPolicies.names.joined(separator: ", ")) "
+                + "(parameters as aging:step=1ms, weighted:weights=1:2:4:8:16). Each runs as its own cell on lock and actor; "
+                + "without --impl only those run; naming foundation or dispatch with a policy is exit 2.",
+            valueName: "policy,..."))
+    var policies: [String] = []
 
     @Option(help: "Samples per cell (one process each), at least 1.")
     var samples = 10
@@ -101,6 +121,13 @@ struct BenchCommand: ParsableCommand {
             use small workloads and a long --sample-timeout.
             """)
     var instructions = false
+
+    @Option(
+        help: """
+            CPU list (1, 0,1, 0-3): run every sample process on these CPUs only (taskset), so thread \
+            placement cannot differ between samples; the column cpus_allowed records it.
+            """)
+    var pin: String?
 
     @Flag(help: "Continue the run whose journal (TARGET.partial) an interrupted bench left.")
     var resume = false
@@ -172,11 +199,15 @@ struct BenchCommand: ParsableCommand {
             failures += extended.failures
         }
         for (variant, journal) in zip(plan.variants, journals) {
-            let records = taken[variant.name] ?? []
+            let samples = taken[variant.name] ?? []
+            let records = samples + SaturationPoint.rows(for: samples)
             try journal.finish(records)
             if plan.variants.count > 1 { print("== \(variant.name)") }
-            print(BenchmarkSummary.render(records, notes: result.notes, failures: failures))
-            print("wrote \(records.count) samples to \(journal.target)")
+            print(BenchmarkSummary.render(samples, notes: result.notes, failures: failures))
+            if let saturation = SaturationSummary.render(samples) { print(saturation) }
+            print(
+                "wrote \(samples.count) samples (+\(records.count - samples.count) saturation rows) to \(journal.target)"
+            )
         }
         if !failures.isEmpty {
             FileHandle.standardError.write(

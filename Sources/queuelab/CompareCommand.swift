@@ -15,12 +15,15 @@ struct CompareCommand: ParsableCommand {
                  a zero or negative wall time or throughput), bad option, a --figure neither file has, or
                  with --strict base and head measured on different hosts, cores, Swift versions, build
                  configurations or allocators (without --strict: a warning)
-              4  not measured: a cell (implementation, workload, parameters) of base is missing from head,
+              4  not measured: a cell (implementation, policy, workload, parameters) of base is missing from head,
                  because its samples failed, hung or never ran; takes precedence over 1
               5  with --require-evidence: no regression, but a comparison is INCONCLUSIVE (too few samples,
                  or an interval too wide to tell a change of the threshold from none)
               6  with --require-detectable X%: no regression, but a headline row (the ops_per_s figure of a
                  cell) could not detect a change of X% with 80% power; the message names the rows
+            Cells: samples are grouped by implementation, scheduling policy (the CSV's policy column; empty for
+            foundation, dispatch and runs without --policy, and in CSVs written before the column), workload and
+            parameters; a row names the queue as lock[aging:step=1ms].
             Design: cells of base and head from one interleaved bench run are paired by round (Wilcoxon
             signed-rank on log ratios); others are compared unpaired (Mann-Whitney U). Each row prints its
             design and its detectable effect (80% power, Holm's strictest level).
@@ -133,7 +136,7 @@ struct CompareCommand: ParsableCommand {
             let blind = report.undetectable(beyond: limit)
             if !blind.isEmpty {
                 let names = blind.map {
-                    "\($0.implementation) \($0.workload) \($0.parameters) (\(FigureFormat.detectable($0.detectable)))"
+                    "\($0.cellKey) (\(FigureFormat.detectable($0.detectable)))"
                 }
                 FileHandle.standardError.write(
                     Data(

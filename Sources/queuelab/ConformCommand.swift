@@ -3,6 +3,7 @@ import Foundation
 import QueueLabConformance
 import QueueLabCore
 import QueueLabImplementations
+import QueueLabScheduling
 
 struct ConformCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,15 +11,24 @@ struct ConformCommand: ParsableCommand {
         abstract: "Run the conformance suite: a verdict per check and implementation.",
         discussion: """
             Prints a table of checks by implementation (PASS, FAIL, STALE, UNSUPPORTED), then the \
-            evidence of every FAIL and STALE with the command that replays it. A failing random \
-            scenario is shrunk first; the report shows the smallest one that still fails.
+            evidence of every FAIL and STALE with the command that replays it, and the reason for \
+            every UNSUPPORTED. A failing random scenario is shrunk first; the report shows the \
+            smallest one that still fails.
+
+            With --policy, each policy runs over each implementation (columns such as \
+            lock[aging(step=2ms)]). A policy declares the orderings it promises; the ordering checks \
+            it does not promise are UNSUPPORTED with the reason, and every other check must pass \
+            under every policy. Policies are `name` or `name:key=value,...` (see `queuelab list`); \
+            in a comma-separated list a new policy starts at every item that is not a key=value, so \
+            `--policy aging:step=2ms,fifo` is two policies; --policy is also repeatable.
 
             Exit status:
               0  every outcome is PASS or UNSUPPORTED (Foundation's cycle deadlock is a PASS that \
             says so)
               1  some check FAILed or went STALE
-              2  bad input: unknown implementation, check or level (the message lists valid ones), \
-            or a time bound out of range
+              2  bad input, before anything runs: unknown implementation, check, level or policy, a \
+            bad policy parameter, a policy for an implementation without a policy seam (foundation, \
+            dispatch); the message lists the valid ones. Or a time bound out of range
 
             Examples:
               queuelab conform --level quick
@@ -26,6 +36,8 @@ struct ConformCommand: ParsableCommand {
               queuelab conform --impl lock --check deps.random-dag --seed 42 --level default
               queuelab conform --format json > conform.json
               queuelab conform --level quick --time-bound 30   # a loaded CI machine
+              queuelab conform --impl lock,actor --policy strict,fifo,aging,weighted,lifo
+              queuelab conform --policy aging:step=2ms,weighted:weights=1:1:2:4:8 --check priority
             """
     )
 
@@ -35,6 +47,15 @@ struct ConformCommand: ParsableCommand {
             "Comma-separated implementations (default: the full queues, not the `dispatch` floor; see `queuelab list`)."
     )
     var impl: String?
+
+    @Option(
+        name: .long,
+        help: """
+            Scheduling policies, comma-separated or repeated: strict, fifo, aging[:step=1ms], \
+            weighted[:weights=1:2:4:8:16], lifo. Each runs over each --impl (default: the \
+            implementations that take a policy).
+            """)
+    var policy: [String] = []
 
     @Option(name: .long, help: "quick (CI, well under a minute), default, or stress (minutes).")
     var level: String = "quick"
@@ -66,7 +87,11 @@ struct ConformCommand: ParsableCommand {
 
     func run() throws {
         if listChecks {
-            for check in Check.all { print("\(check.id)  \(check.summary)  [needs: \(check.requirements)]") }
+            for check in Check.all {
+                let promises =
+                    check.promiseRequirement.alternatives.isEmpty ? "" : "; promises: \(check.promiseRequirement)"
+                print("\(check.id)  \(check.summary)  [needs: \(check.requirements)\(promises)]")
+            }
             return
         }
         let (queues, checks, chosenLevel) = try resolve()
@@ -94,7 +119,7 @@ struct ConformCommand: ParsableCommand {
         if !report.isSuccess { throw ExitCode(1) }
     }
 
-    private func resolve() throws -> ([any OperationQueueing.Type], [Check], ConformanceLevel) {
+    private func resolve() throws -> ([any QueueRecipe], [Check], ConformanceLevel) {
         guard let chosenLevel = ConformanceLevel(rawValue: level) else {
             fail(
                 "unknown level '\(level)'; valid: \(ConformanceLevel.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -108,16 +133,24 @@ struct ConformCommand: ParsableCommand {
             fail("unknown format '\(format)'; valid: text, json")
             throw ExitCode(2)
         }
-        var queues: [any OperationQueueing.Type] = []
+        let policies = policy.flatMap(SchedulingPolicies.splitList)
+        if !policy.isEmpty && policies.isEmpty {
+            fail("--policy names no policy; valid policies: \(SchedulingPolicies.names.joined(separator: ", "))")
+            throw ExitCode(2)
+        }
         let names =
             impl.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-            ?? Implementations.queues.map { $0.implementationName }
-        for name in names {
-            do {
-                queues.append(try Implementations.named(name))
-            } catch {
-                fail("\(error)")
-                throw ExitCode(2)
+            ?? (policies.isEmpty ? Implementations.queues.map { $0.implementationName } : Implementations.policyTakers)
+        // Every recipe is made (and so every name and parameter checked) before anything runs.
+        var queues: [any QueueRecipe] = []
+        for specification in policies.isEmpty ? [nil] : policies.map(Optional.some) {
+            for name in names {
+                do {
+                    queues.append(try Implementations.recipe(named: name, policy: specification))
+                } catch {
+                    fail("\(error)")
+                    throw ExitCode(2)
+                }
             }
         }
         var checks: [Check] = []

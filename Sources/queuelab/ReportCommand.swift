@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QueueLabBenchmarks
+import QueueLabImplementations
 
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,12 +13,20 @@ struct ReportCommand: ParsableCommand {
             scaling curve (log-log), and with --base the comparison table of `queuelab compare`, coloured \
             by verdict. Open it in any browser, attach it to a CI run, or mail it.
 
+            Cells are grouped by implementation, scheduling policy (the CSV's policy column), workload and \
+            parameters. When a queue ran a workload under two or more policies (bench --policy), the page \
+            opens with the strategies view: per queue and workload, each policy side by side (throughput and \
+            its cost against --reference-policy, the lowest class's longest wait and a bounded-wait policy's \
+            stated bound, per-class wait p50/p99/max, each class's share of the starts against what its \
+            weight asks, Jain's fairness index). --markdown writes that view as Markdown too.
+
             Examples:
               queuelab report results/reference-linux-2core.csv --out report.html
               queuelab report head.csv --base base.csv --out gate.html --threshold 0.15
+              queuelab report results/strategies/lock.csv --out lock.html --markdown lock.md
 
-            Exit status: 0 page written; 2 bad input (unreadable or malformed CSV, bad option, unwritable \
-            output). A regression in the comparison does not change the exit status: `queuelab compare` \
+            Exit status: 0 page written; 2 bad input (unreadable or malformed CSV, bad option, an unknown \
+            --reference-policy, unwritable output). A regression in the comparison does not change the exit status: `queuelab compare` \
             is the gate.
             """
     )
@@ -37,21 +46,41 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Practical floor for the comparison: a smaller change is never a regression (0.10 = 10%).")
     var threshold = "0.10"
 
+    @Option(
+        help: ArgumentHelp(
+            "Also write the strategies view (policies side by side) as Markdown to this file.", valueName: "view.md"))
+    var markdown: String?
+
+    @Option(help: "The policy the strategies view measures throughput cost against.")
+    var referencePolicy = "strict"
+
     func run() throws {
         guard let threshold = Double(threshold), threshold >= 0, threshold.isFinite else {
             fail("--threshold must be a non-negative number such as 0.10")
+        }
+        let reference: String
+        do {
+            let specifications = try Implementations.policySpecifications([referencePolicy])
+            guard specifications.count == 1 else { fail("--reference-policy takes one policy") }
+            reference = specifications[0]
+        } catch {
+            fail("--reference-policy: \(error)")
         }
         let runRecords = read(runCSV)
         guard !runRecords.isEmpty else { fail("\(runCSV) holds no samples") }
         let baseRecords = base.map(read)
         let report = HTMLReport(
             run: runRecords, runSource: (runCSV as NSString).lastPathComponent, base: baseRecords,
-            baseSource: base.map { ($0 as NSString).lastPathComponent }, rule: VerdictRule(threshold: threshold))
-        do {
-            try Data(report.render().utf8).write(to: URL(fileURLWithPath: out))
-        } catch {
-            fail("cannot write \(out): \(error.localizedDescription)")
+            baseSource: base.map { ($0 as NSString).lastPathComponent }, rule: VerdictRule(threshold: threshold),
+            referencePolicy: reference)
+        for (path, text) in [(out, report.render())] + (markdown.map { [($0, report.strategiesMarkdown())] } ?? []) {
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            } catch {
+                fail("cannot write \(path): \(error.localizedDescription)")
+            }
         }
+        if let markdown { print("wrote \(markdown) (strategies view, \(report.strategyTables.count) tables)") }
         print("wrote \(out) (\(runRecords.count) samples\(baseRecords.map { ", base \($0.count) samples" } ?? ""))")
     }
 

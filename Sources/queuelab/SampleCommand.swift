@@ -15,6 +15,9 @@ struct SampleCommand: ParsableCommand {
     @Option(name: .customLong("impl"), help: "Implementation name.")
     var implementation: String
 
+    @Option(help: "Scheduling policy specification, e.g. aging:step=1ms (implementations that take one).")
+    var policy: String?
+
     @Option(help: "Workload, e.g. noop:n=1000;width=1.")
     var workload: String
 
@@ -36,9 +39,9 @@ struct SampleCommand: ParsableCommand {
             }
             guard repetitions >= 1 else { throw ValidationError("--repetitions must be at least 1") }
             let parsed = try Workload(parsing: workload)
-            let queue = try Implementations.named(implementation)
+            let recipe = try Implementations.recipe(named: implementation, policy: policy)
             response = SampleProtocol.respond(
-                implementation: queue, workload: parsed, latencyEvery: latencyEvery, drainTimeout: drainTimeout,
+                recipe: recipe, workload: parsed, latencyEvery: latencyEvery, drainTimeout: drainTimeout,
                 repetitions: repetitions)
         } catch {
             response = SampleProtocol.Response(error: "\(error)")

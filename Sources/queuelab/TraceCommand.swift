@@ -22,14 +22,23 @@ struct TraceCommand: ParsableCommand {
               queuelab trace --impl lock --workload chain --out chain.json
               queuelab trace --impl actor --workload 'fanout:k=8;rounds=3' --out fanout.json
               queuelab trace --impl foundation --workload cancel --out cancel.json
+              queuelab trace --impl lock --policy aging:step=2ms --workload priority --out aging.json
 
             Implementations: see `queuelab list`. Workloads: \(WorkloadKind.allCases.map(\.rawValue).joined(separator: ", ")).
+            --policy chooses the scheduling policy of lock or actor (see `queuelab bench --help`); an unknown \
+            policy, or one given to foundation or dispatch, is exit 2 with the valid values.
             Exit status: 0 written; 1 the run failed (stall, unsupported workload); 2 bad input.
             """
     )
 
     @Option(name: .customLong("impl"), help: "Implementation to trace (one of `queuelab list`).")
     var implementation: String
+
+    @Option(
+        help: ArgumentHelp(
+            "Scheduling policy for lock or actor, e.g. aging:step=2ms (one; see `queuelab bench --help`).",
+            valueName: "policy"))
+    var policy: String?
 
     @Option(help: "Workload as kind or kind:key=value;key=value (default parameters: trace size).")
     var workload: String
@@ -41,10 +50,14 @@ struct TraceCommand: ParsableCommand {
     var drainTimeout = 60
 
     func run() throws {
-        let queue: any OperationQueueing.Type
+        let recipe: any QueueRecipe
         let parsed: Workload
         do {
-            queue = try Implementations.named(implementation)
+            let specifications = try policy.map { try Implementations.policySpecifications([$0]) }
+            if let specifications, specifications.count != 1 {
+                fail("trace takes one policy, got \(specifications.count): \(specifications.joined(separator: ", "))")
+            }
+            recipe = try Implementations.recipe(named: implementation, policy: specifications?.first)
         } catch {
             fail("\(error)")
         }
@@ -54,7 +67,7 @@ struct TraceCommand: ParsableCommand {
             fail(error.description)
         }
         do {
-            let (trace, note) = try TraceRun.record(queue, workload: parsed, drainTimeout: .seconds(drainTimeout))
+            let (trace, note) = try TraceRun.record(recipe, workload: parsed, drainTimeout: .seconds(drainTimeout))
             if let note { print("note: \(note)") }
             try trace.json().write(to: URL(fileURLWithPath: out))
             let data = trace.otherData

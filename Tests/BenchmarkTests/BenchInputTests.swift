@@ -5,7 +5,7 @@ import Testing
 /// `bench` checks everything before the first sample: bad input is one line and exit 2, and no
 /// sample process starts.
 @Suite struct BenchInputTests {
-    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(2)))
+    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(5)))
     func badInputExitsTwoBeforeAnySample() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-input-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -58,7 +58,7 @@ import Testing
     }
 
     /// A bound of centuries waits like no bound; converting it to Int nanoseconds used to trap.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func aHugeTimeoutIsNoTrap() throws {
         let outcome = try ChildProcess.run(
             ChildCommand(executable: "/bin/true", arguments: []), timeout: .seconds(Int64.max))

@@ -56,7 +56,7 @@ import Testing
     }
 
     /// The same through the command line: the exit statuses a CI job sees.
-    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(1)))
+    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(3)))
     func compareExitStatuses() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-closed-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -100,7 +100,7 @@ import Testing
     }
 
     /// A sample that fails (here a "build" that prints no figures) makes bench exit 4, not 0 or 1.
-    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(1)))
+    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(3)))
     func aFailedSampleIsNotMeasured() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-failed-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct JournalTests {
     struct Killed: Error {}
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func aRunKilledMidwayKeepsItsSamplesAndResumes() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-journal-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -48,10 +48,11 @@ import Testing
     @Test func pageHasEverySectionAndOneChartPerWorkload() {
         let html = HTMLReport(run: Self.run, runSource: "run.csv").render()
         #expect(html.hasPrefix("<!DOCTYPE html>"))
-        for section in HTMLReport.Section.allCases where section != .comparison {
+        for section in HTMLReport.Section.allCases where section != .comparison && section != .strategies {
             #expect(html.contains("id=\"\(section.rawValue)\""), "missing section \(section)")
         }
         #expect(!html.contains("id=\"comparison\""))
+        #expect(!html.contains("id=\"strategies\""))
         // Throughput: noop plus three chain lengths = 4 panels; latency: only noop has latencies;
         // chain scaling: 1 chart.
         #expect(count("<title>Throughput, ", in: html) == 4)
@@ -157,6 +158,27 @@ import Testing
         #expect(panel.contains("lock base p50"))
         #expect(panel.contains("lock head p50"))
         #expect(panel.contains("(interval "))
+    }
+
+    @Test func chainScalingDrawsTheBaseCurveDashed() throws {
+        let cells = ReportCell.cells(from: Self.run)
+        let palette = ImplementationPalette(cells.map(\.implementation))
+        let slower = ReportCell.cells(
+            from: Self.run.map { record in
+                var copy = record
+                copy.figures["wall_s"] = record.figures["wall_s"]! * 2
+                return copy
+            })
+        let chart = try #require(ChainScalingChart.chart(slower, base: cells, palette: palette))
+        #expect(count("<polyline", in: chart) == 4)
+        #expect(count("stroke-dasharray=\"6 4\"", in: chart) == 2)
+        #expect(chart.contains("lock (base), chain of 1000: 1.0us per operation"))
+        #expect(chart.contains("lock (head), chain of 1000: 2.0us per operation"))
+        #expect(chart.contains("(base dashed)"))
+        let alone = try #require(ChainScalingChart.chart(slower, palette: palette))
+        #expect(count("<polyline", in: alone) == 2)
+        #expect(!alone.contains("stroke-dasharray"))
+        #expect(alone.contains("lock, chain of 1000: 2.0us per operation"))
     }
 
     @Test func comparisonTableShowsDesignAndDetectableEffect() {

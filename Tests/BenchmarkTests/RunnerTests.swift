@@ -9,7 +9,7 @@ import Testing
     /// A queue to measure: the first registered implementation that has every capability.
     static var queue: (any OperationQueueing.Type)? { Implementations.queues.first ?? Implementations.all.first }
 
-    @Test(.enabled(if: RunnerTests.queue != nil), .timeLimit(.minutes(1)))
+    @Test(.enabled(if: RunnerTests.queue != nil), .timeLimit(.minutes(3)))
     func inProcessSampleOfATinyWorkload() throws {
         let figures = try SampleRunner.run(
             RunnerTests.queue!, workload: Workload(kind: .noop, parameters: ["n": 500]), latencyEvery: 10,
@@ -22,7 +22,7 @@ import Testing
         #expect(figures.allocator == "system")
     }
 
-    @Test(.enabled(if: RunnerTests.queue != nil), .timeLimit(.minutes(1)))
+    @Test(.enabled(if: RunnerTests.queue != nil), .timeLimit(.minutes(3)))
     func slowdownKnobSlowsEveryOperation() throws {
         let workload = Workload(kind: .noop, parameters: ["n": 200, "width": 1])
         let figures = try SampleRunner.run(
@@ -46,7 +46,7 @@ import Testing
         #expect(WorkloadSuite.sized(Workload(kind: .chain), for: "lock").1 == nil)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func hungChildIsKilledAndReported() throws {
         let outcome = try ChildProcess.run(
             ChildCommand(executable: "/bin/sleep", arguments: ["30"]), timeout: .milliseconds(300))
@@ -54,7 +54,7 @@ import Testing
         #expect(outcome.wallSeconds < 10)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func runnerInterleavesAndRecordsChildFigures() throws {
         // A stand-in child: a shell that prints the JSON line a sample process prints.
         let figures = SampleFigures(
@@ -87,7 +87,7 @@ import Testing
     }
 
     /// The real thing: one sample in a child `queuelab` process (built beside the test bundle).
-    @Test(.enabled(if: RunnerTests.queue != nil && RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(1)))
+    @Test(.enabled(if: RunnerTests.queue != nil && RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(3)))
     func oneSampleInAChildProcess() throws {
         let name = RunnerTests.queue!.implementationName
         let command = ChildCommand(
@@ -110,7 +110,7 @@ import Testing
             if: RunnerTests.queue != nil && RunnerTests.queuelabBinary != nil
                 && FileManager.default.fileExists(atPath: Allocator.jemallocLibrary)
                 && !RunnerTests.underThreadSanitizer),
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(3)))
     func jemallocCountsOnlyTheWorkload() throws {
         func allocations(_ n: Int) throws -> Double {
             let command = ChildCommand(
@@ -133,7 +133,7 @@ import Testing
     }
 
     /// Bad input exits 2 and names the problem, whether the parser or a command found it.
-    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(1)))
+    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(3)))
     func badCommandLinesExitTwo() throws {
         let cases: [([String], String)] = [
             (["conform", "--bogus"], "Unknown option '--bogus'"),

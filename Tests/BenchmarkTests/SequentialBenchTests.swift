@@ -14,7 +14,7 @@ import Testing
         return try ChildProcess.run(ChildCommand(executable: binary, arguments: arguments), timeout: .seconds(120))
     }
 
-    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(2)))
+    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(5)))
     func addsRoundsUntilTheBudgetIsSpent() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-seq-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -32,7 +32,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("head.csv.partial").path))
     }
 
-    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(2)))
+    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(5)))
     func stopsAtOnceWhenEveryCellCanDetectTheLimit() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-seq2-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -44,7 +44,7 @@ import Testing
         #expect(try ResultsFile.read(directory.appendingPathComponent("base.csv").path).count == 10)
     }
 
-    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(1)))
+    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(3)))
     func badSequentialOptionsAreBadInput() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-seq3-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,5 +1,6 @@
 import ActorBasedQueue
 import LockBasedQueue
+import QueueLabConformance
 import QueueLabCore
 import QueueLabScheduling
 import Synchronization
@@ -56,4 +57,24 @@ final class NameLog: Sendable {
     private let values = Mutex<[String]>([])
     func append(_ name: String) { values.withLock { $0.append(name) } }
     var names: [String] { values.withLock { $0 } }
+}
+
+/// The same outside policy through the conformance suite: it promises no ordering, so the
+/// ordering checks are UNSUPPORTED with the reason, and every other check passes.
+@Suite struct ExternalPolicyConformanceTests {
+    @Test func passesEveryCheckOfCorrectness() {
+        let report = ConformanceSuite.run(
+            LockQueue.recipe(policy: ShortestNameFirst()),
+            configuration: ConformanceConfiguration(level: .quick, timeBound: .seconds(20)))
+        #expect(report.isSuccess, "\(report.text())")
+        #expect(report.implementations == ["lock[shortest-name]"])
+        let unsupported = report.outcomes.filter { $0.verdict == .unsupported }
+        // deps-win needs no promise (dependencies always win), so it runs and passes.
+        #expect(
+            unsupported.map(\.checkID) == [
+                "priority.order", "priority.fifo", "priority.change", "priority.no-starvation",
+                "priority.weighted-share", "priority.inheritance",
+            ])
+        #expect(unsupported.allSatisfy { $0.summary.hasPrefix("policy shortest-name does not promise") })
+    }
 }

@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func errorsListWhatIsValid() {
-        let valid = ["strict", "fifo", "aging", "weighted", "lifo"]
+        let valid = ["strict", "fifo", "aging", "weighted", "lifo", "inherit"]
         #expect(throws: PolicySpecError.unknownPolicy("bogus", valid: valid)) {
             try SchedulingPolicies.parse("bogus")
         }
@@ -49,7 +49,7 @@ import Testing
             #expect(throws: PolicySpecError.self) { try SchedulingPolicies.parse(bad) }
         }
         let message = PolicySpecError.unknownPolicy("x", valid: SchedulingPolicies.names).description
-        #expect(message == "unknown policy 'x'; valid policies: strict, fifo, aging, weighted, lifo")
+        #expect(message == "unknown policy 'x'; valid policies: strict, fifo, aging, weighted, lifo, inherit")
         let none = PolicySpecError.unknownParameter(policy: "fifo", key: "x", valid: []).description
         #expect(none == "policy 'fifo' takes no parameters (got 'x')")
     }
@@ -64,6 +64,7 @@ import Testing
             ("aging", [.fifoWithinLevel, .boundedWait]),
             ("weighted", [.fifoWithinLevel, .weightedShares]),
             ("lifo", [.strictPriority, .lifoWithinLevel]),
+            ("inherit", [.strictPriority, .fifoWithinLevel, .priorityInheritance]),
         ]
         #expect(promises.map(\.0) == expected.map(\.0))
         #expect(promises.map(\.1) == expected.map(\.1))

@@ -12,6 +12,8 @@ import Testing
         ("strict", [4, 9, 2, 6, 0, 5, 3, 8, 1, 7]),
         ("fifo", Array(0..<10)),
         ("lifo", [9, 4, 6, 2, 5, 0, 8, 3, 7, 1]),
+        // No dependencies: nothing to inherit, so the order is strict.
+        ("inherit", [4, 9, 2, 6, 0, 5, 3, 8, 1, 7]),
         // A step far longer than the test: nothing ages, so the order is strict.
         ("aging:step=600s", [4, 9, 2, 6, 0, 5, 3, 8, 1, 7]),
         // Stride 1, 2, 4, 8, 16 (veryHigh down): ties go to the higher level.

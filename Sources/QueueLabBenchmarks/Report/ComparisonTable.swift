@@ -14,8 +14,8 @@ enum ComparisonTable {
             return html + "<p>No implementation and workload is present in both files: nothing to compare.</p>"
         }
         let rows = report.rows.sorted {
-            ($0.verdict, $0.implementation, $0.workload, $0.figure.column) < (
-                $1.verdict, $1.implementation, $1.workload, $1.figure.column
+            ($0.verdict, $0.queueLabel, $0.workload, $0.figure.column) < (
+                $1.verdict, $1.queueLabel, $1.workload, $1.figure.column
             )
         }
         // The verdicts that need a person's attention stay in view; the rest fold away (no script:
@@ -54,7 +54,7 @@ enum ComparisonTable {
             let column = row.figure.column
             let cells = [
                 "<td class=\"verdict\">\(row.verdict.rawValue)</td>",
-                "<td>\(HTMLText.escape(row.implementation))</td>",
+                "<td>\(HTMLText.escape(row.queueLabel))</td>",
                 "<td>\(HTMLText.escape("\(row.workload) \(row.parameters.replacingOccurrences(of: ";", with: " "))"))</td>",
                 "<td title=\"\(HTMLText.escape(row.figure.summary))\">\(HTMLText.escape(column))<br><small>\(HTMLText.escape(row.figure.summary))</small></td>",
                 "<td class=\"num\">\(FigureFormat.value(row.baseMedian, column: column))</td>",

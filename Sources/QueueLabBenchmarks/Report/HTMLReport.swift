@@ -9,26 +9,40 @@ public struct HTMLReport: Sendable {
     public let runSource: String
     public let baseSource: String?
     public let rule: VerdictRule
+    /// The policy specification the strategies view measures throughput cost against (`strict`,
+    /// as the caller spells it); nil: no cost column.
+    public let referencePolicy: String?
 
     public init(
         run: [SampleRecord], runSource: String, base: [SampleRecord]? = nil, baseSource: String? = nil,
-        rule: VerdictRule = VerdictRule()
+        rule: VerdictRule = VerdictRule(), referencePolicy: String? = nil
     ) {
         self.run = run
         self.runSource = runSource
         self.base = base
         self.baseSource = baseSource
         self.rule = rule
+        self.referencePolicy = referencePolicy
+    }
+
+    /// The strategies view's tables: each queue that ran a workload under two or more policies.
+    public var strategyTables: [StrategyTable] {
+        StrategyTable.tables(ReportCell.cells(from: run), reference: referencePolicy ?? "")
+    }
+
+    /// The strategies view alone, as Markdown (`queuelab report --markdown`).
+    public func strategiesMarkdown() -> String {
+        StrategiesSection.markdown(strategyTables, source: runSource)
     }
 
     /// The `id`s of the page's sections, in order: what a test (or a link) can rely on.
     public enum Section: String, CaseIterable, Sendable {
-        case summary, comparison, throughput, latency, chain, method
+        case summary, comparison, strategies, throughput, latency, chain, load, method
     }
 
     public func render() -> String {
         let cells = ReportCell.cells(from: run)
-        let palette = ImplementationPalette(cells.map(\.implementation) + (base ?? []).map(\.implementation))
+        let palette = ImplementationPalette(cells.map(\.queueLabel) + (base ?? []).map(\.queueLabel))
         var body: [String] = []
         body.append(header(cells, palette: palette))
         if let base {
@@ -42,6 +56,13 @@ public struct HTMLReport: Sendable {
                         + "larger than \(Int((rule.threshold * 100).rounded()))%; <b>SAME</b> means within that; <b>INCONCLUSIVE</b> means too few samples (fewer than \(rule.minimumSamples) a side) or too much spread: collect more. "
                         + "<b>detectable</b> is the smallest change the row would find with 80% power (at Holm's strictest level); a row that cannot see a change of the threshold proves little by passing.",
                     content: ComparisonTable.render(report)))
+        }
+        let strategies = StrategyTable.tables(cells, reference: referencePolicy ?? "")
+        if !strategies.isEmpty {
+            body.append(
+                section(
+                    .strategies, "Scheduling policies side by side", intro: StrategiesSection.intro,
+                    content: StrategiesSection.html(strategies)))
         }
         let baseCells = base.map(ReportCell.cells(from:)) ?? []
         let throughput = ThroughputChart.panels(cells, base: baseCells, palette: palette)
@@ -72,10 +93,12 @@ public struct HTMLReport: Sendable {
             section(
                 .chain, "Chain scaling",
                 intro:
-                    "A chain of n operations, each waiting for the previous one: wall time per operation against n, both on log scales (vertical bars: 95% interval of the median). "
+                    "A chain of n operations, each waiting for the previous one: wall time per operation against n, both on log scales (vertical bars: 95% interval of the median; with a base run, the base curve is dashed). "
                     + "A flat line means each release costs the same however long the chain; a line rising with slope 1 means the cost per operation grows with n (quadratic in total).",
-                content: (ChainScalingChart.chart(cells, palette: palette) ?? "<p>No chain workload in this file.</p>")
+                content: (ChainScalingChart.chart(cells, base: baseCells, palette: palette)
+                    ?? "<p>No chain workload in this file.</p>")
                     + chainNote))
+        body.append(loadSection(palette: palette))
         body.append(section(.method, "How these figures were made", intro: method(cells), content: ""))
         return page(body.joined(separator: "\n"))
     }
@@ -165,6 +188,8 @@ public struct HTMLReport: Sendable {
         figure { margin: 0; border: 1px solid #e5e5e5; border-radius: 4px; background: #fff; }
         svg.chart { display: block; font-family: inherit; }
         table.comparison { border-collapse: collapse; font-size: 13px; }
+        table.strategies { margin: 6px 0 14px; }
+        ul.readings { max-width: 1100px; line-height: 1.45; }
         table.comparison th, table.comparison td { border: 1px solid #ddd; padding: 4px 7px; text-align: left; vertical-align: top; }
         table.comparison th { background: #f3f3f3; }
         td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }

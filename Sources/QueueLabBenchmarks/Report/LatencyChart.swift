@@ -9,7 +9,7 @@ enum LatencyChart {
     struct Curve {
         let cell: ReportCell
         let run: String?
-        var label: String { run.map { "\(cell.implementation) \($0)" } ?? cell.implementation }
+        var label: String { run.map { "\(cell.queueLabel) \($0)" } ?? cell.queueLabel }
     }
 
     static let percentiles: [(label: String, column: String)] = [
@@ -29,7 +29,7 @@ enum LatencyChart {
         let baseByKey = Dictionary(base.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let order = withLatency.map(\.workloadLabel).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         return order.map { label in
-            let curves = byWorkload[label]!.sorted { $0.implementation < $1.implementation }.flatMap {
+            let curves = byWorkload[label]!.sorted { $0.queueLabel < $1.queueLabel }.flatMap {
                 cell -> [Curve] in
                 guard !base.isEmpty else { return [Curve(cell: cell, run: nil)] }
                 let before = baseByKey[cell.key].map { [Curve(cell: $0, run: "base")] } ?? []
@@ -70,7 +70,7 @@ enum LatencyChart {
             left, bottom + 34, "percentile of enqueue-to-finish latency (log scale; lower is better)", size: 10,
             fill: "#666")
         for (offset, (curve, values)) in curves.enumerated() {
-            let colour = palette.colour(curve.cell.implementation)
+            let colour = palette.colour(curve.cell.queueLabel)
             // Base and head of one implementation side by side, not on top of each other.
             let nudge = curve.run == "base" ? -3.0 : (curve.run == "head" ? 3.0 : 0)
             var points: [(Double, Double)] = []

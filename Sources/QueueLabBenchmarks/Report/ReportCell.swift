@@ -4,6 +4,8 @@ import Foundation
 /// summaries the report draws from them.
 public struct ReportCell: Sendable {
     public let implementation: String
+    /// The scheduling policy's specification, or empty (see ``SampleRecord/policy``).
+    public let policy: String
     public let workload: String
     public let parameters: String
     public let records: [SampleRecord]
@@ -13,8 +15,11 @@ public struct ReportCell: Sendable {
         parameters.isEmpty ? workload : "\(workload) \(parameters.replacingOccurrences(of: ";", with: " "))"
     }
 
-    /// Implementation, workload and parameters: what matches a cell of another run.
-    var key: String { "\(implementation) \(workload) \(parameters)" }
+    /// `lock` or `lock[aging:step=1ms]`: how charts name the queue.
+    public var queueLabel: String { SampleRecord.queueLabel(implementation: implementation, policy: policy) }
+
+    /// Implementation, policy, workload and parameters: what matches a cell of another run.
+    var key: String { "\(queueLabel) \(workload) \(parameters)" }
 
     public func values(_ column: String) -> [Double] { records.compactMap { $0.figures[column] } }
 
@@ -29,17 +34,15 @@ public struct ReportCell: Sendable {
         return nil
     }
 
-    /// Groups records into cells: one per implementation, workload and parameters.
+    /// Groups records into cells: one per implementation, policy, workload and parameters.
     public static func cells(from records: [SampleRecord]) -> [ReportCell] {
         Dictionary(grouping: records, by: \.cellKey).values.map { group in
             let first = group[0]
             return ReportCell(
-                implementation: first.implementation, workload: first.workload, parameters: first.parameters,
-                records: group)
+                implementation: first.implementation, policy: first.policy, workload: first.workload,
+                parameters: first.parameters, records: group)
         }.sorted {
-            ($0.workloadOrder, $0.sortableLabel, $0.implementation) < (
-                $1.workloadOrder, $1.sortableLabel, $1.implementation
-            )
+            ($0.workloadOrder, $0.sortableLabel, $0.queueLabel) < ($1.workloadOrder, $1.sortableLabel, $1.queueLabel)
         }
     }
 

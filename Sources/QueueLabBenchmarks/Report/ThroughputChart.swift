@@ -25,14 +25,14 @@ enum ThroughputChart {
         let order = cells.map(\.workloadLabel).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         return order.compactMap { label in
             guard let group = byWorkload[label] else { return nil }
-            let bars = group.sorted { $0.implementation < $1.implementation }.flatMap { cell -> [Bar] in
+            let bars = group.sorted { $0.queueLabel < $1.queueLabel }.flatMap { cell -> [Bar] in
                 guard let head = cell.interval("ops_per_s") else { return [] }
-                guard !base.isEmpty else { return [Bar(implementation: cell.implementation, run: nil, interval: head)] }
+                guard !base.isEmpty else { return [Bar(implementation: cell.queueLabel, run: nil, interval: head)] }
                 let before = baseByKey[cell.key]?.interval("ops_per_s").map {
-                    Bar(implementation: cell.implementation, run: "base", interval: $0)
+                    Bar(implementation: cell.queueLabel, run: "base", interval: $0)
                 }
                 return (before.map { [$0] } ?? []) + [
-                    Bar(implementation: cell.implementation, run: "head", interval: head)
+                    Bar(implementation: cell.queueLabel, run: "head", interval: head)
                 ]
             }
             return panel(label, bars, palette: palette)

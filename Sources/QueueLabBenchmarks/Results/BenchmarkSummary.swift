@@ -23,7 +23,7 @@ public enum BenchmarkSummary {
         ]
         let keys = cells.keys.sorted { lhs, rhs in
             let (a, b) = (cells[lhs]![0], cells[rhs]![0])
-            return (a.workload, a.parameters, a.implementation) < (b.workload, b.parameters, b.implementation)
+            return (a.workload, a.parameters, a.queueLabel) < (b.workload, b.parameters, b.queueLabel)
         }
         for key in keys {
             let first = cells[key]![0]
@@ -35,7 +35,7 @@ public enum BenchmarkSummary {
                 return FigureFormat.ratio(throughput / other) + (ref.exact ? "" : "*")
             }
             table.append([
-                "\(first.workload) \(first.parameters)", first.implementation, "\(cells[key]!.count)",
+                "\(first.workload) \(first.parameters)", first.queueLabel, "\(cells[key]!.count)",
                 throughput.map(FigureFormat.number) ?? "-",
                 median(key, "e2f_p50_ns").map { FigureFormat.value($0, column: "e2f_p50_ns") } ?? "-",
                 median(key, "e2f_p99_ns").map { FigureFormat.value($0, column: "e2f_p99_ns") } ?? "-",

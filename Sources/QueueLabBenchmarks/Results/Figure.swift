@@ -64,14 +64,49 @@ extension Figure {
             Figure("repetitions", .informational, "timed phases in the sample process (bench --repetitions)"),
             Figure("repetition_log_sd", .informational, "standard deviation of the phases' log wall times"),
             Figure("timed_operations", .informational, "operations of all timed phases"),
+            Figure(
+                "steady_ops_per_s", .higherIsBetter,
+                "operations per second between the 10th and the 90th percentile of finish times (no ramp-up, no drain)"),
+            Figure("cpus_allowed", .informational, "CPUs the sample process could run on (bench --pin)"),
         ]
+        figures += overloadFigures
+        figures += openLoop
+        figures += inversionFigures
         return figures
     }()
 
-    /// Figures added after CSVs were committed: a file without their column still reads.
-    public static let optionalColumns: Set<String> = [
-        "instructions_per_op", "repetitions", "repetition_log_sd", "timed_operations",
+    /// Per class: the longest wait (`priority`, `overload`); and `overload`'s shares of the starts,
+    /// throughput per class, fairness and the stated wait bound.
+    static let overloadFigures: [Figure] =
+        priorityClasses.map { Figure("prio_\($0)_e2s_max_ns", .lowerIsBetter, "\($0) enqueue to start max") }
+        + priorityClasses.map { Figure("prio_\($0)_share", .informational, "overload: \($0) share of the starts") }
+        + priorityClasses.map { Figure("prio_\($0)_ops_per_s", .informational, "overload: \($0) starts per second") }
+        + priorityClasses.map {
+            Figure("prio_\($0)_weight_share", .informational, "overload: \($0) share its weight asks for (weighted)")
+        }
+        + [
+            Figure(
+                "jain_index", .higherIsBetter,
+                "overload: Jain's fairness index over each class's share divided by its weight (1 = as weighted)"),
+            Figure(
+                "wait_bound_ns", .informational,
+                "overload: the policy's stated bound on the lowest class's wait (bounded-wait policies only)"),
+        ]
+
+    /// `inversion`: the `veryHigh` operations' add-to-finish times (each waits for a `veryLow` one).
+    static let inversionFigures: [Figure] = [
+        Figure("inversion_p50_ns", .lowerIsBetter, "inversion: veryHigh (waiting for a veryLow) add to finish p50"),
+        Figure("inversion_p99_ns", .lowerIsBetter, "inversion: veryHigh (waiting for a veryLow) add to finish p99"),
+        Figure("inversion_max_ns", .lowerIsBetter, "inversion: veryHigh (waiting for a veryLow) add to finish max"),
     ]
+
+    /// Figures added after CSVs were committed: a file without their column still reads.
+    public static let optionalColumns: Set<String> = Set(
+        [
+            "instructions_per_op", "repetitions", "repetition_log_sd", "timed_operations", "steady_ops_per_s",
+            "cpus_allowed",
+        ] + overloadFigures.map(\.column)
+    ).union(openLoop.map(\.column)).union(inversionFigures.map(\.column))
 
     public static let byColumn: [String: Figure] = Dictionary(uniqueKeysWithValues: all.map { ($0.column, $0) })
 
@@ -79,7 +114,7 @@ extension Figure {
     static let index: [String: Int] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.column, $0) })
 
     /// Figures that a run that happened cannot have at zero: its time, and operations over that time.
-    public static let strictlyPositive: Set<String> = ["wall_s", "ops_per_s"]
+    public static let strictlyPositive: Set<String> = ["wall_s", "ops_per_s", "steady_ops_per_s"]
 
     /// Why `value` cannot be a measurement of this figure, or nil when it can. Every figure is a time,
     /// a count, a rate or a ratio of them: none is negative.
@@ -97,7 +132,7 @@ extension Figure {
     /// deterministic allocation counters. Maxima and CPU steps are too noisy to gate on.
     public static let judgedByDefault = [
         "ops_per_s", "e2f_p50_ns", "e2f_p99_ns", "allocs_per_op", "bytes_per_op", "starvation_max_wait_ns",
-        "instructions_per_op",
+        "instructions_per_op", "saturation_ops_per_s",
     ]
 
     /// Figures judged against their own practical floor instead of `--threshold`: deterministic

@@ -5,13 +5,14 @@
 /// one about 400, where a dictionary of the same figures took several times that and a 50 MB results
 /// file needed 600 MB to compare.
 public struct FigureValues: Sendable, Equatable, ExpressibleByDictionaryLiteral, CustomStringConvertible {
-    /// Bit i: `Figure.all[i]` has a value.
-    private var present: UInt64 = 0
+    /// Bit i: `Figure.all[i]` has a value (128 bits: the per-class figures of `overload` and the
+    /// open-loop figures took the count past 64).
+    private var present: UInt128 = 0
     /// The values present, in the order of ``Figure/all``.
     private var values: [Double] = []
 
     public init() {
-        precondition(Figure.all.count <= UInt64.bitWidth, "one bit per figure")
+        precondition(Figure.all.count <= UInt128.bitWidth, "one bit per figure")
     }
 
     /// Columns that are not figures (not in ``Figure/all``) are dropped: the CSV has no place for them.
@@ -36,7 +37,7 @@ public struct FigureValues: Sendable, Equatable, ExpressibleByDictionaryLiteral,
     subscript(_ index: Int) -> Double? {
         get { present & (1 << index) == 0 ? nil : values[slot(index)] }
         set {
-            let bit: UInt64 = 1 << index
+            let bit: UInt128 = 1 << index
             let slot = slot(index)
             switch (present & bit != 0, newValue) {
             case (true, let value?): values[slot] = value

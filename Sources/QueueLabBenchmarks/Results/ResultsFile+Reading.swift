@@ -104,7 +104,9 @@ struct RecordDecoder {
         guard let columns else {
             for (index, name) in row.fields.enumerated() { position[name] = index }
             // A figure added after a file was written is simply absent from it, not a defect.
-            let required = ResultsFile.header.filter { !Figure.optionalColumns.contains($0) }
+            let required = ResultsFile.header.filter {
+                !Figure.optionalColumns.contains($0) && !ResultsFile.optionalMetadataColumns.contains($0)
+            }
             if let missing = required.first(where: { position[$0] == nil }) {
                 throw ResultsFileError(line: row.line, message: "header lacks the column '\(missing)'")
             }
@@ -132,6 +134,11 @@ struct RecordDecoder {
             }
             return number
         }
+        /// Empty when the column is absent (a file from before it) or the field is empty (no policy).
+        func optionalText(_ column: String) -> String {
+            guard let at = position[column], !fields[at].isEmpty else { return "" }
+            return pool.insert(fields[at]).memberAfterInsert
+        }
         var figures = FigureValues()
         for (index, figure) in Figure.all.enumerated() {
             guard let at = position[figure.column] else { continue }
@@ -149,7 +156,8 @@ struct RecordDecoder {
             timestamp: try text("timestamp"), variant: try text("variant"), gitCommit: try text("git_commit"),
             host: try text("host"), cores: try integer("cores", Int.self), swiftVersion: try text("swift_version"),
             buildConfiguration: try text("build_config"), allocator: try text("allocator"),
-            implementation: try text("implementation"), workload: try text("workload"), parameters: try text("params"),
+            implementation: try text("implementation"), policy: optionalText("policy"), workload: try text("workload"),
+            parameters: try text("params"),
             seed: try integer("seed", UInt64.self), round: try integer("round", Int.self), values: figures)
     }
 }

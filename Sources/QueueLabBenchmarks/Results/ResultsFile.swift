@@ -10,8 +10,11 @@ import Foundation
 public enum ResultsFile {
     public static let metadataColumns = [
         "timestamp", "variant", "git_commit", "host", "cores", "swift_version", "build_config", "allocator",
-        "implementation", "workload", "params", "seed", "round",
+        "implementation", "policy", "workload", "params", "seed", "round",
     ]
+
+    /// Metadata columns added after CSVs were committed: a file without one still reads (as empty).
+    public static let optionalMetadataColumns: Set<String> = ["policy"]
 
     /// Every column, in order: metadata, then one column per ``Figure`` (empty when it does not apply).
     public static var header: [String] { metadataColumns + Figure.all.map(\.column) }
@@ -25,7 +28,7 @@ public enum ResultsFile {
         var fields = [
             record.timestamp, record.variant, record.gitCommit, record.host, String(record.cores),
             record.swiftVersion, record.buildConfiguration, record.allocator, record.implementation,
-            record.workload, record.parameters, String(record.seed), String(record.round),
+            record.policy, record.workload, record.parameters, String(record.seed), String(record.round),
         ]
         fields += Figure.all.map { figure in record.figures[figure.column].map(format) ?? "" }
         return CSVCodec.encodeRow(fields)

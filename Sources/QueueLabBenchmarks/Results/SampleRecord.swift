@@ -11,6 +11,11 @@ public struct SampleRecord: Sendable, Equatable {
     public var buildConfiguration: String
     public var allocator: String
     public var implementation: String
+    /// The scheduling policy the queue was made with, as its full specification (`aging:step=1ms`),
+    /// or empty: a queue without a policy seam (`foundation`, `dispatch`), or one made with its own
+    /// default (no `--policy`; `lock` and `actor` then schedule as `strict`), as in every CSV
+    /// written before the column existed.
+    public var policy: String
     public var workload: String
     /// The workload's parameters, `key=value` joined by `;`, sorted by key.
     public var parameters: String
@@ -23,8 +28,8 @@ public struct SampleRecord: Sendable, Equatable {
 
     public init(
         timestamp: String, variant: String, gitCommit: String, host: String, cores: Int, swiftVersion: String,
-        buildConfiguration: String, allocator: String, implementation: String, workload: String, parameters: String,
-        seed: UInt64, round: Int, figures: [String: Double]
+        buildConfiguration: String, allocator: String, implementation: String, policy: String = "", workload: String,
+        parameters: String, seed: UInt64, round: Int, figures: [String: Double]
     ) {
         self.timestamp = timestamp
         self.variant = variant
@@ -35,6 +40,7 @@ public struct SampleRecord: Sendable, Equatable {
         self.buildConfiguration = buildConfiguration
         self.allocator = allocator
         self.implementation = implementation
+        self.policy = policy
         self.workload = workload
         self.parameters = parameters
         self.seed = seed
@@ -45,17 +51,25 @@ public struct SampleRecord: Sendable, Equatable {
     /// As the public initialiser, with the figures already in their compact form.
     init(
         timestamp: String, variant: String, gitCommit: String, host: String, cores: Int, swiftVersion: String,
-        buildConfiguration: String, allocator: String, implementation: String, workload: String, parameters: String,
-        seed: UInt64, round: Int, values: FigureValues
+        buildConfiguration: String, allocator: String, implementation: String, policy: String, workload: String,
+        parameters: String, seed: UInt64, round: Int, values: FigureValues
     ) {
         self.init(
             timestamp: timestamp, variant: variant, gitCommit: gitCommit, host: host, cores: cores,
             swiftVersion: swiftVersion, buildConfiguration: buildConfiguration, allocator: allocator,
-            implementation: implementation, workload: workload, parameters: parameters, seed: seed, round: round,
-            figures: [:])
+            implementation: implementation, policy: policy, workload: workload, parameters: parameters, seed: seed,
+            round: round, figures: [:])
         self.figures = values
     }
 
-    /// What a comparison groups by: the same implementation, workload and parameters.
-    public var cellKey: String { "\(implementation) \(workload) \(parameters)" }
+    /// `lock`, or with a policy `lock[aging:step=1ms]`: the queue as reports name it.
+    public var queueLabel: String { SampleRecord.queueLabel(implementation: implementation, policy: policy) }
+
+    public static func queueLabel(implementation: String, policy: String) -> String {
+        policy.isEmpty ? implementation : "\(implementation)[\(policy)]"
+    }
+
+    /// What a comparison groups by: the same implementation, policy, workload and parameters. Without a
+    /// policy it is the key CSVs had before the policy column, so old runs still match new ones.
+    public var cellKey: String { "\(queueLabel) \(workload) \(parameters)" }
 }

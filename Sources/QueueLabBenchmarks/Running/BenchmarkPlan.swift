@@ -4,14 +4,22 @@ import QueueLabCore
 public struct ImplementationInfo: Sendable, Hashable {
     public let name: String
     public let capabilities: QueueCapabilities
+    /// Whether it is made with a scheduling policy (``BenchmarkPlan/policies`` apply to it). Said by
+    /// whoever knows the policy seam (the command line), since this module does not.
+    public let takesPolicy: Bool
 
-    public init(name: String, capabilities: QueueCapabilities) {
+    public init(name: String, capabilities: QueueCapabilities, takesPolicy: Bool = false) {
         self.name = name
         self.capabilities = capabilities
+        self.takesPolicy = takesPolicy
     }
 
     public init(_ type: any OperationQueueing.Type) {
-        self.init(name: type.implementationName, capabilities: type.capabilities)
+        self.init(type, takesPolicy: false)
+    }
+
+    public init(_ type: any OperationQueueing.Type, takesPolicy: Bool) {
+        self.init(name: type.implementationName, capabilities: type.capabilities, takesPolicy: takesPolicy)
     }
 }
 
@@ -42,6 +50,9 @@ public enum SampleOrder: String, Sendable, CaseIterable {
 public struct BenchmarkPlan: Sendable {
     public var implementations: [ImplementationInfo]
     public var workloads: [Workload]
+    /// Scheduling policies as full specifications (`aging:step=1ms`): each implementation that
+    /// takes a policy runs every workload once per policy; empty: every queue with its own order.
+    public var policies: [String] = []
     public var variants: [BenchmarkVariant]
     public var samples = 10
     public var warmupRounds = 1
@@ -57,6 +68,8 @@ public struct BenchmarkPlan: Sendable {
     public var repetitions = 1
     /// With `--instructions`: run every sample under Callgrind and add `instructions_per_op`.
     public var callgrind: CallgrindSampling?
+    /// With `--pin`: every sample process runs on these CPUs only.
+    public var pinning: CPUPinning?
     /// Cap Foundation's dependency workloads (see ``WorkloadSuite/foundationCaps``).
     public var capFoundation = true
 
@@ -67,14 +80,26 @@ public struct BenchmarkPlan: Sendable {
     }
 }
 
-/// One (variant, implementation, workload) combination: a column of samples.
+/// One (variant, implementation, policy, workload) combination: a column of samples.
 public struct BenchmarkCell: Sendable, Hashable, CustomStringConvertible {
     public let variant: String
     public let implementation: String
+    /// A full policy specification, or empty (the queue's own order).
+    public let policy: String
     public let workload: Workload
 
-    public var description: String { "\(variant) \(implementation) \(workload)" }
+    public init(variant: String, implementation: String, policy: String = "", workload: Workload) {
+        self.variant = variant
+        self.implementation = implementation
+        self.policy = policy
+        self.workload = workload
+    }
+
+    public var description: String { "\(variant) \(queueLabel) \(workload)" }
+
+    /// `lock[aging:step=1ms]`, or the implementation's name without a policy.
+    public var queueLabel: String { SampleRecord.queueLabel(implementation: implementation, policy: policy) }
 
     /// The ``SampleRecord/cellKey`` of this cell's samples.
-    var recordCellKey: String { "\(implementation) \(workload.kind.rawValue) \(workload.parameterText)" }
+    public var recordCellKey: String { "\(queueLabel) \(workload.kind.rawValue) \(workload.parameterText)" }
 }

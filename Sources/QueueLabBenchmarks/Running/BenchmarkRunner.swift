@@ -59,8 +59,13 @@ public final class BenchmarkRunner {
                         notes.insert("\(implementation.name) skips \(sized): \(reason)")
                         continue
                     }
-                    cells.append(
-                        BenchmarkCell(variant: variant.name, implementation: implementation.name, workload: sized))
+                    let policies = implementation.takesPolicy && !plan.policies.isEmpty ? plan.policies : [""]
+                    for policy in policies {
+                        cells.append(
+                            BenchmarkCell(
+                                variant: variant.name, implementation: implementation.name, policy: policy,
+                                workload: sized))
+                    }
                 }
             }
         }
@@ -125,13 +130,15 @@ public final class BenchmarkRunner {
                 var command = ChildCommand(
                     executable: variant.executable,
                     arguments: SampleProtocol.arguments(
-                        implementation: cell.implementation, workload: cell.workload, latencyEvery: plan.latencyEvery,
-                        drainTimeout: plan.drainTimeoutSeconds, repetitions: plan.repetitions),
+                        implementation: cell.implementation, policy: cell.policy, workload: cell.workload,
+                        latencyEvery: plan.latencyEvery, drainTimeout: plan.drainTimeoutSeconds,
+                        repetitions: plan.repetitions),
                     environment: allocatorEnvironment.merging(variant.environment) { _, new in new })
                 let countFile = plan.callgrind.map { _ in Self.callgrindOutputFile() }
                 if let callgrind = plan.callgrind, let countFile {
                     command = callgrind.wrap(command, outputFile: countFile)
                 }
+                if let pinning = plan.pinning { command = pinning.wrap(command) }
                 let outcome = try launcher(command, plan.sampleTimeout)
                 done += 1
                 spent += outcome.wallSeconds
@@ -200,8 +207,10 @@ public final class BenchmarkRunner {
         SampleRecord(
             timestamp: RunMetadata.timestamp(), variant: cell.variant, gitCommit: commit, host: metadata.host,
             cores: metadata.cores, swiftVersion: metadata.swiftVersion, buildConfiguration: figures.buildConfiguration,
-            allocator: figures.allocator, implementation: cell.implementation, workload: cell.workload.kind.rawValue,
-            parameters: cell.workload.parameterText, seed: plan.seed, round: round, values: FigureValues(figures.values)
+            allocator: figures.allocator, implementation: cell.implementation, policy: cell.policy,
+            workload: cell.workload.kind.rawValue, parameters: cell.workload.parameterText, seed: plan.seed,
+            round: round,
+            values: FigureValues(figures.values)
         )
     }
 }

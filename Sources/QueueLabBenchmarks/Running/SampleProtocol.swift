@@ -36,13 +36,15 @@ public enum SampleProtocol {
     }
 
     public static func arguments(
-        implementation: String, workload: Workload, latencyEvery: Int, drainTimeout: Int, repetitions: Int = 1
+        implementation: String, policy: String = "", workload: Workload, latencyEvery: Int, drainTimeout: Int,
+        repetitions: Int = 1
     ) -> [String] {
-        // `--repetitions` only when asked for: a gate's base build may predate it.
+        // `--policy` and `--repetitions` only when asked for: a gate's base build may predate them.
         [
             subcommand, "--impl", implementation, "--workload", workload.description,
             "--latency-every", String(latencyEvery), "--drain-timeout", String(drainTimeout),
-        ] + (repetitions > 1 ? ["--repetitions", String(repetitions)] : [])
+        ] + (policy.isEmpty ? [] : ["--policy", policy])
+            + (repetitions > 1 ? ["--repetitions", String(repetitions)] : [])
     }
 
     /// Runs one sample in-process and returns the response a sample process prints.
@@ -50,9 +52,18 @@ public enum SampleProtocol {
         implementation: any OperationQueueing.Type, workload: Workload, latencyEvery: Int, drainTimeout: Int,
         repetitions: Int = 1
     ) -> Response {
+        respond(
+            recipe: plainRecipe(implementation), workload: workload, latencyEvery: latencyEvery,
+            drainTimeout: drainTimeout, repetitions: repetitions)
+    }
+
+    /// The same, with queues made by `recipe` (with the policy it carries).
+    public static func respond(
+        recipe: any QueueRecipe, workload: Workload, latencyEvery: Int, drainTimeout: Int, repetitions: Int = 1
+    ) -> Response {
         do {
             let figures = try SampleRunner.run(
-                implementation, workload: workload, latencyEvery: latencyEvery,
+                recipe: recipe, workload: workload, latencyEvery: latencyEvery,
                 drainTimeout: .seconds(drainTimeout), repetitions: repetitions)
             return Response(figures: figures)
         } catch .unsupported(let why) {
@@ -60,5 +71,9 @@ public enum SampleProtocol {
         } catch {
             return Response(error: error.description)
         }
+    }
+
+    private static func plainRecipe<Queue: OperationQueueing>(_ type: Queue.Type) -> any QueueRecipe {
+        QueueMaker(type)
     }
 }

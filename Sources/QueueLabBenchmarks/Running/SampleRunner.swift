@@ -28,28 +28,40 @@ public enum SampleRunner {
         drainTimeout: Duration = .seconds(60), warmUp: Bool = true, repetitions: Int = 1,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(SampleError) -> SampleFigures {
+        try run(
+            recipe: QueueMaker(queue), workload: workload, latencyEvery: latencyEvery, drainTimeout: drainTimeout,
+            warmUp: warmUp, repetitions: repetitions, environment: environment)
+    }
+
+    /// Runs `workload` once on queues made by `recipe` (with the policy it carries), as the `run`
+    /// that takes an implementation type.
+    public static func run<Recipe: QueueRecipe>(
+        recipe: Recipe, workload: Workload, latencyEvery: Int = defaultLatencyEvery,
+        drainTimeout: Duration = .seconds(60), warmUp: Bool = true, repetitions: Int = 1,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(SampleError) -> SampleFigures {
         if warmUp {
-            _ = try makeExecution(queue, workload.warmUp, latencyEvery, drainTimeout, environment).run()
+            _ = try makeExecution(recipe, workload.warmUp, latencyEvery, drainTimeout, environment).run()
         }
         guard repetitions > 1 else {
-            return try timedPhase(queue, workload, latencyEvery, drainTimeout, environment)
+            return try timedPhase(recipe, workload, latencyEvery, drainTimeout, environment)
         }
         // Several timed phases in this one process (each on a fresh queue): the median by wall time
         // is the sample, and the spread of the phases' log wall times is recorded beside it.
         var phases: [SampleFigures] = []
         for _ in 0..<repetitions {
-            phases.append(try timedPhase(queue, workload, latencyEvery, drainTimeout, environment))
+            phases.append(try timedPhase(recipe, workload, latencyEvery, drainTimeout, environment))
         }
         return RepeatedPhases.summarise(phases)
     }
 
     /// One timed phase on a fresh queue, with every figure.
-    static func timedPhase<Queue: OperationQueueing>(
-        _ queue: Queue.Type, _ workload: Workload, _ latencyEvery: Int, _ drainTimeout: Duration,
+    static func timedPhase<Recipe: QueueRecipe>(
+        _ recipe: Recipe, _ workload: Workload, _ latencyEvery: Int, _ drainTimeout: Duration,
         _ environment: [String: String]
     ) throws(SampleError) -> SampleFigures {
         let execution = makeExecution(
-            queue, workload, latencyEvery, drainTimeout, environment, countsInstructions: true)
+            recipe, workload, latencyEvery, drainTimeout, environment, countsInstructions: true)
         let harness = execution.harness
         let usageBefore = ResourceUsage.now()
         let allocationsBefore = JemallocCounters.read()
@@ -64,12 +76,16 @@ public enum SampleRunner {
         values["ops_per_s"] = operations / (Double(Swift.max(outcome.wallNanoseconds, 1)) / 1e9)
         let latency = harness.recorder.merged()
         addLatency(latency, to: &values)
+        if workload.kind != .cancel, let steady = steadyThroughput(harness.finishTimes(), operations: operations) {
+            values["steady_ops_per_s"] = steady
+        }
         values["user_cpu_s"] = usage.userSeconds
         values["sys_cpu_s"] = usage.systemSeconds
         values["voluntary_switches"] = Double(usage.voluntarySwitches)
         values["involuntary_switches"] = Double(usage.involuntarySwitches)
         values["maxrss_kb"] = Double(usage.maxResidentKilobytes)
         values["peak_concurrency"] = Double(harness.meter.peak)
+        if let cpus = CPUAffinity.allowedCount() { values["cpus_allowed"] = Double(cpus) }
         if let before = allocationsBefore, let after = allocationsAfter, operations > 0 {
             let spent = after.since(before)
             values["allocs_per_op"] = Double(spent.allocations) / operations
@@ -80,17 +96,33 @@ public enum SampleRunner {
             allocator: allocationsBefore == nil ? "system" : "jemalloc")
     }
 
-    private static func makeExecution<Queue: OperationQueueing>(
-        _ queue: Queue.Type, _ workload: Workload, _ latencyEvery: Int, _ drainTimeout: Duration,
+    private static func makeExecution<Recipe: QueueRecipe>(
+        _ recipe: Recipe, _ workload: Workload, _ latencyEvery: Int, _ drainTimeout: Duration,
         _ environment: [String: String], countsInstructions: Bool = false
-    ) -> WorkloadExecution<Queue> {
-        let every = workload.kind == .priority || workload.kind == .ping ? 1 : latencyEvery
+    ) -> WorkloadExecution<Recipe.Queue> {
+        let every = [.priority, .ping, .overload].contains(workload.kind) ? 1 : latencyEvery
         let harness = OperationHarness(
-            operations: WorkloadExecution<Queue>.operationCount(workload), latencyEvery: every,
+            operations: WorkloadExecution<Recipe.Queue>.operationCount(workload), latencyEvery: every,
             workNanoseconds: UInt64(Swift.max(0, workload["us"])) * 1_000,
             slowdownNanoseconds: TestSlowdown.nanosecondsFromEnvironment(environment))
-        return WorkloadExecution<Queue>(
-            workload: workload, harness: harness, drainTimeout: drainTimeout, countsInstructions: countsInstructions)
+        return WorkloadExecution(
+            recipe: recipe, workload: workload, harness: harness, drainTimeout: drainTimeout,
+            countsInstructions: countsInstructions)
+    }
+
+    /// Operations per second between the 10th and the 90th percentile of the sampled operations'
+    /// finish times (ascending): the rate once every thread is running and before the queue drains,
+    /// without the start-up of worker threads and the tail of the last operations that a
+    /// start-to-drain wall time includes. Nil with fewer than 20 finishes (too few to place the
+    /// percentiles), or for a workload whose operations do not all run (`cancel`: a cancelled
+    /// operation records nothing; the caller leaves it out).
+    static func steadyThroughput(_ finishTimes: [UInt64], operations: Double) -> Double? {
+        guard finishTimes.count >= 20 else { return nil }
+        let first = finishTimes[finishTimes.count / 10]
+        let last = finishTimes[finishTimes.count * 9 / 10]
+        guard last > first else { return nil }
+        let share = Double(finishTimes.count * 9 / 10 - finishTimes.count / 10) / Double(finishTimes.count)
+        return share * operations / (Double(last - first) / 1e9)
     }
 
     static func addLatency(_ latency: LatencyHistograms, to values: inout [String: Double]) {
@@ -110,6 +142,7 @@ public enum SampleRunner {
         for (level, name) in Figure.priorityClasses.enumerated() where classes[level].totalCount > 0 {
             values["prio_\(name)_e2s_p50_ns"] = Double(classes[level].valueAtPercentile(50))
             values["prio_\(name)_e2s_p99_ns"] = Double(classes[level].valueAtPercentile(99))
+            values["prio_\(name)_e2s_max_ns"] = Double(classes[level].max)
         }
         if let lowest = classes.first(where: { $0.totalCount > 0 }) {
             values["starvation_max_wait_ns"] = Double(lowest.max)

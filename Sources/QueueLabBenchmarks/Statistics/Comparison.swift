@@ -7,6 +7,8 @@
 /// One line of a comparison: a figure of a cell in base and head.
 public struct ComparisonRow: Sendable {
     public let implementation: String
+    /// The scheduling policy's specification, or empty (see ``SampleRecord/policy``).
+    public let policy: String
     public let workload: String
     public let parameters: String
     public let figure: Figure
@@ -26,6 +28,10 @@ public struct ComparisonRow: Sendable {
     public let detectable: Double
     /// Headline rows are the ones `--require-detectable` holds to: every cell's throughput.
     public var isHeadline: Bool { figure.column == Figure.headlineColumn }
+    /// `lock` or `lock[aging:step=1ms]`.
+    public var queueLabel: String { SampleRecord.queueLabel(implementation: implementation, policy: policy) }
+    /// The ``SampleRecord/cellKey`` of the cell compared.
+    public var cellKey: String { "\(queueLabel) \(workload) \(parameters)" }
 }
 
 /// How a row's samples were compared.
@@ -137,7 +143,7 @@ public enum Comparison {
                     ? DetectableEffect.paired(logRatios: item.logs.ratios, alpha: strictestLevel)
                     : DetectableEffect.unpaired(logBase: item.logs.base, logHead: item.logs.head, alpha: strictestLevel)
             return ComparisonRow(
-                implementation: item.first.implementation, workload: item.first.workload,
+                implementation: item.first.implementation, policy: item.first.policy, workload: item.first.workload,
                 parameters: item.first.parameters, figure: item.figure, baseCount: item.x.count,
                 headCount: item.y.count, baseMedian: Median.of(item.x), headMedian: Median.of(item.y),
                 ratio: item.ratio, p: item.p, adjustedP: adjustedP,

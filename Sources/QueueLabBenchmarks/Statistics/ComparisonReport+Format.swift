@@ -30,12 +30,12 @@ extension ComparisonReport {
             ]
         ]
         for row in rows.sorted(by: {
-            ($0.verdict, $0.implementation, $0.workload) < ($1.verdict, $1.implementation, $1.workload)
+            ($0.verdict, $0.queueLabel, $0.workload) < ($1.verdict, $1.queueLabel, $1.workload)
         }) {
             let interval =
                 "\(FigureFormat.ratio(row.ratio.ratio)) [\(FigureFormat.ratio(row.ratio.lower)), \(FigureFormat.ratio(row.ratio.upper))]"
             table.append([
-                row.implementation, "\(row.workload) \(row.parameters)", row.figure.column,
+                row.queueLabel, "\(row.workload) \(row.parameters)", row.figure.column,
                 FigureFormat.value(row.baseMedian, column: row.figure.column),
                 FigureFormat.value(row.headMedian, column: row.figure.column), interval,
                 FigureFormat.pValue(row.adjustedP),
@@ -53,7 +53,7 @@ extension ComparisonReport {
             + "(family-wise) over \(rows.count) comparisons; regression = significant at \(rule.alpha) and worse than "
             + "\(Int((rule.threshold * 100).rounded()))%; fewer than \(rule.minimumSamples) samples a side = "
             + "INCONCLUSIVE. detectable = the change found with 80% power at Holm's strictest level "
-            + "(\(rule.alpha)/\(rows.count)), from the spread of the log ratios (paired) or pooled logs (unpaired), "
+            + "(\(rule.alpha)/\(rows.count)), from the robust spread (1.4826 MAD) of the log ratios (paired) or pooled logs (unpaired), "
             + "Wilcoxon efficiency 0.955; none = no outcome of these samples could be significant."
         var out: [String] = []
         switch format {

@@ -4,7 +4,8 @@ import QueueLabCore
 /// - a lane (`tid`) per thread that made transitions, named `thread 1`, `thread 2`... in order of appearance
 ///   (pthread identities do not fit the viewers' JavaScript numbers, so they go into the lane's name);
 /// - a slice per operation from `executing` to `finished`, on the lane of the thread that started it,
-///   with its name, priority and queue wait (ready to executing) in the arguments;
+///   with its name, priority, the priority it ran at when it inherited a higher one
+///   (`effective_priority`), and queue wait (ready to executing) in the arguments;
 /// - a flow arrow from the end of each dependency's slice to the start of the dependent's slice;
 /// - an instant event where an operation was cancelled, and one where a cancelled operation finished
 ///   without running.
@@ -68,7 +69,9 @@ public enum ChromeTraceBuilder {
                 ph: "M", name: "process_name", tid: 0,
                 args: [
                     "name": .string(
-                        ["queuelab", metadata["implementation"], metadata["workload"]].compactMap { $0 }.joined(
+                        ["queuelab", metadata["implementation"], metadata["policy"], metadata["workload"]].compactMap {
+                            $0
+                        }.joined(
                             separator: " "))
                 ]))
         for (index, thread) in laneOrder.enumerated() {
@@ -118,6 +121,9 @@ public enum ChromeTraceBuilder {
                 args["finished_on"] = .string("thread \(lane(finished.thread))")
             }
             if history.finished == nil { args["unfinished"] = .flag(true) }
+            if executing.effectivePriority != executing.priority {
+                args["effective_priority"] = .string(executing.effectivePriority.description)
+            }
             events.append(
                 ChromeTraceEvent(
                     ph: "X", name: history.label, cat: history.cancelled == nil ? "operation" : "operation,cancelled",

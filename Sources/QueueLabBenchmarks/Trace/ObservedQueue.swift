@@ -13,8 +13,13 @@ final class ObservedQueue<Base: OperationQueueing>: OperationQueueing {
     let base: Base
     let log: TransitionLog?
 
-    init(name: String?) {
-        base = Base(name: name)
+    convenience init(name: String?) {
+        self.init(observing: Base(name: name))
+    }
+
+    /// `base` (made by a recipe, with its policy) observed as `init(name:)` observes a plain one.
+    init(observing base: Base) {
+        self.base = base
         log = TraceSession.current
         if let log { base.setStateObserver(log) }
     }
@@ -64,4 +69,12 @@ final class ObservedQueue<Base: OperationQueueing>: OperationQueueing {
     func setStateObserver(_ observer: (any StateObserver)?) {
         if log == nil { base.setStateObserver(observer) }
     }
+}
+
+/// A recipe's queues, each wrapped in an ``ObservedQueue``: a traced run makes its queues with the
+/// policy of the run it traces.
+struct ObservedRecipe<Base: QueueRecipe>: QueueRecipe {
+    let base: Base
+    var policy: PolicyDeclaration? { base.policy }
+    func makeQueue(name: String?) -> ObservedQueue<Base.Queue> { ObservedQueue(observing: base.makeQueue(name: name)) }
 }

@@ -7,7 +7,7 @@ public enum TraceRun {
     public static let traceSizes: [WorkloadKind: [String: Int]] = [
         .noop: ["n": 200], .cpu: ["n": 200], .chain: ["n": 200], .fanout: ["k": 16, "rounds": 5],
         .dag: ["n": 300], .priority: ["n": 300], .cancel: ["n": 500], .async: ["n": 200],
-        .producers: ["n": 400], .exclusive: ["n": 300], .ping: ["n": 200],
+        .producers: ["n": 400], .exclusive: ["n": 300], .ping: ["n": 200], .overload: ["ms": 10],
     ]
 
     /// Parses `text` like `queuelab bench --workload`, but with ``traceSizes`` for the parameters
@@ -33,24 +33,34 @@ public enum TraceRun {
     public static func record<Queue: OperationQueueing>(
         queue implementation: Queue.Type, workload requested: Workload, drainTimeout: Duration = .seconds(60)
     ) throws(SampleError) -> (trace: ChromeTrace, note: String?) {
+        try record(recipe: QueueMaker(implementation), workload: requested, drainTimeout: drainTimeout)
+    }
+
+    /// The same, with the queue made by `recipe` (with the policy it carries); the trace's metadata
+    /// names the policy.
+    public static func record<Recipe: QueueRecipe>(
+        recipe: Recipe, workload requested: Workload, drainTimeout: Duration = .seconds(60)
+    ) throws(SampleError) -> (trace: ChromeTrace, note: String?) {
+        typealias Queue = Recipe.Queue
         let (workload, note) = WorkloadSuite.sized(requested, for: Queue.implementationName)
         let count = WorkloadExecution<Queue>.operationCount(workload)
         let harness = OperationHarness(
             operations: count, latencyEvery: count + 1,
             workNanoseconds: UInt64(Swift.max(0, workload["us"])) * 1_000)
-        let execution = WorkloadExecution<ObservedQueue<Queue>>(
-            workload: workload, harness: harness, drainTimeout: drainTimeout)
+        let execution = WorkloadExecution(
+            recipe: ObservedRecipe(base: recipe), workload: workload, harness: harness, drainTimeout: drainTimeout)
         let log = TransitionLog(expectedTransitions: count * 4)
         let outcome = try TraceSession.with(log) { () throws(SampleError) -> WorkloadOutcome in try execution.run() }
         let (transitions, dependencies) = log.snapshot()
+        var metadata = [
+            "implementation": Queue.implementationName, "workload": workload.description,
+            "wall_ms": String(Double(outcome.wallNanoseconds) / 1e6),
+            "note": "the workload's first operation records the harness's one latency sample; its slice includes "
+                + "setting up that thread's histograms (long in a debug build)",
+        ]
+        if let policy = recipe.policy { metadata["policy"] = policy.specification }
         let trace = ChromeTraceBuilder.build(
-            transitions: transitions, dependencies: dependencies,
-            metadata: [
-                "implementation": Queue.implementationName, "workload": workload.description,
-                "wall_ms": String(Double(outcome.wallNanoseconds) / 1e6),
-                "note": "the workload's first operation records the harness's one latency sample; its slice includes "
-                    + "setting up that thread's histograms (long in a debug build)",
-            ])
+            transitions: transitions, dependencies: dependencies, metadata: metadata)
         return (trace, note)
     }
 
@@ -59,5 +69,12 @@ public enum TraceRun {
         _ implementation: any OperationQueueing.Type, workload: Workload, drainTimeout: Duration = .seconds(60)
     ) throws(SampleError) -> (trace: ChromeTrace, note: String?) {
         try record(queue: implementation, workload: workload, drainTimeout: drainTimeout)
+    }
+
+    /// The same, for a recipe chosen at run time (`Implementations.recipe(named:policy:)`).
+    public static func record(
+        _ recipe: any QueueRecipe, workload: Workload, drainTimeout: Duration = .seconds(60)
+    ) throws(SampleError) -> (trace: ChromeTrace, note: String?) {
+        try record(recipe: recipe, workload: workload, drainTimeout: drainTimeout)
     }
 }

@@ -25,6 +25,15 @@ public enum WorkloadKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// One operation at a time, each added once the previous finished: the latency of waking an
     /// idle queue.
     case ping
+    /// Several priority classes offered more work than the queue runs, for a fixed time: per-class
+    /// throughput, waits and shares, and the fairness between classes (scheduling policies).
+    case overload
+    /// A steady `normal` load with, now and then, a `veryHigh` operation that waits for a
+    /// `veryLow` one: the cost of priority inversion (see `InversionWorkload`).
+    case inversion
+    /// Operations arriving on a schedule (Poisson or constant rate), not on completion: latency
+    /// from each one's intended arrival, against offered load (see `OpenLoopSpec`).
+    case open
 
     /// What an implementation must declare to run this workload; without it the cell is skipped.
     public var requiredCapabilities: QueueCapabilities {
@@ -37,6 +46,9 @@ public enum WorkloadKind: String, Sendable, Hashable, CaseIterable, Codable {
         case .async: [.asynchronousOperations]
         case .exclusive: []  // no dependencies or cancels: the layer needs only adds and bodies here
         case .ping: []
+        case .overload: [.priorities, .width, .suspension]
+        case .inversion: [.priorities, .width, .dependencies]
+        case .open: []  // a priority mix other than `normal` is checked when the sample runs
         }
     }
 }
@@ -47,10 +59,13 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
     public let kind: WorkloadKind
     /// Parameter name -> value; always complete (defaults filled in), so rows compare like with like.
     public let parameters: [String: Int]
+    /// Text-valued parameters (``textDefaults(for:)``), canonical and complete like `parameters`.
+    public let textParameters: [String: String]
 
-    public init(kind: WorkloadKind, parameters: [String: Int] = [:]) {
+    public init(kind: WorkloadKind, parameters: [String: Int] = [:], textParameters: [String: String] = [:]) {
         self.kind = kind
         self.parameters = Workload.defaults(for: kind).merging(parameters) { _, given in given }
+        self.textParameters = Workload.textDefaults(for: kind).merging(textParameters) { _, given in given }
     }
 
     /// The parameters a kind accepts and their default values.
@@ -67,6 +82,9 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
         case .producers: ["n": 100_000, "threads": 4]
         case .exclusive: ["n": 20_000, "categories": 4, "width": -1]
         case .ping: ["n": 2_000]
+        case .overload: ["ms": 300, "width": 2, "us": 20, "depth": 8, "classes": 5]
+        case .inversion: ["n": 20_000, "us": 20, "util": 80, "every": 50, "width": 1]
+        case .open: OpenLoopSpec.integerDefaults
         }
     }
 
@@ -81,25 +99,34 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
                     + WorkloadKind.allCases.map(\.rawValue).joined(separator: ", "))
         }
         var given: [String: Int] = [:]
+        var givenText: [String: String] = [:]
         let known = Workload.defaults(for: kind)
+        let knownText = Workload.textDefaults(for: kind)
         if parts.count == 2 {
-            for pair in parts[1].split(whereSeparator: { $0 == ";" || $0 == "," }) {
+            for pair in Workload.parameterPieces(parts[1]) {
                 let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                if kv.count == 2, knownText[kv[0]] != nil {
+                    givenText[kv[0]] = try OpenLoopSpec.canonical(kv[0], kv[1])
+                    continue
+                }
                 guard kv.count == 2, let value = Int(kv[1]) else {
                     throw WorkloadParseError(message: "workload parameter '\(pair)' is not key=integer")
                 }
                 guard known[kv[0]] != nil else {
                     throw WorkloadParseError(
                         message: "workload \(kind.rawValue) has no parameter '\(kv[0])'; valid: "
-                            + known.keys.sorted().joined(separator: ", "))
+                            + (Array(known.keys) + Array(knownText.keys)).sorted().joined(separator: ", "))
                 }
-                if let problem = Workload.rangeProblem(kv[0], value) {
+                if let problem = Workload.kindRangeProblem(kind, kv[0], value) ?? Workload.rangeProblem(kv[0], value) {
                     throw WorkloadParseError(message: "workload \(kind.rawValue): \(kv[0])=\(value) \(problem)")
                 }
                 given[kv[0]] = value
             }
         }
-        self.init(kind: kind, parameters: given)
+        self.init(kind: kind, parameters: given, textParameters: givenText)
+        if let problem = combinedProblem() {
+            throw WorkloadParseError(message: "workload \(kind.rawValue): \(problem)")
+        }
     }
 
     /// Why `value` is no value for the parameter `key`, or nil: sizes and counts are at least 1,
@@ -111,6 +138,8 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
         case "width": return value == -1 || value >= 1 ? nil : "must be -1 (the default width) or at least 1"
         case "us", "edges": return value >= 0 ? nil : "cannot be negative"
         case "percent": return (0...100).contains(value) ? nil : "must be 0 to 100"
+        case "classes": return (2...5).contains(value) ? nil : "must be 2 to 5 (priority levels)"
+        case "util": return (1...100).contains(value) ? nil : "must be 1 to 100 (percent of the queue's capacity)"
         default: return value >= 1 ? nil : "must be at least 1"
         }
     }
@@ -119,7 +148,8 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
 
     /// `n=100000;width=-1`: sorted, so equal workloads print equally (the CSV `params` column).
     public var parameterText: String {
-        parameters.keys.sorted().map { "\($0)=\(parameters[$0]!)" }.joined(separator: ";")
+        let all = parameters.mapValues(String.init).merging(textParameters) { number, _ in number }
+        return all.keys.sorted().map { "\($0)=\(all[$0]!)" }.joined(separator: ";")
     }
 
     public var description: String { "\(kind.rawValue):\(parameterText)" }
@@ -130,14 +160,18 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
     /// operation cost and would otherwise land in the measured window.
     public var warmUp: Workload {
         var smaller: [String: Int] = [:]
+        // `open`: a tenth of a second at the same rate (at least one arrival).
+        if kind == .open { smaller["duration_ms"] = Swift.min(parameters["duration_ms"] ?? 1, 100) }
         if let n = parameters["n"] { smaller["n"] = Swift.min(n, 1_000) }
         if let rounds = parameters["rounds"] { smaller["rounds"] = Swift.min(rounds, 10) }
+        if let milliseconds = parameters["ms"] { smaller["ms"] = Swift.min(milliseconds, 20) }
         return with(smaller)
     }
 
     /// The same workload with some parameters replaced.
     public func with(_ changes: [String: Int]) -> Workload {
-        Workload(kind: kind, parameters: parameters.merging(changes) { _, new in new })
+        Workload(
+            kind: kind, parameters: parameters.merging(changes) { _, new in new }, textParameters: textParameters)
     }
 }
 

@@ -23,20 +23,37 @@ public struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
     /// Under `valgrind --tool=callgrind --instr-atstart=no`: instrument exactly the timed phase
     /// (see `timedPhaseStarts()`). Off for the warm-up, whose instructions must not count.
     public let countsInstructions: Bool
+    /// The policy every queue is made with (from the recipe); nil: the queue's own order.
+    public let policy: PolicyDeclaration?
+    private let makeNamedQueue: @Sendable (String?) -> Queue
 
+    /// Queues made by `Queue(name:)`, in their own order.
     public init(
         workload: Workload, harness: OperationHarness, drainTimeout: Duration, countsInstructions: Bool = false
     ) {
+        self.init(
+            recipe: QueueMaker(Queue.self), workload: workload, harness: harness, drainTimeout: drainTimeout,
+            countsInstructions: countsInstructions)
+    }
+
+    /// Queues made by `recipe`, with the policy it carries: every workload makes its queues here.
+    public init<Recipe: QueueRecipe>(
+        recipe: Recipe, workload: Workload, harness: OperationHarness, drainTimeout: Duration,
+        countsInstructions: Bool = false
+    ) where Recipe.Queue == Queue {
         self.workload = workload
         self.harness = harness
         self.drainTimeout = drainTimeout
         self.countsInstructions = countsInstructions
+        self.policy = recipe.policy
+        self.makeNamedQueue = { recipe.makeQueue(name: $0) }
     }
 
     /// How many operations the workload creates (sizes the harness's timestamp table).
     public static func operationCount(_ workload: Workload) -> Int {
         switch workload.kind {
         case .fanout: workload["rounds"] * (workload["k"] + 2)
+        case .inversion: inversionOperationCount(workload)
         default: workload["n"]
         }
     }
@@ -55,6 +72,9 @@ public struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
             case .producers: return try producers()
             case .exclusive: return try exclusive()
             case .ping: return try ping()
+            case .overload: return try overload()
+            case .inversion: return try inversion()
+            case .open: return try openLoop()
             }
         } catch let error as SampleError {
             throw error
@@ -66,7 +86,7 @@ public struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
     }
 
     func makeQueue(width: Int = defaultMaxConcurrentOperationCount) -> Queue {
-        let queue = Queue(name: "bench-\(workload.kind.rawValue)")
+        let queue = makeNamedQueue("bench-\(workload.kind.rawValue)")
         if width != defaultMaxConcurrentOperationCount { queue.maxConcurrentOperationCount = width }
         return queue
     }

@@ -27,7 +27,10 @@ final class AdvancedHarness<Q: OperationQueueing>: @unchecked Sendable {
     }
 
     func makeQueue(_ name: String, width: Int? = nil) -> AdvancedQueue<Q> {
-        let queue = AdvancedQueue<Q>(name: name)
+        let context = self.context
+        let queue = AdvancedQueue<Q>(
+            wrapping: context.makeQueue(name, as: Q.self),
+            makingGroupQueues: { context.makeQueue($0, as: Q.self) })
         if let width { queue.maxConcurrentOperationCount = width }
         lock.withLock { queues.append(queue) }
         return queue

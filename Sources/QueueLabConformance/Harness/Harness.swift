@@ -39,7 +39,7 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
     // MARK: Building
 
     func makeQueue(_ name: String, width: Int? = nil) -> Q {
-        let queue = Q(name: name)
+        let queue = context.makeQueue(name, as: Q.self)
         if observed { queue.setStateObserver(recorder) }
         if let width { queue.maxConcurrentOperationCount = width }
         lock.withLock { queues.append(queue) }

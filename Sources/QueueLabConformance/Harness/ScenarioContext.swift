@@ -1,6 +1,7 @@
 import QueueLabCore
 
-/// What a scenario gets from the runner: the level, its generator, its time bound.
+/// What a scenario gets from the runner: the level, its generator, its time bound, and the recipe
+/// its queues are made with (with the ordering promises of their policy).
 ///
 /// Used by the scenario's own thread only (bodies get what they need from ``Harness``).
 final class ScenarioContext: @unchecked Sendable {
@@ -8,6 +9,9 @@ final class ScenarioContext: @unchecked Sendable {
     // `currentPhase` (lock-protected) only for a stuck-thread report.
     let level: ConformanceLevel
     let capabilities: QueueCapabilities
+    /// Makes every queue of the check (see ``makeQueue(_:as:)``): its policy decides the order
+    /// the priority checks expect.
+    let recipe: any QueueRecipe
     var rng: SplitMix64
     /// What the check's waits share: STALE once nothing moved for `timeBound` (see ``Deadline``).
     let deadline: Deadline
@@ -23,24 +27,26 @@ final class ScenarioContext: @unchecked Sendable {
     private var phase = "starting"
 
     convenience init(
-        level: ConformanceLevel, capabilities: QueueCapabilities, rng: SplitMix64, timeBound: Duration,
-        observationWindow: Duration
+        level: ConformanceLevel, capabilities: QueueCapabilities, recipe: any QueueRecipe, rng: SplitMix64,
+        timeBound: Duration, observationWindow: Duration
     ) {
         let progress = ProgressWatch()
         self.init(
-            level: level, capabilities: capabilities, rng: rng,
+            level: level, capabilities: capabilities, recipe: recipe, rng: rng,
             deadline: Deadline(stallingAfter: timeBound, of: progress),
             timeBound: timeBound, observationWindow: observationWindow, progress: progress,
             overlapBudget: OverlapBudget(limit: timeBound / 8))
     }
 
     private init(
-        level: ConformanceLevel, capabilities: QueueCapabilities, rng: SplitMix64, deadline: Deadline,
-        timeBound: Duration, observationWindow: Duration, progress: ProgressWatch, overlapBudget: OverlapBudget
+        level: ConformanceLevel, capabilities: QueueCapabilities, recipe: any QueueRecipe, rng: SplitMix64,
+        deadline: Deadline, timeBound: Duration, observationWindow: Duration, progress: ProgressWatch,
+        overlapBudget: OverlapBudget
     ) {
         self.overlapBudget = overlapBudget
         self.level = level
         self.capabilities = capabilities
+        self.recipe = recipe
         self.rng = rng
         self.deadline = deadline
         self.timeBound = timeBound
@@ -65,6 +71,22 @@ final class ScenarioContext: @unchecked Sendable {
 
     func has(_ capability: QueueCapabilities) -> Bool { capabilities.isSuperset(of: capability) }
 
+    /// The policy the queues are made with; nil when they keep their own order.
+    var policy: PolicyDeclaration? { recipe.policy }
+
+    /// The orderings the queues promise: their policy's, or Foundation's without one.
+    var promises: OrderingPromises { recipe.promises }
+
+    /// A queue made by the check's recipe. `Q` is always the recipe's queue type: the suite runs a
+    /// check with the type of the recipe it was given, so the cast cannot fail.
+    func makeQueue<Q: OperationQueueing>(_ name: String?, as type: Q.Type = Q.self) -> Q {
+        func make<R: QueueRecipe>(_ recipe: R) -> Q? { recipe.makeQueue(name: name) as? Q }
+        guard let queue = make(recipe) else {
+            preconditionFailure("the check runs \(Q.self) but its recipe makes \(recipe.label)")
+        }
+        return queue
+    }
+
     /// How long a check waits for something a correct queue does at once (a start, a completion,
     /// two bodies meeting) before it calls it missing: `least`, or a quarter of the time bound if
     /// that is longer. A larger bound on a loaded machine buys patience too, and a FAIL still
@@ -76,7 +98,8 @@ extension ScenarioContext {
     /// The same check with its own deadline: for the reruns of shrinking.
     func child(deadline: Deadline) -> ScenarioContext {
         ScenarioContext(
-            level: level, capabilities: capabilities, rng: rng, deadline: deadline, timeBound: timeBound,
+            level: level, capabilities: capabilities, recipe: recipe, rng: rng, deadline: deadline,
+            timeBound: timeBound,
             observationWindow: observationWindow, progress: progress, overlapBudget: overlapBudget)
     }
 }

@@ -27,6 +27,12 @@ extension ConformanceReport {
             lines.append("cycle verdicts:")
             lines += notes.map { "  \($0.implementation) \($0.checkID): \($0.summary)" }
         }
+        let unsupported = unsupportedReasons
+        if !unsupported.isEmpty {
+            lines.append("")
+            lines.append("unsupported (why):")
+            lines += unsupported.map { "  \($0.implementation) \($0.checks.joined(separator: ", ")): \($0.reason)" }
+        }
         for failure in failures {
             lines.append("")
             lines.append("\(failure.verdictLabel) \(failure.implementation) \(failure.checkID): \(failure.summary)")
@@ -38,5 +44,23 @@ extension ConformanceReport {
             lines.append("  replay: \(failure.replayCommand)")
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension ConformanceReport {
+    /// The UNSUPPORTED outcomes grouped by implementation and reason, in run order: a missing
+    /// capability, or an ordering the policy does not promise.
+    public var unsupportedReasons: [(implementation: String, reason: String, checks: [String])] {
+        var groups: [(implementation: String, reason: String, checks: [String])] = []
+        for outcome in outcomes where outcome.verdict == .unsupported {
+            if let index = groups.firstIndex(where: {
+                $0.implementation == outcome.implementation && $0.reason == outcome.summary
+            }) {
+                groups[index].checks.append(outcome.checkID)
+            } else {
+                groups.append((outcome.implementation, outcome.summary, [outcome.checkID]))
+            }
+        }
+        return groups
     }
 }

@@ -89,12 +89,15 @@ enum BarrierScenarios {
             try h.add(dependency, to: other)
             waiting = [dependent]
         }
-        // Added in this order, the dependent first: it must not take a slot while it waits.
-        try h.add(waiting + executing + queued, to: queue)
+        // Added in this order, the dependent first: it must not take a slot while it waits. The
+        // queued ones come once the executing pair holds the width, so that they wait behind it
+        // under any policy (a LIFO one would start the newest first).
+        try h.add(waiting + executing, to: queue)
         guard executing.allSatisfy({ h.recorder.waitForBodyStart(of: $0.id, deadline: deadline.nanoseconds) }) else {
             throw ScenarioAbort.stale(
                 "the operations holding the width never started", evidence: h.stallEvidence(first: nil))
         }
+        try h.add(queued, to: queue)
         try h.addBarrier(2, to: queue)
         let after = (0..<2).map { h.makeOperation("afterBarrier\($0)") }
         try h.add(after, to: queue)

@@ -49,7 +49,7 @@ enum CancelStartRaceScenario {
         func addMore() throws {
             let more = (ops.count..<min(batchSize, ops.count + 32)).map { index in
                 h.makeOperation("r\(index)") { op in
-                    starts.increment()
+                    starts.started(index)
                     let until = deadline.capped(bodyWait)
                     var spins = 0
                     while !op.isCancelled && !until.hasPassed {
@@ -73,8 +73,9 @@ enum CancelStartRaceScenario {
         while cancelled < ops.count {
             let started = starts.value
             if started > cancelled {
-                // The newest body started: cancel it now, while it runs (the ones in between were missed).
-                ops[started - 1].cancel()
+                // The newest body started: cancel it now, while it runs (the ones in between were
+                // missed). Which one it is, the body says: the policy may start them in any order.
+                ops[starts.latest].cancel()
                 cancelled = started
             }
             if ops.count - started < 16 && ops.count < batchSize && !budget.hasPassed { try addMore() }
@@ -115,7 +116,15 @@ enum CancelStartRaceScenario {
 /// Body starts, counted without a lock: the scenario thread polls it in a tight loop.
 final class StartCounter: Sendable {
     private let count = Atomic<Int>(0)
+    private let newest = Atomic<Int>(0)
 
-    func increment() { count.add(1, ordering: .releasing) }
+    /// Body `index` started: stored before the count, so a reader that sees the count sees an
+    /// index at least that new.
+    func started(_ index: Int) {
+        newest.store(index, ordering: .relaxed)
+        count.add(1, ordering: .releasing)
+    }
     var value: Int { count.load(ordering: .acquiring) }
+    /// The index of the body that started last.
+    var latest: Int { newest.load(ordering: .relaxed) }
 }

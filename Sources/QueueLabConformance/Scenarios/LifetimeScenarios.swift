@@ -52,7 +52,7 @@ enum LifetimeScenarios {
 
     /// Runs everything the queue offers on a queue only this function holds.
     private static func useAndDrop<Q: OperationQueueing>(_ h: Harness<Q>) throws -> WeakQueue<Q> {
-        let queue = Q(name: "dropped")
+        let queue = h.context.makeQueue("dropped", as: Q.self)
         if h.observed { queue.setStateObserver(h.recorder) }
         let first = h.makeOperation("first")
         var batch = [first] + (0..<h.context.rng.int(in: 4...16)).map { h.makeOperation("member\($0)") }
@@ -69,7 +69,7 @@ enum LifetimeScenarios {
     }
 
     private static func addAndDrop<Q: OperationQueueing>(_ ops: [Q.Operation], _ h: Harness<Q>) throws -> WeakQueue<Q> {
-        let queue = Q(name: "dropped-busy")
+        let queue = h.context.makeQueue("dropped-busy", as: Q.self)
         if h.observed { queue.setStateObserver(h.recorder) }
         queue.maxConcurrentOperationCount = 1
         try h.addBatch(ops, to: queue)

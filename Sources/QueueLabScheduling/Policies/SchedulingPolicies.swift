@@ -45,6 +45,10 @@ public enum SchedulingPolicies {
         Entry(
             name: "lifo", summary: "highest priority first, newest first within a priority (latency over fairness)",
             parameters: [], make: { _ throws(PolicySpecError) in LIFOPolicy() }),
+        Entry(
+            name: "inherit",
+            summary: "strict by effective priority: an operation runs at the priority of what waits for it",
+            parameters: [], make: { _ throws(PolicySpecError) in InheritPolicy() }),
     ]
 
     public static var names: [String] { builtIn.map(\.name) }

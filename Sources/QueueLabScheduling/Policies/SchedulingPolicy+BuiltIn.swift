@@ -22,3 +22,7 @@ extension SchedulingPolicy where Self == WeightedPolicy {
     /// Weights 1:2:4:8:16; ``WeightedPolicy/init(weights:)`` takes others.
     public static var weighted: WeightedPolicy { WeightedPolicy() }
 }
+
+extension SchedulingPolicy where Self == InheritPolicy {
+    public static var inherit: InheritPolicy { InheritPolicy() }
+}

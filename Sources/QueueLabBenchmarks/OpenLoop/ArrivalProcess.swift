@@ -1,0 +1,32 @@
+import QueueLabCore
+
+/// When `open`'s operations arrive: Poisson (exponential gaps, as independent users) or
+/// constant (evenly spaced, as a timer). Gaps are drawn from the seed before the timed phase.
+public enum ArrivalProcess: String, Sendable, Hashable, CaseIterable {
+    case poisson
+    case constant
+
+    public init(parsing text: String) throws(WorkloadParseError) {
+        guard let process = ArrivalProcess(rawValue: text) else {
+            throw WorkloadParseError(
+                message: "open: arrivals=\(text) is unknown; valid: "
+                    + ArrivalProcess.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        self = process
+    }
+
+    /// `count` intended arrival times, nanoseconds after the first (which is 0), at `rate` a second.
+    public func schedule(count: Int, rate: Double, using random: inout SplitMix64) -> [UInt64] {
+        var times: [UInt64] = []
+        times.reserveCapacity(count)
+        let meanGap = 1e9 / rate
+        var clock = 0.0
+        for index in 0..<count {
+            if index > 0 {
+                clock += self == .constant ? meanGap : meanGap * ServiceDistribution.unitExponential(&random)
+            }
+            times.append(UInt64(clock.rounded()))
+        }
+        return times
+    }
+}
