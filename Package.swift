@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "QueueLabAdvanced", targets: ["QueueLabAdvanced"]),
         .library(name: "QueueLabConformance", targets: ["QueueLabConformance"]),
         .library(name: "QueueLabBenchmarks", targets: ["QueueLabBenchmarks"]),
+        .library(name: "QueueLabRegistry", targets: ["QueueLabRegistry"]),
+        .library(name: "QueueLabTool", targets: ["QueueLabTool"]),
         .executable(name: "queuelab", targets: ["queuelab"]),
     ],
     dependencies: [
@@ -52,12 +54,14 @@ let package = Package(
         ),
         .target(name: "FoundationAdapter", dependencies: ["QueueLabCore"], swiftSettings: strict),
         .target(name: "DispatchBaseline", dependencies: ["QueueLabCore"], swiftSettings: strict),
-        // Name -> implementation registry used by the command-line tool.
+        // Name -> implementation: the tool's registry of whatever implementations it is given.
+        .target(name: "QueueLabRegistry", dependencies: ["QueueLabCore", "QueueLabScheduling"], swiftSettings: strict),
+        // QueueLab's four built-ins, registered.
         .target(
             name: "QueueLabImplementations",
             dependencies: [
-                "QueueLabCore", "QueueLabScheduling", "LockBasedQueue", "ActorBasedQueue", "FoundationAdapter",
-                "DispatchBaseline",
+                "QueueLabCore", "QueueLabScheduling", "QueueLabRegistry", "LockBasedQueue", "ActorBasedQueue",
+                "FoundationAdapter", "DispatchBaseline",
             ],
             swiftSettings: strict
         ),
@@ -78,16 +82,30 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .executableTarget(
-            name: "queuelab",
+        // Every subcommand, over the implementations its caller passes: knows only the protocol.
+        .target(
+            name: "QueueLabTool",
             dependencies: [
                 "QueueLabCore",
-                "QueueLabImplementations",
+                "QueueLabRegistry",
                 "QueueLabScheduling",
                 "QueueLabConformance",
                 "QueueLabBenchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: strict
+        ),
+        // QueueLabTool.main over the four built-ins.
+        .executableTarget(
+            name: "queuelab",
+            dependencies: ["QueueLabImplementations", "QueueLabTool"],
+            swiftSettings: strict
+        ),
+        // What a user's own tool looks like: QueueLabTool.main over a queue from outside QueueLab.
+        .executableTarget(
+            name: "queuelab-example",
+            dependencies: ["QueueLabCore", "QueueLabTool", "LockBasedQueue", "FoundationAdapter"],
+            path: "Examples/OwnQueueTool",
             swiftSettings: strict
         ),
         .testTarget(name: "QueueLabCoreTests", dependencies: ["QueueLabCore"], swiftSettings: strict),

@@ -3,36 +3,33 @@ import DispatchBaseline
 import FoundationAdapter
 import LockBasedQueue
 import QueueLabCore
+@_exported import QueueLabRegistry
+import QueueLabScheduling
 
-/// The implementations `queuelab` knows by name.
+/// QueueLab's four built-in implementations: what the `queuelab` executable passes to
+/// `QueueLabTool.main(implementations:)`, and a shorthand for tests.
 public enum Implementations {
-    /// Every implementation, in the order reports list them.
+    /// Every built-in implementation, in the order reports list them.
     public static let all: [any OperationQueueing.Type] = [
         LockQueue.self, ActorQueue.self, FoundationQueue.self, DispatchBaselineQueue.self,
     ]
 
-    /// The queues (not the `dispatch` floor, which lacks most capabilities).
-    public static var queues: [any OperationQueueing.Type] {
-        all.filter { $0.capabilities.isSuperset(of: .operationQueue) }
+    /// The registry of the built-ins (their names are distinct, which the registry checks).
+    public static let registry: ImplementationRegistry = {
+        do { return try ImplementationRegistry(all) } catch { fatalError("\(error)") }
+    }()
+
+    public static var queues: [any OperationQueueing.Type] { registry.queues }
+    public static var names: [String] { registry.names }
+    public static var policyTakers: [String] { registry.policyTakers }
+
+    public static func named(_ name: String) throws -> any OperationQueueing.Type { try registry.named(name) }
+
+    public static func recipe(named name: String, policy specification: String? = nil) throws -> any QueueRecipe {
+        try registry.recipe(named: name, policy: specification)
     }
 
-    public static var names: [String] { all.map { $0.implementationName } }
-
-    /// The implementation called `name`.
-    ///
-    /// - Throws: ``UnknownImplementation`` whose message lists the valid names.
-    public static func named(_ name: String) throws -> any OperationQueueing.Type {
-        guard let found = all.first(where: { $0.implementationName == name }) else {
-            throw UnknownImplementation(name: name, valid: names)
-        }
-        return found
-    }
-}
-
-public struct UnknownImplementation: Error, CustomStringConvertible {
-    public let name: String
-    public let valid: [String]
-    public var description: String {
-        "unknown implementation '\(name)'; valid: \(valid.joined(separator: ", "))"
+    public static func policySpecifications(_ values: [String]) throws(PolicySpecError) -> [String] {
+        try ImplementationRegistry.policySpecifications(values)
     }
 }

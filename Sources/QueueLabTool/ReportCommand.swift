@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import QueueLabBenchmarks
-import QueueLabImplementations
+import QueueLabRegistry
 
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -60,7 +60,7 @@ struct ReportCommand: ParsableCommand {
         }
         let reference: String
         do {
-            let specifications = try Implementations.policySpecifications([referencePolicy])
+            let specifications = try ImplementationRegistry.policySpecifications([referencePolicy])
             guard specifications.count == 1 else { fail("--reference-policy takes one policy") }
             reference = specifications[0]
         } catch {

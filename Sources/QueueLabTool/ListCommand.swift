@@ -1,6 +1,6 @@
 import ArgumentParser
 import QueueLabCore
-import QueueLabImplementations
+import QueueLabRegistry
 
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,8 +10,8 @@ struct ListCommand: ParsableCommand {
     )
 
     func run() throws {
-        let width = Implementations.all.map { $0.implementationName.count }.max() ?? 0
-        for queue in Implementations.all {
+        let width = ToolImplementations.registry.all.map { $0.implementationName.count }.max() ?? 0
+        for queue in ToolImplementations.registry.all {
             let name = queue.implementationName
             print(name + String(repeating: " ", count: width + 2 - name.count) + queue.implementationSummary)
         }

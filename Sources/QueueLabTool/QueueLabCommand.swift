@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 
-@main
 struct QueueLabCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "queuelab",

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import QueueLabBenchmarks
-import QueueLabImplementations
+import QueueLabRegistry
 import QueueLabScheduling
 
 /// The hidden child of `queuelab bench`: runs one sample in this fresh process and prints one JSON line.
@@ -39,7 +39,7 @@ struct SampleCommand: ParsableCommand {
             }
             guard repetitions >= 1 else { throw ValidationError("--repetitions must be at least 1") }
             let parsed = try Workload(parsing: workload)
-            let recipe = try Implementations.recipe(named: implementation, policy: policy)
+            let recipe = try ToolImplementations.registry.recipe(named: implementation, policy: policy)
             response = SampleProtocol.respond(
                 recipe: recipe, workload: parsed, latencyEvery: latencyEvery, drainTimeout: drainTimeout,
                 repetitions: repetitions)

@@ -3,7 +3,7 @@ import Foundation
 import QueueLabBenchmarks
 import QueueLabConformance
 import QueueLabCore
-import QueueLabImplementations
+import QueueLabRegistry
 
 /// `queuelab` with no arguments: the two questions QueueLab answers, quickly, for every
 /// implementation.
@@ -38,7 +38,8 @@ struct MainJobCommand: ParsableCommand {
         }
         printHeading("Does it behave? Conformance, level quick")
         let report = ConformanceSuite.run(
-            Implementations.queues, configuration: ConformanceConfiguration(level: .quick, seed: 1, checks: Check.all)
+            ToolImplementations.registry.queues,
+            configuration: ConformanceConfiguration(level: .quick, seed: 1, checks: Check.all)
         ) { outcome in
             FileHandle.standardError.write(
                 Data("  \(outcome.implementation) \(outcome.checkID): \(outcome.verdict)\n".utf8))
@@ -48,7 +49,8 @@ struct MainJobCommand: ParsableCommand {
         printHeading("How fast is it? Quick benchmark, \(samples) processes per cell")
         try FileManager.default.createDirectory(atPath: results, withIntermediateDirectories: true)
         let outcome = try QuickBenchmark.run(
-            implementations: Implementations.all.map(ImplementationInfo.init), directory: results, samples: samples)
+            implementations: ToolImplementations.registry.all.map(ImplementationInfo.init), directory: results,
+            samples: samples)
         print(outcome.summary)
         print("CSV: \(outcome.csvPath)")
         print("Compare two runs: queuelab compare BASE.csv HEAD.csv")

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import QueueLabBenchmarks
 import QueueLabCore
-import QueueLabImplementations
+import QueueLabRegistry
 
 struct TraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -53,11 +53,11 @@ struct TraceCommand: ParsableCommand {
         let recipe: any QueueRecipe
         let parsed: Workload
         do {
-            let specifications = try policy.map { try Implementations.policySpecifications([$0]) }
+            let specifications = try policy.map { try ImplementationRegistry.policySpecifications([$0]) }
             if let specifications, specifications.count != 1 {
                 fail("trace takes one policy, got \(specifications.count): \(specifications.joined(separator: ", "))")
             }
-            recipe = try Implementations.recipe(named: implementation, policy: specifications?.first)
+            recipe = try ToolImplementations.registry.recipe(named: implementation, policy: specifications?.first)
         } catch {
             fail("\(error)")
         }

@@ -1,7 +1,7 @@
 import QueueLabCore
 import QueueLabScheduling
 
-extension Implementations {
+extension ImplementationRegistry {
     /// Every `--policy` value (the option may repeat, each a comma-separated list), split by
     /// ``SchedulingPolicies/splitList(_:)`` (the one rule every command uses), parsed and
     /// written back as each policy's full specification with its defaults spelled out

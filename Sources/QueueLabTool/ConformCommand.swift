@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import QueueLabConformance
 import QueueLabCore
-import QueueLabImplementations
+import QueueLabRegistry
 import QueueLabScheduling
 
 struct ConformCommand: ParsableCommand {
@@ -140,13 +140,15 @@ struct ConformCommand: ParsableCommand {
         }
         let names =
             impl.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-            ?? (policies.isEmpty ? Implementations.queues.map { $0.implementationName } : Implementations.policyTakers)
+            ?? (policies.isEmpty
+                ? ToolImplementations.registry.queues.map { $0.implementationName }
+                : ToolImplementations.registry.policyTakers)
         // Every recipe is made (and so every name and parameter checked) before anything runs.
         var queues: [any QueueRecipe] = []
         for specification in policies.isEmpty ? [nil] : policies.map(Optional.some) {
             for name in names {
                 do {
-                    queues.append(try Implementations.recipe(named: name, policy: specification))
+                    queues.append(try ToolImplementations.registry.recipe(named: name, policy: specification))
                 } catch {
                     fail("\(error)")
                     throw ExitCode(2)

@@ -1,14 +1,14 @@
 import QueueLabCore
 import QueueLabScheduling
 
-extension Implementations {
+extension ImplementationRegistry {
     /// The recipe for the implementation `name`, made with the policy `specification`
     /// (`aging:step=2ms`, as ``SchedulingPolicies/parse(_:)`` reads it), or with its own order when
     /// `specification` is nil.
     ///
     /// - Throws: ``UnknownImplementation``, ``PolicySpecError``, or ``PolicyNotTaken`` when the
     ///   implementation has no policy seam; each message lists what would have been valid.
-    public static func recipe(named name: String, policy specification: String? = nil) throws -> any QueueRecipe {
+    public func recipe(named name: String, policy specification: String? = nil) throws -> any QueueRecipe {
         let type = try named(name)
         guard let specification else { return plainRecipe(type) }
         guard let scheduled = type as? any PolicyScheduledQueue.Type else {
@@ -18,15 +18,15 @@ extension Implementations {
     }
 
     /// The names of the implementations that take a policy.
-    public static var policyTakers: [String] {
+    public var policyTakers: [String] {
         all.filter { $0 is any PolicyScheduledQueue.Type }.map { $0.implementationName }
     }
 
-    private static func plainRecipe<Queue: OperationQueueing>(_ type: Queue.Type) -> any QueueRecipe {
+    private func plainRecipe<Queue: OperationQueueing>(_ type: Queue.Type) -> any QueueRecipe {
         QueueMaker(type)
     }
 
-    private static func policyRecipe<Queue: PolicyScheduledQueue>(
+    private func policyRecipe<Queue: PolicyScheduledQueue>(
         _ type: Queue.Type, _ policy: some SchedulingPolicy
     ) -> any QueueRecipe {
         Queue.recipe(policy: policy)

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import QueueLabBenchmarks
 import QueueLabCore
-import QueueLabImplementations
+import QueueLabRegistry
 import QueueLabScheduling
 
 extension BenchCommand {
@@ -21,12 +21,16 @@ extension BenchCommand {
         guard latencyEvery >= 1 else { throw ValidationError("--latency-every must be at least 1") }
         let policies = try checkedPolicies()
         let types =
-            try implementations.isEmpty ? defaultImplementations(policies) : implementations.map(Implementations.named)
+            try implementations.isEmpty
+            ? defaultImplementations(policies) : implementations.map(ToolImplementations.registry.named)
         guard !types.isEmpty else { throw ValidationError("no implementation is registered yet") }
         if !policies.isEmpty,
-            let plain = types.first(where: { !Implementations.policyTakers.contains($0.implementationName) })
+            let plain = types.first(where: {
+                !ToolImplementations.registry.policyTakers.contains($0.implementationName)
+            })
         {
-            throw PolicyNotTaken(implementation: plain.implementationName, takers: Implementations.policyTakers)
+            throw PolicyNotTaken(
+                implementation: plain.implementationName, takers: ToolImplementations.registry.policyTakers)
         }
         let parsed =
             try workloads.isEmpty
@@ -52,7 +56,8 @@ extension BenchCommand {
         }
         var plan = BenchmarkPlan(
             implementations: types.map {
-                ImplementationInfo($0, takesPolicy: Implementations.policyTakers.contains($0.implementationName))
+                ImplementationInfo(
+                    $0, takesPolicy: ToolImplementations.registry.policyTakers.contains($0.implementationName))
             }, workloads: parsed, variants: variants)
         plan.policies = policies
         plan.samples = samples
@@ -87,14 +92,16 @@ extension BenchCommand {
     /// `--policy` values as full specifications (`aging` becomes `aging:step=1ms`), split by the
     /// one shared rule (`SchedulingPolicies.splitList`); empty without `--policy`.
     func checkedPolicies() throws -> [String] {
-        try Implementations.policySpecifications(policies)
+        try ImplementationRegistry.policySpecifications(policies)
     }
 
     /// Without `--impl`: every implementation, or with `--policy` only those that take one (naming
     /// `foundation` with a policy is refused; leaving it out is not).
     func defaultImplementations(_ policies: [String]) -> [any OperationQueueing.Type] {
-        guard !policies.isEmpty else { return Implementations.all }
-        return Implementations.all.filter { Implementations.policyTakers.contains($0.implementationName) }
+        guard !policies.isEmpty else { return ToolImplementations.registry.all }
+        return ToolImplementations.registry.all.filter {
+            ToolImplementations.registry.policyTakers.contains($0.implementationName)
+        }
     }
 
     /// The variants with their environments; names distinct, executables present, every

@@ -1,0 +1,55 @@
+import QueueLabCore
+
+/// The implementations a `queuelab` tool knows by name: QueueLab's four built-ins, or whatever a
+/// user's own tool passes to `QueueLabTool.main(implementations:)`. Chosen once, when the tool
+/// starts, and carried as this one value.
+public struct ImplementationRegistry: Sendable {
+    /// Every implementation, in the order reports list them.
+    public let all: [any OperationQueueing.Type]
+
+    /// The registry of `implementations`, in that order.
+    ///
+    /// - Throws: ``DuplicateImplementationName`` when two share an `implementationName`: a name
+    ///   must say which queue a CSV row, a verdict or a replay command is about.
+    public init(_ implementations: [any OperationQueueing.Type]) throws(DuplicateImplementationName) {
+        var seen: Set<String> = []
+        for type in implementations where !seen.insert(type.implementationName).inserted {
+            throw DuplicateImplementationName(name: type.implementationName)
+        }
+        all = implementations
+    }
+
+    /// The queues (not a floor such as `dispatch`, which lacks most capabilities).
+    public var queues: [any OperationQueueing.Type] {
+        all.filter { $0.capabilities.isSuperset(of: .operationQueue) }
+    }
+
+    public var names: [String] { all.map { $0.implementationName } }
+
+    /// The implementation called `name`.
+    ///
+    /// - Throws: ``UnknownImplementation`` whose message lists the valid names.
+    public func named(_ name: String) throws(UnknownImplementation) -> any OperationQueueing.Type {
+        guard let found = all.first(where: { $0.implementationName == name }) else {
+            throw UnknownImplementation(name: name, valid: names)
+        }
+        return found
+    }
+}
+
+public struct UnknownImplementation: Error, CustomStringConvertible {
+    public let name: String
+    public let valid: [String]
+    public var description: String {
+        "unknown implementation '\(name)'; valid: \(valid.joined(separator: ", "))"
+    }
+}
+
+/// Two implementations given to one tool share a name.
+public struct DuplicateImplementationName: Error, CustomStringConvertible {
+    public let name: String
+    public var description: String {
+        "two implementations are called '\(name)': every implementation needs a name of its own "
+            + "(its static implementationName)"
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import QueueLabCore
+import QueueLabRegistry
+import Synchronization
+
+/// The `queuelab` tool as a library: every subcommand (`conform`, `bench`, `compare`, `report`,
+/// `trace`, `list`, `sample`), run over the implementations its caller names. QueueLab's own
+/// executable is this call with its four built-ins; a package that writes its own queue gets the
+/// same tool for it from a `main.swift` of its own:
+///
+/// ```swift
+/// import FoundationAdapter
+/// import LockBasedQueue
+/// import QueueLabTool
+///
+/// await QueueLabTool.main(implementations: [MyQueue.self, LockQueue.self, FoundationQueue.self])
+/// ```
+///
+/// Benchmark samples run in fresh processes of the executable that called this (`/proc/self/exe`),
+/// so a user's queue is measured exactly as the built-ins are.
+public enum QueueLabTool {
+    /// Parses the command line and runs the subcommand over `implementations`; exits the process.
+    /// Two implementations with one `implementationName` are refused with exit status 2.
+    public static func main(implementations: [any OperationQueueing.Type]) async -> Never {
+        do {
+            ToolImplementations.install(try ImplementationRegistry(implementations))
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            exit(2)
+        }
+        await QueueLabCommand.main()
+        exit(0)
+    }
+}
+
+/// The implementations of this run, set once by ``QueueLabTool/main(implementations:)`` before
+/// any command runs.
+enum ToolImplementations {
+    private static let installed = Mutex<ImplementationRegistry?>(nil)
+
+    static func install(_ registry: ImplementationRegistry) { installed.withLock { $0 = registry } }
+
+    static var registry: ImplementationRegistry {
+        guard let registry = installed.withLock({ $0 }) else {
+            preconditionFailure("QueueLabTool.main(implementations:) installs the implementations first")
+        }
+        return registry
+    }
+}

@@ -1,0 +1,5 @@
+import QueueLabImplementations
+import QueueLabTool
+
+// QueueLab's own tool: the library's subcommands over the four built-in implementations.
+await QueueLabTool.main(implementations: Implementations.all)

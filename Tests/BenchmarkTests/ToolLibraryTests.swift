@@ -1,0 +1,75 @@
+import Foundation
+import QueueLabBenchmarks
+import QueueLabCore
+import QueueLabImplementations
+import Testing
+
+/// The tool as a library (`QueueLabTool.main(implementations:)`): the registry it builds, and the
+/// example executable `queuelab-example` (Examples/OwnQueueTool), a user's own tool over a queue
+/// QueueLab does not know (`mine`) beside two built-ins.
+@Suite struct ToolLibraryTests {
+    @Test func twoImplementationsOfOneNameAreRefused() throws {
+        #expect(throws: DuplicateImplementationName.self) {
+            try ImplementationRegistry(Implementations.all + [Implementations.all[0]])
+        }
+        let registry = try ImplementationRegistry(Array(Implementations.all.reversed()))
+        #expect(registry.names == Implementations.names.reversed())
+        #expect(throws: UnknownImplementation.self) { try registry.named("mine") }
+    }
+
+    @Test func aSubsetKnowsOnlyItsOwnPolicyTakers() throws {
+        let registry = try ImplementationRegistry(Implementations.all.filter { $0.implementationName != "lock" })
+        #expect(registry.policyTakers == ["actor"])
+        #expect(throws: (any Error).self) { try registry.recipe(named: "foundation", policy: "fifo") }
+        #expect(try registry.recipe(named: "actor", policy: "fifo").label == "actor[fifo]")
+    }
+
+    /// The user's tool lists its own implementations, measures its own queue in fresh processes of
+    /// its own binary, and refuses a name the run does not know or two queues of one name (exit 2).
+    @Test(.enabled(if: ToolLibraryTests.exampleBinary != nil), .timeLimit(.minutes(3)))
+    func aUsersToolMeasuresItsOwnQueue() throws {
+        let binary = ToolLibraryTests.exampleBinary!
+        func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildOutcome {
+            try ChildProcess.run(
+                ChildCommand(executable: binary, arguments: arguments, environment: environment), timeout: .seconds(120)
+            )
+        }
+        let list = try run(["list"])
+        #expect(list.status == 0)
+        #expect(
+            list.standardOutput.split(separator: "\n").map { $0.split(separator: " ").first } == [
+                "mine", "lock", "foundation",
+            ])
+
+        let csv = FileManager.default.temporaryDirectory.appendingPathComponent("tool-library-\(UUID()).csv").path
+        defer { try? FileManager.default.removeItem(atPath: csv) }
+        let bench = try run([
+            "bench", "--impl", "mine", "--workload", "noop:n=2000", "--samples", "2", "--warmup", "0", "--out", csv,
+        ])
+        #expect(bench.status == 0, "\(bench.standardError)")
+        let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n")
+        let header = rows[0].split(separator: ",", omittingEmptySubsequences: false)
+        let column = try #require(header.firstIndex(of: "implementation"))
+        let implementations = rows.dropFirst().map {
+            $0.split(separator: ",", omittingEmptySubsequences: false)[column]
+        }
+        #expect(implementations == ["mine", "mine"], "two samples of the user's queue, each in a fresh process")
+
+        let unknown = try run(["bench", "--impl", "actor", "--workload", "noop"])
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError.contains("valid: mine, lock, foundation"))
+
+        let duplicate = try run(["list"], environment: ["QUEUELAB_EXAMPLE_DUPLICATE": "1"])
+        #expect(duplicate.status == 2)
+        #expect(duplicate.standardError.contains("two implementations are called 'mine'"))
+    }
+
+    static var exampleBinary: String? {
+        let directory = URL(fileURLWithPath: RunMetadata.currentExecutable()).deletingLastPathComponent()
+        let candidates = [
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("queuelab-example").path,
+            directory.appendingPathComponent("queuelab-example").path,
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
