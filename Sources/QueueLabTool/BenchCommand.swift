@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import QueueLabBenchmarks
-import QueueLabImplementations
 import QueueLabScheduling
 
 struct BenchCommand: ParsableCommand {
