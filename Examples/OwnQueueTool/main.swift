@@ -6,5 +6,5 @@ import QueueLabTool
 // The whole tool for a queue of your own, beside two of QueueLab's as references. Set
 // QUEUELAB_EXAMPLE_DUPLICATE to hand it two implementations of one name (refused: exit 2).
 let duplicate = ProcessInfo.processInfo.environment["QUEUELAB_EXAMPLE_DUPLICATE"] != nil
-await QueueLabTool.main(
+QueueLabTool.main(
     implementations: [MyQueue.self, LockQueue.self, FoundationQueue.self] + (duplicate ? [MyQueue.self] : []))

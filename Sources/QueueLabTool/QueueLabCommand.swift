@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-struct QueueLabCommand: AsyncParsableCommand {
+struct QueueLabCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "queuelab",
         abstract: "Checks and measures operation queues with NSOperationQueue semantics.",
@@ -14,14 +14,10 @@ struct QueueLabCommand: AsyncParsableCommand {
 
     /// As ArgumentParser's, except that a command line it cannot parse (an unknown flag, a missing
     /// value) exits 2 like every other kind of bad input here, instead of its 64.
-    static func main() async {
+    static func main() {
         do {
             var command = try parseAsRoot()
-            if var asynchronous = command as? any AsyncParsableCommand {
-                try await asynchronous.run()
-            } else {
-                try command.run()
-            }
+            try command.run()
         } catch {
             guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
             FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))

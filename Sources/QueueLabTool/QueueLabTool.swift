@@ -13,7 +13,7 @@ import Synchronization
 /// import LockBasedQueue
 /// import QueueLabTool
 ///
-/// await QueueLabTool.main(implementations: [MyQueue.self, LockQueue.self, FoundationQueue.self])
+/// QueueLabTool.main(implementations: [MyQueue.self, LockQueue.self, FoundationQueue.self])
 /// ```
 ///
 /// Benchmark samples run in fresh processes of the executable that called this (`/proc/self/exe`),
@@ -21,14 +21,18 @@ import Synchronization
 public enum QueueLabTool {
     /// Parses the command line and runs the subcommand over `implementations`; exits the process.
     /// Two implementations with one `implementationName` are refused with exit status 2.
-    public static func main(implementations: [any OperationQueueing.Type]) async -> Never {
+    ///
+    /// Synchronous on purpose: an `async` top level makes the main thread park in Dispatch's
+    /// `dispatch_main`, and Valgrind 3.19 on this kernel crashes on that parked thread, which
+    /// would take the instruction-count channel (`bench --instructions`) down with it.
+    public static func main(implementations: [any OperationQueueing.Type]) -> Never {
         do {
             ToolImplementations.install(try ImplementationRegistry(implementations))
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             exit(2)
         }
-        await QueueLabCommand.main()
+        QueueLabCommand.main()
         exit(0)
     }
 }

@@ -2,4 +2,4 @@ import QueueLabImplementations
 import QueueLabTool
 
 // QueueLab's own tool: the library's subcommands over the four built-in implementations.
-await QueueLabTool.main(implementations: Implementations.all)
+QueueLabTool.main(implementations: Implementations.all)

@@ -57,4 +57,31 @@ import Testing
         #expect(records.count == 1)
         #expect(records[0].figures["instructions_per_op"] == nil)
     }
+    /// The whole channel on the real tool: a sample under Callgrind counts the timed phase. It
+    /// broke once without a failing test: an `async` top level parks the main thread in
+    /// `dispatch_main`, and Valgrind 3.19 crashed on it, so every sample failed.
+    @Test(
+        .enabled(
+            if: RunnerTests.queuelabBinary != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind")
+                && !RunnerTests.underThreadSanitizer),
+        .timeLimit(.minutes(5)))
+    func aSampleUnderCallgrindCountsInstructions() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cg-e2e-\(UUID().uuidString).csv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let outcome = try ChildProcess.run(
+            ChildCommand(
+                executable: RunnerTests.queuelabBinary!,
+                arguments: [
+                    "bench", "--instructions", "--impl", "lock", "--workload", "noop:n=500;width=1", "--samples", "1",
+                    "--warmup", "0", "--sample-timeout", "240", "--out", file.path,
+                ]),
+            timeout: .seconds(280))
+        #expect(outcome.status == 0, "exit \(outcome.status): \(outcome.standardError.suffix(600))")
+        let records = try ResultsFile.decode(String(contentsOf: file, encoding: .utf8))
+        #expect(records.count == 1)
+        let perOperation = try #require(records.first?.figures["instructions_per_op"])
+        // An operation of `lock` costs thousands of instructions; zero or a handful means the
+        // window never opened, millions that it counted start-up.
+        #expect(perOperation > 100 && perOperation < 1_000_000, "\(perOperation) instructions per operation")
+    }
 }
