@@ -8,24 +8,25 @@ import Synchronization
 /// operation, which is what keeps submission order.
 final class Inbox: @unchecked Sendable {
     // @unchecked: every mutable stored property is read and written only with `lock` held.
+    // @exclusivity(unchecked) on them for the reason given on `ScheduledOperation`'s fields.
     let lock = PThreadMutex()
     let allFinished = PThreadCondition()
 
-    var events: [InboxEvent] = []
+    @exclusivity(unchecked) var events: [InboxEvent] = []
     /// A drain task is on its way to the scheduler: later changes ride along with it.
-    var drainScheduled = false
-    var members = MembershipList()
+    @exclusivity(unchecked) var drainScheduled = false
+    @exclusivity(unchecked) var members = MembershipList()
     /// The queue while it has members: what keeps a queue with pending work alive (its operations
     /// refer to it weakly, and its workers hold only this inbox and the scheduler).
-    var queueWhileBusy: ActorQueue?
-    var allFinishedWaiters = 0
-    var observer: (any StateObserver)?
-    var barrier: ActorOperation?
+    @exclusivity(unchecked) var queueWhileBusy: ActorQueue?
+    @exclusivity(unchecked) var allFinishedWaiters = 0
+    @exclusivity(unchecked) var observer: (any StateObserver)?
+    @exclusivity(unchecked) var barrier: ActorOperation?
     /// How many barriers were installed; changed only under `lock`, read without it only to skip
     /// the barrier lookup before the first one.
     let barrierGeneration = Atomic<UInt64>(0)
-    var maxConcurrentOperationCount = defaultMaxConcurrentOperationCount
-    var isSuspended = false
+    @exclusivity(unchecked) var maxConcurrentOperationCount = defaultMaxConcurrentOperationCount
+    @exclusivity(unchecked) var isSuspended = false
 
     /// Lock held: logs `event`; true when the caller must start a drain after unlocking.
     func post(_ event: InboxEvent) -> Bool {

@@ -5,7 +5,8 @@ import QueueLabScheduling
 /// the lock queue keeps behind its mutex. Workers are long-lived tasks that pull from it: each hop
 /// retires the previous operation and takes the next one, so there is no task per operation.
 actor QueueScheduler {
-    private var machine: QueueStateMachine
+    /// Isolated to the actor; unchecked for the reason given on `ScheduledOperation`'s fields.
+    @exclusivity(unchecked) private var machine: QueueStateMachine
     private let inbox: Inbox
 
     init(inbox: Inbox, defaultWidth: Int, policy: some SchedulingPolicy) {

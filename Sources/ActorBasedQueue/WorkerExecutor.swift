@@ -17,11 +17,12 @@ import Synchronization
 /// body. Idle threads end after a while.
 final class WorkerExecutor: TaskExecutor, @unchecked Sendable {
     // @unchecked: every mutable stored property is read and written only with `lock` held, except
-    // `threadsInBodies`, an atomic.
+    // `threadsInBodies`, an atomic. @exclusivity(unchecked) on them for the reason given on
+    // `ScheduledOperation`'s fields.
     static let shared = WorkerExecutor()
 
     private static let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-    private var threads = 0
+    @exclusivity(unchecked) private var threads = 0
     private let threadsInBodies = Atomic<Int>(0)
 
     /// Jobs enqueued and not taken yet: mirrors `jobs.count` (written under `lock`), so that a
@@ -61,10 +62,10 @@ final class WorkerExecutor: TaskExecutor, @unchecked Sendable {
 
     private let lock = PThreadMutex()
     private let jobAvailable = PThreadCondition()
-    private var jobs = Deque<UnownedJob>()
-    private var idleThreads = 0
+    @exclusivity(unchecked) private var jobs = Deque<UnownedJob>()
+    @exclusivity(unchecked) private var idleThreads = 0
     /// Signals sent to idle threads and not consumed yet.
-    private var wakeTokens = 0
+    @exclusivity(unchecked) private var wakeTokens = 0
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)

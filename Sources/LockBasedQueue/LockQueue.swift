@@ -18,6 +18,8 @@ import Synchronization
 /// operations refer to it weakly) but its parked workers, which end within ``idleTimeout``.
 public final class LockQueue: PolicyScheduledQueue, OperationHost, @unchecked Sendable {
     // @unchecked: every mutable stored property is read and written only with `lock` held.
+    // @exclusivity(unchecked) on them for the reason given on `ScheduledOperation`'s fields: the
+    // lock already makes each access exclusive, and no access spans a call back into the queue.
     public typealias Operation = LockOperation
 
     public static let implementationName = "lock"
@@ -38,17 +40,17 @@ public final class LockQueue: PolicyScheduledQueue, OperationHost, @unchecked Se
     let workAvailable = PThreadCondition()
     let allFinished = PThreadCondition()
 
-    var machine: QueueStateMachine
-    var members = MembershipList()
+    @exclusivity(unchecked) var machine: QueueStateMachine
+    @exclusivity(unchecked) var members = MembershipList()
     /// The queue itself while it has members: what keeps a queue with pending work alive.
-    var selfWhileBusy: LockQueue?
+    @exclusivity(unchecked) var selfWhileBusy: LockQueue?
     /// What operations hold to reach the queue (weakly).
     let link = HostLink()
-    var allFinishedWaiters = 0
-    var observer: (any StateObserver)?
-    var undelivered: [StateTransition] = []
+    @exclusivity(unchecked) var allFinishedWaiters = 0
+    @exclusivity(unchecked) var observer: (any StateObserver)?
+    @exclusivity(unchecked) var undelivered: [StateTransition] = []
     /// The newest barrier; operations added while it is unfinished wait for it.
-    var barrier: LockOperation?
+    @exclusivity(unchecked) var barrier: LockOperation?
     /// How many barriers were installed; changed only under `lock`, read without it only to skip
     /// the barrier lookup before the first one.
     let barrierGeneration = Atomic<UInt64>(0)

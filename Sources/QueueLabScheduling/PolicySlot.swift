@@ -1,10 +1,20 @@
 import QueueLabCore
 
-/// The machine's policy, with the default kept off the witness table: `strict` (what every queue
-/// runs unless told otherwise) is called directly, so the seam costs it one branch per call, and
-/// any other policy is called through its protocol.
+/// The machine's policy, with the built-in policies kept off the witness table: each is stored as
+/// its own type and called directly (inlined), so the seam costs a built-in one jump on the kind
+/// per call; a policy from outside the package is called through its protocol. (Measured under
+/// Callgrind on `noop` at width 1: through the protocol, `aging`'s pick cost about 220
+/// instructions per operation, most of it the existential call and its copies.)
 struct PolicySlot {
+    private enum Kind: UInt8 { case strict, fifo, aging, weighted, lifo, inherit, other }
+
+    private let kind: Kind
     private var strict: StrictPolicy?
+    private var fifo: FIFOPolicy?
+    private var aging: AgingPolicy?
+    private var weighted: WeightedPolicy?
+    private var lifo: LIFOPolicy?
+    private var inherit: InheritPolicy?
     private var other: (any SchedulingPolicy)?
     /// Read once: the machine asks on every transition.
     let needsClock: Bool
@@ -12,41 +22,75 @@ struct PolicySlot {
     let inheritsPriority: Bool
 
     init(_ policy: some SchedulingPolicy) {
-        if let strict = policy as? StrictPolicy {
-            self.strict = strict
-        } else {
-            self.other = policy
+        switch policy {
+        case let policy as StrictPolicy: (kind, strict) = (.strict, policy)
+        case let policy as FIFOPolicy: (kind, fifo) = (.fifo, policy)
+        case let policy as AgingPolicy: (kind, aging) = (.aging, policy)
+        case let policy as WeightedPolicy: (kind, weighted) = (.weighted, policy)
+        case let policy as LIFOPolicy: (kind, lifo) = (.lifo, policy)
+        case let policy as InheritPolicy: (kind, inherit) = (.inherit, policy)
+        default: (kind, other) = (.other, policy)
         }
         needsClock = policy.needsClock
         relistsOnPriorityChange = policy.relistsOnPriorityChange
         inheritsPriority = policy.inheritsPriority
     }
 
-    var policy: any SchedulingPolicy { strict ?? other! }
+    var policy: any SchedulingPolicy {
+        switch kind {
+        case .strict: strict!
+        case .fifo: fifo!
+        case .aging: aging!
+        case .weighted: weighted!
+        case .lifo: lifo!
+        case .inherit: inherit!
+        case .other: other!
+        }
+    }
+
+    var isStrict: Bool { kind == .strict }
 
     @inline(__always)
     mutating func push(_ entry: ReadyEntry, reason: ReadyReason, now: UInt64) {
-        if strict != nil {
-            strict!.push(entry, reason: reason, now: now)
-        } else {
-            other!.push(entry, reason: reason, now: now)
+        switch kind {
+        case .strict: strict!.push(entry, reason: reason, now: now)
+        case .fifo: fifo!.push(entry, reason: reason, now: now)
+        case .aging: aging!.push(entry, reason: reason, now: now)
+        case .weighted: weighted!.push(entry, reason: reason, now: now)
+        case .lifo: lifo!.push(entry, reason: reason, now: now)
+        case .inherit: inherit!.push(entry, reason: reason, now: now)
+        case .other: other!.push(entry, reason: reason, now: now)
         }
     }
 
     @inline(__always)
     mutating func remove(_ operation: ScheduledOperation) {
-        if strict == nil { other!.remove(operation) }
+        switch kind {
+        case .strict: strict!.remove(operation)
+        case .fifo: fifo!.remove(operation)
+        case .aging: aging!.remove(operation)
+        case .weighted: weighted!.remove(operation)
+        case .lifo: lifo!.remove(operation)
+        case .inherit: inherit!.remove(operation)
+        case .other: other!.remove(operation)
+        }
     }
-
-    var isStrict: Bool { strict != nil }
 
     /// The operation the policy picked.
     @inline(__always)
     mutating func pop(now: UInt64) -> ScheduledOperation? {
-        if strict != nil { return strict!.pop(now: now)?.operation }
-        guard let entry = other!.pop(now: now) else { return nil }
-        // A policy that hands out a stale entry would start an operation twice.
-        precondition(entry.isCurrent, "scheduling policy \(other!.name) returned an operation that is not ready")
-        return entry.operation
+        switch kind {
+        case .strict: return strict!.pop(now: now)?.operation
+        case .fifo: return fifo!.pop(now: now)?.operation
+        case .aging: return aging!.pop(now: now)?.operation
+        case .weighted: return weighted!.pop(now: now)?.operation
+        case .lifo: return lifo!.pop(now: now)?.operation
+        case .inherit: return inherit!.pop(now: now)?.operation
+        case .other:
+            guard let entry = other!.pop(now: now) else { return nil }
+            // A policy from outside that hands out a stale entry would start an operation twice.
+            precondition(entry.isCurrent, "scheduling policy \(other!.name) returned an operation that is not ready")
+            return entry.operation
+        }
     }
 }

@@ -12,8 +12,9 @@ import QueueLabCore
 /// relists the operation at the back of its new level and restarts its wait (it keeps the lists
 /// in ready order, which is what makes the heads enough).
 ///
-/// - Complexity: push O(1) amortised; pop O(1) amortised: at most five heads compared, each stale
-///   entry dropped once; remove and a priority change O(1). Reads the clock once per transition.
+/// - Complexity: push O(1) amortised; pop O(1) amortised: at most five heads compared (none while
+///   only one level holds entries), each stale entry dropped once; remove and a priority change
+///   O(1). Reads the clock once per transition.
 public struct AgingPolicy: SchedulingPolicy {
     /// How long a wait raises an operation by one level.
     public let step: Duration
@@ -48,6 +49,18 @@ public struct AgingPolicy: SchedulingPolicy {
     }
 
     public mutating func pop(now: UInt64) -> ReadyEntry? {
+        // One level holding entries (the common case): its oldest current entry wins, with no
+        // stamp to read and no ages to compare.
+        if nonEmptyLevels & (nonEmptyLevels &- 1) == 0 {
+            guard nonEmptyLevels != 0 else { return nil }
+            let level = nonEmptyLevels.trailingZeroBitCount
+            while let entry = levels[level].popFirst() {
+                examined &+= 1
+                if entry.isCurrent { return entry }
+            }
+            nonEmptyLevels = 0
+            return nil
+        }
         var best = -1
         var bestEffective = -1
         var bestOrder = UInt64.max
