@@ -76,18 +76,19 @@ struct PolicySlot {
         }
     }
 
-    /// The operation the policy picked.
+    /// The operation the policy picked. `clock` is read at most once, and only by a policy that
+    /// reads the time: `aging` reads it only when it has ages to compare.
     @inline(__always)
-    mutating func pop(now: UInt64) -> ScheduledOperation? {
+    mutating func pop(clock: () -> UInt64) -> ScheduledOperation? {
         switch kind {
-        case .strict: return strict!.pop(now: now)?.operation
-        case .fifo: return fifo!.pop(now: now)?.operation
-        case .aging: return aging!.pop(now: now)?.operation
-        case .weighted: return weighted!.pop(now: now)?.operation
-        case .lifo: return lifo!.pop(now: now)?.operation
-        case .inherit: return inherit!.pop(now: now)?.operation
+        case .strict: return strict!.pop(now: 0)?.operation
+        case .fifo: return fifo!.pop(now: 0)?.operation
+        case .aging: return aging!.pop(clock: clock)?.operation
+        case .weighted: return weighted!.pop(now: 0)?.operation
+        case .lifo: return lifo!.pop(now: 0)?.operation
+        case .inherit: return inherit!.pop(now: 0)?.operation
         case .other:
-            guard let entry = other!.pop(now: now) else { return nil }
+            guard let entry = other!.pop(now: needsClock ? clock() : 0) else { return nil }
             // A policy from outside that hands out a stale entry would start an operation twice.
             precondition(entry.isCurrent, "scheduling policy \(other!.name) returned an operation that is not ready")
             return entry.operation

@@ -173,9 +173,10 @@ public struct QueueStateMachine {
 
     /// The next operation a worker takes, or nil.
     public mutating func next() -> Taken? {
-        guard !isSuspended, admissions == 0, executing < width, readyCount > 0,
-            let operation = slot.pop(now: time())
-        else { return nil }
+        guard !isSuspended, admissions == 0, executing < width, readyCount > 0 else { return nil }
+        // Captured apart from `self`, which the pick modifies.
+        let testClock = clockForTesting
+        guard let operation = slot.pop(clock: { testClock ?? MonotonicClock.now() }) else { return nil }
         readyCount -= 1
         operation.placement = .executing
         let runsBody = !operation.isCancelled

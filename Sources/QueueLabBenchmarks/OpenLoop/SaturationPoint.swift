@@ -2,18 +2,23 @@ import Foundation
 
 /// Where a queue stops keeping up with an `open` sweep: the highest offered rate at which achieved
 /// throughput stays within 2 % of offered and the p99 wait (intended arrival to start) stays under
-/// ``waitLimit(meanServiceNanoseconds:)``, walking up from the lowest rate and stopping at the first
+/// ``waitLimit(for:)``, walking up from the lowest rate and stopping at the first
 /// rate that fails (a noisy pass above a failure does not count).
 public enum SaturationPoint {
     public static let allowedShortfall = 0.02
-    /// The p99 wait allowed, in mean service times: M/M/1 reaches it near utilisation 0.8.
+    /// The p99 wait allowed, in mean body times or in mean residual body times, whichever is
+    /// longer: M/M/1 (where both are the mean) reaches it near utilisation 0.8. The residual
+    /// (``ServiceDistribution/meanResidualNanoseconds``) is what a heavy tail adds to every wait:
+    /// against the mean alone, 1 % of 500 us bodies among 5 us ones put the p99 wait over the limit
+    /// at any rate, and no sweep found a saturation point.
     public static let waitMultiple = 20.0
     /// ...but never below this: waking an idle queue's worker alone takes tens of microseconds
     /// here, so tiny bodies would otherwise saturate at any rate.
     public static let waitFloorNanoseconds = 200_000.0
 
-    public static func waitLimit(meanServiceNanoseconds: Double) -> Double {
-        Swift.max(waitMultiple * meanServiceNanoseconds, waitFloorNanoseconds)
+    public static func waitLimit(for service: ServiceDistribution?) -> Double {
+        let scale = Swift.max(service?.meanNanoseconds ?? 0, service?.meanResidualNanoseconds ?? 0)
+        return Swift.max(waitMultiple * scale, waitFloorNanoseconds)
     }
 
     /// One sweep of one implementation: the cells that differ only in `rate`.
@@ -27,12 +32,12 @@ public enum SaturationPoint {
 
         public var rates: [Int] { samples.keys.sorted() }
 
-        /// The limit on the p99 wait, from the nominal mean of the `service` parameter.
+        /// The limit on the p99 wait, from the nominal distribution of the `service` parameter.
         public var waitLimitNanoseconds: Double {
             let service = ReportCell.textParameter("service", in: parameters).flatMap {
                 try? ServiceDistribution(parsing: $0)
             }
-            return waitLimit(meanServiceNanoseconds: service?.meanNanoseconds ?? 0)
+            return waitLimit(for: service)
         }
 
         /// Does a rate's figure set (one sample's, or medians) keep up? A sample whose generator was

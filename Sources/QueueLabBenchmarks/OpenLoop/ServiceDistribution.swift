@@ -89,6 +89,25 @@ public enum ServiceDistribution: Sendable, Hashable {
         }
     }
 
+    /// The mean residual body time, E[S²] / (2 E[S]): what an arrival waits for the body in
+    /// progress to end, on average, the term by which the body time's spread enters every wait
+    /// (Pollaczek-Khinchine: M/G/1's mean wait is λ E[S²] / (2 (1 − ρ))). Equal to the mean for
+    /// `exp`, half of it for `const`, and far above it for a heavy tail (`bimodal:5us,500us,0.01`:
+    /// 127 us against a mean of 10 us).
+    public var meanResidualNanoseconds: Double {
+        let mean = meanNanoseconds
+        guard mean > 0 else { return 0 }
+        let secondMoment: Double =
+            switch self {
+            case .constant(let value): Double(value) * Double(value)
+            case .exponential(let mean): 2 * Double(mean) * Double(mean)
+            case .bimodal(let fast, let slow, let share):
+                (1 - share) * Double(fast) * Double(fast) + share * Double(slow) * Double(slow)
+            case .lognormal(let median, let sigma): Double(median) * Double(median) * exp(2 * sigma * sigma)
+            }
+        return secondMoment / (2 * mean)
+    }
+
     /// One draw, in nanoseconds, capped at 1 s so one wild draw of a heavy tail cannot stall a sample.
     public func draw(using random: inout SplitMix64) -> UInt64 {
         let value: Double

@@ -3,7 +3,7 @@ extension HTMLReport {
     func loadSection(palette: ImplementationPalette) -> String {
         let panels = LoadCurveChart.panels(run, palette: palette)
         let limit =
-            "achieved throughput within \(Int(SaturationPoint.allowedShortfall * 100))% of offered and p99 wait (intended arrival to start) under \(Int(SaturationPoint.waitMultiple))x the mean body time (at least \(FigureFormat.time(SaturationPoint.waitFloorNanoseconds / 1e9)))"
+            "achieved throughput within \(Int(SaturationPoint.allowedShortfall * 100))% of offered and p99 wait (intended arrival to start) under \(Int(SaturationPoint.waitMultiple))x the mean body time or the mean residual body time E[S²]/2E[S], whichever is longer (at least \(FigureFormat.time(SaturationPoint.waitFloorNanoseconds / 1e9)))"
         return section(
             .load, "Latency against offered load (open loop)",
             intro:

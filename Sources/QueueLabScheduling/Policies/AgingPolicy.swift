@@ -48,7 +48,11 @@ public struct AgingPolicy: SchedulingPolicy {
         nonEmptyLevels |= levelBit(level)
     }
 
-    public mutating func pop(now: UInt64) -> ReadyEntry? {
+    public mutating func pop(now: UInt64) -> ReadyEntry? { pop(clock: { now }) }
+
+    /// ``pop(now:)`` that reads the clock only when it has ages to compare: the machine calls this
+    /// one, and spares the clock read when one level holds entries.
+    mutating func pop(clock: () -> UInt64) -> ReadyEntry? {
         // One level holding entries (the common case): its oldest current entry wins, with no
         // stamp to read and no ages to compare.
         if nonEmptyLevels & (nonEmptyLevels &- 1) == 0 {
@@ -61,6 +65,7 @@ public struct AgingPolicy: SchedulingPolicy {
             nonEmptyLevels = 0
             return nil
         }
+        let now = clock()
         var best = -1
         var bestEffective = -1
         var bestOrder = UInt64.max

@@ -33,6 +33,14 @@ import Testing
         #expect(sweeps.map(\.implementation) == ["actor", "lock"])
         #expect(sweeps.map(\.medianSaturation) == [1_000, 2_000])
         #expect(sweeps[1].waitLimitNanoseconds == 1_000_000)
+        // A heavy tail: the residual (127 us) sets the limit, not the 10 us mean.
+        let tail = try ServiceDistribution(parsing: "bimodal:5us,500us,0.01")
+        let secondMoment: Double = 0.99 * 25e6 + 0.01 * 25e10
+        let residual = secondMoment / (2 * 9_950)
+        #expect(abs(tail.meanResidualNanoseconds - residual) < 1)
+        #expect(abs(SaturationPoint.waitLimit(for: tail) - 20 * residual) < 20)
+        #expect(try ServiceDistribution(parsing: "exp:150us").meanResidualNanoseconds == 150_000)
+        #expect(try ServiceDistribution(parsing: "const:50us").meanResidualNanoseconds == 25_000)
         let rows = SaturationPoint.rows(for: records)
         #expect(rows.count == 6)
         #expect(
