@@ -39,6 +39,7 @@ let package = Package(
             dependencies: [
                 "QueueLabCore",
                 .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "HeapModule", package: "swift-collections"),
             ],
             swiftSettings: strict
         ),

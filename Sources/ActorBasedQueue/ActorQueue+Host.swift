@@ -23,6 +23,11 @@ extension ActorQueue {
         if post(.reprioritize(operation)) == .signal { drain() }
     }
 
+    public func heightRaised(_ operation: ScheduledOperation) {
+        guard ranksByHeight else { return }
+        if post(.reprioritize(operation)) == .signal { drain() }
+    }
+
     public func asynchronousOperationFinished(_ operation: ScheduledOperation) -> Bool {
         guard operation.claimFinish() else { return false }
         operation.deliver(operation.observer.map { _ in operation.transition(.finished) })

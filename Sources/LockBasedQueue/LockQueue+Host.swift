@@ -36,6 +36,11 @@ extension LockQueue {
         lock.withLock { machine.reprioritize(operation) }
     }
 
+    public func heightRaised(_ operation: ScheduledOperation) {
+        guard ranksByHeight else { return }
+        lock.withLock { machine.reprioritize(operation) }
+    }
+
     public func asynchronousOperationFinished(_ operation: ScheduledOperation) -> Bool {
         lock.lock()
         guard operation.placement == .executing else {

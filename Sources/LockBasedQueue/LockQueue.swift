@@ -57,6 +57,8 @@ public final class LockQueue: PolicyScheduledQueue, OperationHost, @unchecked Se
 
     /// What decides which ready operation starts next, and what it promises.
     public let policy: PolicyDeclaration
+    /// Whether the policy reads chain heights: only then is a height's rise worth relisting for.
+    let ranksByHeight: Bool
 
     /// A queue with Foundation's order (``StrictPolicy``).
     public convenience init(name: String? = nil) {
@@ -69,6 +71,7 @@ public final class LockQueue: PolicyScheduledQueue, OperationHost, @unchecked Se
     public init(name: String? = nil, policy: some SchedulingPolicy) {
         self.name = name
         self.policy = policy.declaration
+        self.ranksByHeight = policy.ranksByHeight
         self.machine = QueueStateMachine(
             defaultWidth: max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN))), policy: policy)
         link.connect(self)

@@ -37,6 +37,7 @@ public enum DependencyGraph {
         operation.hasEdges.store(true, ordering: .sequentiallyConsistent)
         dependency.hasEdges.store(true, ordering: .sequentiallyConsistent)
         var notices: [Notice] = []
+        var heightNotices: [Notice] = []
         // After `hasEdges`, before the new edge: a cancel that missed `hasEdges` is seen here, and
         // its dependencies fall back before this edge could be counted.
         if operation.cancelledFlag.load(ordering: .sequentiallyConsistent) { stopPassing(operation, &notices) }
@@ -48,9 +49,11 @@ public enum DependencyGraph {
                 operation.host?.dependencyBlocked(operation)
             }
             inherit(from: operation, into: dependency, &notices)
+            raiseHeight(from: operation, into: dependency, &heightNotices)
         }
         lock.unlock()
         deliver(notices)
+        deliverHeights(heightNotices)
     }
 
     public static func removeDependency(_ dependency: ScheduledOperation, from operation: ScheduledOperation) {

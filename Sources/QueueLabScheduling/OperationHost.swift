@@ -27,6 +27,9 @@ public protocol OperationHost: AnyObject, Sendable {
     /// waits for it was added, reprioritised, cancelled or finished). A host whose policy
     /// inherits priorities relists it; the default ignores it.
     func effectivePriorityChanged(_ operation: ScheduledOperation)
+    /// No lock held: the ``ScheduledOperation/chainHeight`` of a queued operation rose (a dependency
+    /// edge added behind it). A host whose policy ranks by height relists it; the default ignores it.
+    func heightRaised(_ operation: ScheduledOperation)
     /// No lock held: an asynchronous operation reported `finish()`.
     ///
     /// - Returns: false when the operation was not executing (nothing changed).
@@ -38,4 +41,5 @@ public protocol OperationHost: AnyObject, Sendable {
 
 extension OperationHost {
     public func effectivePriorityChanged(_ operation: ScheduledOperation) {}
+    public func heightRaised(_ operation: ScheduledOperation) {}
 }

@@ -20,6 +20,8 @@ struct PolicySlot {
     let needsClock: Bool
     let relistsOnPriorityChange: Bool
     let inheritsPriority: Bool
+    /// Keeps the graph maintaining heights while this queue lives, for a policy that ranks by them.
+    let heightTracking: DependencyGraph.HeightTracking?
 
     init(_ policy: some SchedulingPolicy) {
         switch policy {
@@ -34,6 +36,7 @@ struct PolicySlot {
         needsClock = policy.needsClock
         relistsOnPriorityChange = policy.relistsOnPriorityChange
         inheritsPriority = policy.inheritsPriority
+        heightTracking = policy.ranksByHeight ? DependencyGraph.HeightTracking(cap: policy.heightCap) : nil
     }
 
     var policy: any SchedulingPolicy {

@@ -116,8 +116,9 @@ public struct QueueStateMachine {
         }
     }
 
-    /// A ready operation's priority changed: the policy lists it again (for the built-in ordered
-    /// policies, at the end of its new level), unless it ignores priorities.
+    /// A ready operation's priority (or, for a policy that ranks by it, its chain height) changed:
+    /// the policy lists it again (for the built-in ordered policies, at the end of its new level),
+    /// unless it ignores priorities.
     public mutating func reprioritize(_ operation: ScheduledOperation) {
         guard operation.placement == .readyListed, slot.relistsOnPriorityChange else { return }
         unlist(operation)

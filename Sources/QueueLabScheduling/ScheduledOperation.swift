@@ -44,6 +44,9 @@ open class ScheduledOperation: @unchecked Sendable {
     /// The priority the operation inherits (at least `priorityWord`); written only under the graph
     /// lock (see ``DependencyGraph``'s inheritance), read anywhere.
     let effectivePriorityWord: Atomic<Int>
+    /// The length of the longest chain of operations waiting behind it (see ``DependencyGraph``'s
+    /// heights); written only under the graph lock, read anywhere.
+    let heightWord = Atomic<UInt32>(0)
     let hasCompletion = Atomic<Bool>(false)
     /// Set once the completion handler was taken to run, so that it runs at most once.
     let finishReported = Atomic<Bool>(false)
@@ -62,6 +65,8 @@ open class ScheduledOperation: @unchecked Sendable {
     @exclusivity(unchecked) var passesPriority = true
     /// How many times its effective priority changed (the inheritance cost tests count it).
     @exclusivity(unchecked) var effectiveChanges: UInt32 = 0
+    /// How many times its height rose (the height cost tests count it).
+    @exclusivity(unchecked) var heightRaises: UInt32 = 0
     @exclusivity(unchecked) var completion: (@Sendable () -> Void)?
 
     // MARK: Host fields (the owning host's serialisation)
@@ -130,6 +135,12 @@ open class ScheduledOperation: @unchecked Sendable {
     public var effectivePriority: QueuePriority {
         QueuePriority(rawValue: effectivePriorityWord.load(ordering: .relaxed)) ?? .normal
     }
+
+    /// How many operations wait behind it in the longest chain of waiting (unstarted, not
+    /// cancelled) dependents, within and across queues: 0 with none. Saturates at
+    /// ``DependencyGraph/heightCap``, never falls, and is kept only while a queue whose policy has
+    /// ``SchedulingPolicy/ranksByHeight`` exists (else 0): what `critical-path` ranks by.
+    public var chainHeight: Int { Int(heightWord.load(ordering: .relaxed)) }
 
     // MARK: Transitions (callers hold the lock of the domain the transition belongs to)
 

@@ -41,6 +41,14 @@ public protocol SchedulingPolicy: Sendable {
     /// machine then lists every operation at its effective priority and relists a ready one when
     /// that changes.
     var inheritsPriority: Bool { get }
+    /// Whether it reads ``ScheduledOperation/chainHeight`` (the longest chain of operations waiting
+    /// behind one, see ``DependencyGraph``): while a queue with such a policy exists, the graph keeps
+    /// heights up to ``heightCap`` and the queue relists a ready operation whose height rose. False
+    /// by default, so that other policies pay nothing for heights.
+    var ranksByHeight: Bool { get }
+    /// The highest height it distinguishes (the graph's work per edge grows with it); read only
+    /// when ``ranksByHeight`` is true.
+    var heightCap: Int { get }
 
     /// An operation became ready; the entry is current.
     mutating func push(_ entry: ReadyEntry, reason: ReadyReason, now: UInt64)
@@ -68,6 +76,8 @@ extension SchedulingPolicy {
     public var needsClock: Bool { false }
     public var relistsOnPriorityChange: Bool { true }
     public var inheritsPriority: Bool { false }
+    public var ranksByHeight: Bool { false }
+    public var heightCap: Int { 0 }
     public var declaration: PolicyDeclaration {
         PolicyDeclaration(name: name, parameters: parameters, promises: promises)
     }

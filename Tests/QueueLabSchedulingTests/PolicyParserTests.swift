@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func errorsListWhatIsValid() {
-        let valid = ["strict", "fifo", "aging", "weighted", "lifo", "inherit"]
+        let valid = ["strict", "fifo", "aging", "weighted", "lifo", "inherit", "critical-path"]
         #expect(throws: PolicySpecError.unknownPolicy("bogus", valid: valid)) {
             try SchedulingPolicies.parse("bogus")
         }
@@ -49,7 +49,9 @@ import Testing
             #expect(throws: PolicySpecError.self) { try SchedulingPolicies.parse(bad) }
         }
         let message = PolicySpecError.unknownPolicy("x", valid: SchedulingPolicies.names).description
-        #expect(message == "unknown policy 'x'; valid policies: strict, fifo, aging, weighted, lifo, inherit")
+        #expect(
+            message == "unknown policy 'x'; valid policies: strict, fifo, aging, weighted, lifo, inherit, critical-path"
+        )
         let none = PolicySpecError.unknownParameter(policy: "fifo", key: "x", valid: []).description
         #expect(none == "policy 'fifo' takes no parameters (got 'x')")
     }
@@ -65,6 +67,7 @@ import Testing
             ("weighted", [.fifoWithinLevel, .weightedShares]),
             ("lifo", [.strictPriority, .lifoWithinLevel]),
             ("inherit", [.strictPriority, .fifoWithinLevel, .priorityInheritance]),
+            ("critical-path", [.strictPriority]),
         ]
         #expect(promises.map(\.0) == expected.map(\.0))
         #expect(promises.map(\.1) == expected.map(\.1))
@@ -79,5 +82,6 @@ import Testing
         #expect(name(.lifo) == "lifo")
         #expect(name(.aging(step: .microseconds(500))) == "aging(step=500us)")
         #expect(name(.weighted) == "weighted(weights=1:2:4:8:16)")
+        #expect(name(.criticalPath) == "critical-path(cap=64)")
     }
 }

@@ -32,6 +32,7 @@ extension QueueStateMachine {
         case let policy as LIFOPolicy: policy.examined
         case let policy as AgingPolicy: policy.examined
         case let policy as WeightedPolicy: policy.examined
+        case let policy as CriticalPathPolicy: policy.examined
         default: -1
         }
     }

@@ -14,6 +14,9 @@ import Testing
         ("lifo", [9, 4, 6, 2, 5, 0, 8, 3, 7, 1]),
         // No dependencies: nothing to inherit, so the order is strict.
         ("inherit", [4, 9, 2, 6, 0, 5, 3, 8, 1, 7]),
+        // No dependencies: every rank is 0, so the order is strict.
+        ("critical-path", [4, 9, 2, 6, 0, 5, 3, 8, 1, 7]),
+        ("critical-path:cap=16", [4, 9, 2, 6, 0, 5, 3, 8, 1, 7]),
         // A step far longer than the test: nothing ages, so the order is strict.
         ("aging:step=600s", [4, 9, 2, 6, 0, 5, 3, 8, 1, 7]),
         // Stride 1, 2, 4, 8, 16 (veryHigh down): ties go to the higher level.

@@ -72,20 +72,30 @@ public struct OpenLoopSpec: Sendable, Hashable {
         case "arrivals": return try ArrivalProcess(parsing: value).rawValue
         case "service": return try ServiceDistribution(parsing: value).text
         case "mix": return try PriorityMix(parsing: value).text
+        case "cost": return try MakespanGraph.canonicalCost(value)
         default: return value
         }
     }
 }
 
 extension Workload {
-    /// Text-valued parameters a kind accepts, with their defaults (only `open` has any).
+    /// Text-valued parameters a kind accepts, with their defaults (`open`'s, and `makespan`'s cost
+    /// distribution).
     public static func textDefaults(for kind: WorkloadKind) -> [String: String] {
-        kind == .open ? OpenLoopSpec.textDefaults : [:]
+        switch kind {
+        case .open: OpenLoopSpec.textDefaults
+        case .makespan: MakespanGraph.textDefaults
+        default: [:]
+        }
     }
 
     /// A kind's own rule for an integer parameter, checked before the general ``rangeProblem(_:_:)``.
     static func kindRangeProblem(_ kind: WorkloadKind, _ key: String, _ value: Int) -> String? {
-        kind == .open ? OpenLoopSpec.rangeProblem(key, value) : nil
+        switch kind {
+        case .open: OpenLoopSpec.rangeProblem(key, value)
+        case .makespan: MakespanGraph.rangeProblem(key, value)
+        default: nil
+        }
     }
 
     /// `key=value` pieces of `a=1;b=x,y`: a `,` separates parameters only when what follows it is a
@@ -104,8 +114,10 @@ extension Workload {
         return pieces
     }
 
-    /// Whole-workload checks once every parameter is known (`open`: the arrival count).
+    /// Whole-workload checks once every parameter is known (`open`: the arrival count; `makespan`:
+    /// the chains fit in `n`).
     func combinedProblem() -> String? {
+        if kind == .makespan { return MakespanGraph.problem(self) }
         guard kind == .open else { return nil }
         do {
             return try OpenLoopSpec(self).problem

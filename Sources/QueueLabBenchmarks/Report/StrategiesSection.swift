@@ -10,7 +10,8 @@ enum StrategiesSection {
         + "<b>lowest class, longest wait</b> is the longest enqueue-to-start wait of the lowest priority class in a sample (median over samples; worst sample), the figure starvation shows in; "
         + "<b>stated bound</b> is what a bounded-wait policy promises for it, from its step, the backlog, the width and the longest body of the sample. "
         + "<b>Jain</b> is Jain's fairness index over each class's share of the starts divided by the share its weight asks for (equal weights for a policy without any): 1 = as asked, 1/n = one class took everything. "
-        + "Per class: wait p50 / p99 / max, and the share of starts against the share the weight asks for."
+        + "Per class: wait p50 / p99 / max, and the share of starts against the share the weight asks for. "
+        + "<b>makespan / bound</b> (workload makespan) is the time from resume to the last finish over max(total work / width, longest path's work), which no schedule can beat: 1 is perfect."
 
     // MARK: HTML
 
@@ -21,6 +22,10 @@ enum StrategiesSection {
             html += "</ul>\n"
             html += htmlTable(summaryRows(table))
             if table.hasClasses { html += htmlTable(classRows(table)) }
+            if table.hasMakespan {
+                html += MakespanChart.svg(table)
+                html += htmlTable(makespanRows(table))
+            }
             return html
         }.joined(separator: "\n")
     }
@@ -53,6 +58,7 @@ enum StrategiesSection {
                 let rows = classRows(table).map { $0.map { $0.replacingOccurrences(of: "\n", with: "<br>") } }
                 out += ["", FigureFormat.markdown(rows)]
             }
+            if table.hasMakespan { out += ["", FigureFormat.markdown(makespanRows(table))] }
         }
         if tables.isEmpty {
             out += ["", "No queue in this file ran with two or more policies (`queuelab bench --policy a,b`)."]
@@ -86,6 +92,23 @@ enum StrategiesSection {
                 ratio ?? (row.policy == table.reference ? "1 (reference)" : "-"), wait ?? "-",
                 row.waitBound.map { FigureFormat.time($0 / 1e9) } ?? "-",
                 row.jainIndex.map { String(format: "%.3f", $0) } ?? "-",
+            ])
+        }
+        return rows
+    }
+
+    /// `makespan`: per policy, the time to finish the graph against the bound no schedule beats.
+    static func makespanRows(_ table: StrategyTable) -> [[String]] {
+        var rows = [["policy", "makespan", "lower bound", "makespan / bound (worst)"]]
+        for row in table.rows {
+            guard let figures = row.makespan else {
+                rows.append([row.policy, "-", "-", "-"])
+                continue
+            }
+            rows.append([
+                row.policy, figures.makespan.map { FigureFormat.time($0 / 1e9) } ?? "-",
+                figures.bound.map { FigureFormat.time($0 / 1e9) } ?? "-",
+                String(format: "%.3f (%.3f)", figures.overBound, figures.worstOverBound),
             ])
         }
         return rows
@@ -140,6 +163,15 @@ enum StrategiesSection {
             lines.append(
                 "\(row.policy): shares within \(percent(largest)) of what the weights ask (largest deviation of a class)."
             )
+        }
+        let makespans = table.rows.compactMap { row in row.makespan.map { (row.policy, $0.overBound) } }
+        if let best = makespans.min(by: { $0.1 < $1.1 }), let worst = makespans.max(by: { $0.1 < $1.1 }),
+            makespans.count >= 2
+        {
+            lines.append(
+                "Makespan over its lower bound (1 = no schedule is faster): closest under \(best.0) "
+                    + String(format: "(%.3f)", best.1) + ", farthest under \(worst.0) "
+                    + String(format: "(%.3f)", worst.1) + ".")
         }
         let ratios = table.rows.compactMap { row in
             row.throughputRatio.map { "\(row.policy) \(FigureFormat.ratio($0.ratio))x" }

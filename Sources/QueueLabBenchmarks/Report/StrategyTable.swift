@@ -34,6 +34,9 @@ public struct StrategyTable: Sendable {
 
     /// Whether any row has per-class figures (the `priority` and `overload` workloads).
     public var hasClasses: Bool { rows.contains { !$0.classes.isEmpty } }
+
+    /// Whether any row has makespan figures (the `makespan` workload).
+    public var hasMakespan: Bool { rows.contains { $0.makespan != nil } }
 }
 
 /// One policy's figures in a ``StrategyTable``: medians over its samples.
@@ -51,6 +54,9 @@ public struct StrategyRow: Sendable {
     public let waitBound: Double?
     public let jainIndex: Double?
     public let classes: [StrategyClass]
+    /// `makespan`: the time to finish the graph, its lower bound and their ratio (medians over
+    /// samples), and the worst sample's ratio.
+    public let makespan: StrategyMakespan?
 
     init(_ cell: ReportCell, reference: ReportCell?) {
         policy = cell.policy
@@ -76,6 +82,11 @@ public struct StrategyRow: Sendable {
                 weightShare: Self.median(cell, "prio_\(name)_weight_share"),
                 throughput: Self.median(cell, "prio_\(name)_ops_per_s"))
         }
+        makespan = Self.median(cell, "makespan_over_bound").map { ratio in
+            StrategyMakespan(
+                makespan: Self.median(cell, "makespan_ns"), bound: Self.median(cell, "makespan_bound_ns"),
+                overBound: ratio, worstOverBound: cell.values("makespan_over_bound").max() ?? ratio)
+        }
     }
 
     static func median(_ cell: ReportCell, _ column: String) -> Double? {
@@ -100,4 +111,13 @@ public struct StrategyClass: Sendable {
         guard let share, let weightShare, weightShare > 0 else { return nil }
         return share / weightShare - 1
     }
+}
+
+/// One policy's `makespan` figures: medians over samples, in nanoseconds, and the ratio that is the
+/// headline (1 = as fast as any schedule can be).
+public struct StrategyMakespan: Sendable {
+    public let makespan: Double?
+    public let bound: Double?
+    public let overBound: Double
+    public let worstOverBound: Double
 }

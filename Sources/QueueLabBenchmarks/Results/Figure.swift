@@ -72,6 +72,7 @@ extension Figure {
         figures += overloadFigures
         figures += openLoop
         figures += inversionFigures
+        figures += makespanFigures
         return figures
     }()
 
@@ -100,13 +101,22 @@ extension Figure {
         Figure("inversion_max_ns", .lowerIsBetter, "inversion: veryHigh (waiting for a veryLow) add to finish max"),
     ]
 
+    /// `makespan`: the time to finish a DAG against the lower bound of any schedule of it.
+    static let makespanFigures: [Figure] = [
+        Figure("makespan_ns", .lowerIsBetter, "makespan: resume to the last finish"),
+        Figure(
+            "makespan_bound_ns", .informational,
+            "makespan: max(total work / width, longest path's work), from the graph built"),
+        Figure("makespan_over_bound", .lowerIsBetter, "makespan over its lower bound (1 = perfect)"),
+    ]
+
     /// Figures added after CSVs were committed: a file without their column still reads.
     public static let optionalColumns: Set<String> = Set(
         [
             "instructions_per_op", "repetitions", "repetition_log_sd", "timed_operations", "steady_ops_per_s",
             "cpus_allowed",
         ] + overloadFigures.map(\.column)
-    ).union(openLoop.map(\.column)).union(inversionFigures.map(\.column))
+    ).union(openLoop.map(\.column)).union(inversionFigures.map(\.column)).union(makespanFigures.map(\.column))
 
     public static let byColumn: [String: Figure] = Dictionary(uniqueKeysWithValues: all.map { ($0.column, $0) })
 

@@ -31,6 +31,10 @@ public enum WorkloadKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// A steady `normal` load with, now and then, a `veryHigh` operation that waits for a
     /// `veryLow` one: the cost of priority inversion (see `InversionWorkload`).
     case inversion
+    /// A DAG of known work, a few long chains hidden among independent operations, at a fixed
+    /// width: the time to finish it all against the lower bound any scheduler has (see
+    /// `MakespanWorkload`).
+    case makespan
     /// Operations arriving on a schedule (Poisson or constant rate), not on completion: latency
     /// from each one's intended arrival, against offered load (see `OpenLoopSpec`).
     case open
@@ -48,6 +52,7 @@ public enum WorkloadKind: String, Sendable, Hashable, CaseIterable, Codable {
         case .ping: []
         case .overload: [.priorities, .width, .suspension]
         case .inversion: [.priorities, .width, .dependencies]
+        case .makespan: [.width, .dependencies]
         case .open: []  // a priority mix other than `normal` is checked when the sample runs
         }
     }
@@ -84,6 +89,7 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
         case .ping: ["n": 2_000]
         case .overload: ["ms": 300, "width": 2, "us": 20, "depth": 8, "classes": 5]
         case .inversion: ["n": 20_000, "us": 20, "util": 80, "every": 50, "width": 1]
+        case .makespan: ["n": 2_000, "width": 2, "chains": 4, "length": 800, "us": 50, "seed": 42]
         case .open: OpenLoopSpec.integerDefaults
         }
     }

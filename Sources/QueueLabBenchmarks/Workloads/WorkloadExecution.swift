@@ -74,6 +74,7 @@ public struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
             case .ping: return try ping()
             case .overload: return try overload()
             case .inversion: return try inversion()
+            case .makespan: return try makespan()
             case .open: return try openLoop()
             }
         } catch let error as SampleError {

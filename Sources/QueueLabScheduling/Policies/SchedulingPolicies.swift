@@ -49,6 +49,18 @@ public enum SchedulingPolicies {
             name: "inherit",
             summary: "strict by effective priority: an operation runs at the priority of what waits for it",
             parameters: [], make: { _ throws(PolicySpecError) in InheritPolicy() }),
+        Entry(
+            name: "critical-path",
+            summary: "strict between priorities; within one, the longest chain of waiting operations behind it first",
+            parameters: [("cap", CriticalPathPolicy.capExpectation)],
+            make: { values throws(PolicySpecError) in
+                guard let text = values["cap"] else { return CriticalPathPolicy() }
+                guard let cap = Int(text) else {
+                    throw .invalidValue(
+                        policy: "critical-path", key: "cap", value: text, expected: CriticalPathPolicy.capExpectation)
+                }
+                return try CriticalPathPolicy(cap: cap)
+            }),
     ]
 
     public static var names: [String] { builtIn.map(\.name) }

@@ -26,3 +26,8 @@ extension SchedulingPolicy where Self == WeightedPolicy {
 extension SchedulingPolicy where Self == InheritPolicy {
     public static var inherit: InheritPolicy { InheritPolicy() }
 }
+
+extension SchedulingPolicy where Self == CriticalPathPolicy {
+    /// Critical path first with the default cap (64); ``CriticalPathPolicy/init(cap:)`` takes others.
+    public static var criticalPath: CriticalPathPolicy { CriticalPathPolicy() }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import QueueLabCore
+
+/// `makespan`: a DAG of known work at a fixed width, and how close the queue's order gets to the
+/// physical limit of any scheduler, `max(total work / width, longest path's work)`.
+///
+/// The graph, drawn from the seed: `chains` long chains, chain k of `length / 4^k` operations
+/// (800, 200, 50, 12 by default), and independent operations for the rest of `n`. Uneven on
+/// purpose: with equal chains, at least as many as the width, a graph-blind order that runs the
+/// independent work first still keeps every worker busy on the chains afterwards and loses
+/// nothing; one chain longer than the others together is what leaves it a serial tail (Graham's
+/// worst case, 2 − 1/width). The default longest chain (800 bodies) is under n / width (1,000) so
+/// that the bound is the total work and a perfect order has slack for the queue's own overhead;
+/// FIFO, which runs about one chain link per pass over the independent work, is expected near
+/// (independent / width + 800) / 1,000 ≈ 1.27.
+///
+/// Each body spins its cost: `us` microseconds (`cost=const`) or an exponential draw of mean `us`
+/// (`cost=exp`). The chains' edges are added in random order and the operations are added, in
+/// random order, to a suspended queue (or in one batch when it cannot be suspended), so neither
+/// the order of adds nor of edges gives the chains away.
+///
+/// Figures: `makespan_ns` (resume to the last finish), `makespan_bound_ns` (computed from the
+/// graph built), `makespan_over_bound` (1.0 is perfect).
+extension WorkloadExecution {
+    func makespan() throws -> WorkloadOutcome {
+        let graph = MakespanGraph(workload)
+        let count = graph.costs.count
+        let finishes = LatencyTable(count: count)
+        let queue = makeQueue(width: workload["width"])
+        let suspends = Queue.capabilities.contains(.suspension)
+        if suspends { queue.isSuspended = true }
+        let operations = (0..<count).map { index in
+            let cost = graph.costs[index]
+            return Queue.Operation(
+                name: nil, priority: .normal,
+                body: .synchronous { [harness] _ in
+                    let started = harness.begin(index)
+                    MonotonicClock.spin(nanoseconds: cost)
+                    harness.end(index, started: started)
+                    finishes.record(index, MonotonicClock.now())
+                })
+        }
+        for (dependent, dependency) in graph.edges { try operations[dependent].addDependency(operations[dependency]) }
+        var start: UInt64
+        if suspends {
+            for index in graph.addOrder {
+                harness.willAdd(index)
+                try queue.addOperation(operations[index])
+            }
+            start = timedPhaseStarts()
+            queue.isSuspended = false
+        } else {
+            start = timedPhaseStarts()
+            try addBatch(graph.addOrder.map { operations[$0] }, to: queue)
+        }
+        try drain(queue)
+        let wall = timedPhaseEnds(since: start)
+        let lastFinish = finishes.sorted().last ?? start
+        let makespan = Double(lastFinish > start ? lastFinish - start : 0)
+        let bound = Double(graph.bound(width: workload["width"]))
+        return WorkloadOutcome(
+            operations: count, wallNanoseconds: wall,
+            extraFigures: [
+                "makespan_ns": makespan, "makespan_bound_ns": bound,
+                "makespan_over_bound": bound > 0 ? makespan / bound : 0,
+            ])
+    }
+}
+
+/// The graph `makespan` builds: each operation's cost, the chains' edges, the order of adds.
+struct MakespanGraph {
+    /// Nanoseconds of work per operation.
+    var costs: [UInt64] = []
+    /// (dependent, dependency) pairs, in the (random) order they are added.
+    var edges: [(Int, Int)] = []
+    /// The operations' indices in the order they are added to the queue.
+    var addOrder: [Int] = []
+    /// Each chain's operations, dependency first.
+    var chains: [[Int]] = []
+
+    /// The lengths of the chains: chain k has `length / 4^k` operations (at least one), cut to
+    /// what `n` leaves.
+    static func chainLengths(n: Int, chains: Int, length: Int) -> [Int] {
+        var left = n
+        return (0..<chains).map { k in
+            let wanted = Swift.max(1, length >> Swift.min(62, 2 * k))
+            defer { left -= Swift.min(wanted, left) }
+            return Swift.min(wanted, left)
+        }
+    }
+
+    init(_ workload: Workload) {
+        let count = workload["n"]
+        let mean = UInt64(Swift.max(0, workload["us"])) * 1_000
+        var random = SplitMix64(seed: UInt64(truncatingIfNeeded: workload["seed"]))
+        let exponential = workload.textParameters["cost"] == "exp"
+        costs = (0..<count).map { _ in
+            guard exponential else { return mean }
+            // -ln(U) for U in (0, 1]: exponential with mean 1.
+            let unit = Double(random.next() >> 11 &+ 1) / Double(1 << 53)
+            return UInt64((-log(unit) * Double(mean)).rounded())
+        }
+        // Which operations form the chains: random positions among all of them.
+        var positions = Array(0..<count)
+        positions.shuffle(using: &random)
+        var taken = 0
+        for length in Self.chainLengths(n: count, chains: workload["chains"], length: workload["length"]) {
+            chains.append(Array(positions[taken..<taken + length]))
+            taken += length
+        }
+        for chain in chains { edges += zip(chain.dropFirst(), chain).map { ($0, $1) } }
+        edges.shuffle(using: &random)
+        addOrder = Array(0..<count)
+        addOrder.shuffle(using: &random)
+    }
+
+    /// `max(total work / width, longest path's work)` in nanoseconds: no schedule on `width`
+    /// workers can finish sooner.
+    func bound(width: Int) -> UInt64 {
+        let total = costs.reduce(0, +)
+        let longestChain = chains.map { $0.reduce(0) { $0 + costs[$1] } }.max() ?? 0
+        let longestPath = Swift.max(longestChain, costs.max() ?? 0)
+        return Swift.max(total / UInt64(Swift.max(1, width)), longestPath)
+    }
+}
