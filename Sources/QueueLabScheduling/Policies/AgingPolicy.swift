@@ -14,7 +14,8 @@ import QueueLabCore
 ///
 /// - Complexity: push O(1) amortised; pop O(1) amortised: at most five heads compared (none while
 ///   only one level holds entries), each stale entry dropped once; remove and a priority change
-///   O(1). Reads the clock once per transition.
+///   O(1). Reads the clock when it lists an operation, and to pick only when two levels hold
+///   entries.
 public struct AgingPolicy: SchedulingPolicy {
     /// How long a wait raises an operation by one level.
     public let step: Duration
