@@ -1,4 +1,3 @@
-import Foundation
 import QueueLabCore
 
 /// `makespan`: a DAG of known work at a fixed width, and how close the queue's order gets to the
@@ -94,12 +93,8 @@ struct MakespanGraph {
         let mean = UInt64(Swift.max(0, workload["us"])) * 1_000
         var random = SplitMix64(seed: UInt64(truncatingIfNeeded: workload["seed"]))
         let exponential = workload.textParameters["cost"] == "exp"
-        costs = (0..<count).map { _ in
-            guard exponential else { return mean }
-            // -ln(U) for U in (0, 1]: exponential with mean 1.
-            let unit = Double(random.next() >> 11 &+ 1) / Double(1 << 53)
-            return UInt64((-log(unit) * Double(mean)).rounded())
-        }
+        let cost: ServiceDistribution = exponential ? .exponential(meanNanoseconds: mean) : .constant(nanoseconds: mean)
+        costs = (0..<count).map { _ in cost.draw(using: &random) }
         // Which operations form the chains: random positions among all of them.
         var positions = Array(0..<count)
         positions.shuffle(using: &random)
