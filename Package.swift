@@ -148,7 +148,10 @@ let package = Package(
         ),
         .testTarget(
             name: "BenchmarkTests",
-            dependencies: ["QueueLabCore", "QueueLabBenchmarks", "QueueLabImplementations", "QueueLabScheduling"],
+            dependencies: [
+                "QueueLabCore", "QueueLabBenchmarks", "QueueLabImplementations", "QueueLabScheduling", "QueueLabTool",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             // A/A CSVs read by SyntheticPowerTests through #filePath.
             exclude: ["Fixtures"],
             swiftSettings: strict

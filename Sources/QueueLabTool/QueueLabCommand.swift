@@ -7,7 +7,7 @@ struct QueueLabCommand: ParsableCommand {
         abstract: "Checks and measures operation queues with NSOperationQueue semantics.",
         subcommands: [
             MainJobCommand.self, ListCommand.self, ConformCommand.self, BenchCommand.self, CompareCommand.self,
-            ReportCommand.self, TraceCommand.self, SampleCommand.self,
+            ReportCommand.self, TraceCommand.self, GateCommand.self, SampleCommand.self,
         ],
         defaultSubcommand: MainJobCommand.self
     )

@@ -48,11 +48,7 @@ public struct CPUPinning: Sendable, Hashable {
 
     /// The first `taskset` on `PATH`, or nil.
     public static func findTaskset(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
-        for directory in (path ?? "/usr/bin:/bin").split(separator: ":") {
-            let candidate = "\(directory)/taskset"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
+        ExecutableSearch.find("taskset", path: path)
     }
 }
 

@@ -15,11 +15,7 @@ public struct CallgrindSampling: Sendable {
 
     /// The first `valgrind` on `PATH`, or nil.
     public static func findValgrind(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
-        for directory in (path ?? "/usr/bin").split(separator: ":") {
-            let candidate = "\(directory)/valgrind"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
+        ExecutableSearch.find("valgrind", path: path)
     }
 
     /// `command` run under Callgrind, its counts written to `outputFile`.

@@ -1,0 +1,106 @@
+import Foundation
+import QueueLabBenchmarks
+
+/// `gate`'s options, every one checked before anything is built: a typo must cost a second, not
+/// two release builds.
+struct CheckedGate {
+    let product: String
+    let implementations: [String]
+    let workloads: [String]
+    let policy: String?
+    let samples: Int
+    /// `bench --pin` and its CPU list, or nothing to run free.
+    let pinArguments: [String]
+    let format: String
+    let out: String?
+    let threshold: String
+    let requireEvidence: Bool
+    let requireDetectable: String?
+    let countsInstructions: Bool
+    let instructionWorkloads: [String]
+    let instructionImplementations: [String]
+    let instructionSamples: Int
+    let cache: String?
+
+    init(_ options: GateCommand) throws(GateFailure) {
+        product = options.product ?? (RunMetadata.currentExecutable() as NSString).lastPathComponent
+        guard product.range(of: #"^[A-Za-z0-9_.-]+$"#, options: .regularExpression) != nil else {
+            throw .badInput("--product must name an executable product, got '\(product)'")
+        }
+        for (name, count) in [("--samples", options.samples), ("--instruction-samples", options.instructionSamples)]
+        where count < 6 {
+            throw .badInput("\(name) must be at least 6 (fewer can never show a regression), got \(count)")
+        }
+        samples = options.samples
+        instructionSamples = options.instructionSamples
+        workloads = options.workloads.isEmpty ? GateCommand.standardWorkloads : options.workloads
+        instructionWorkloads =
+            options.instructionWorkloads.isEmpty ? GateCommand.instructionWorkloads : options.instructionWorkloads
+        for workload in workloads + instructionWorkloads {
+            do {
+                _ = try Workload(parsing: workload)
+            } catch {
+                throw .badInput("workload '\(workload)': \(error.message)")
+            }
+        }
+        guard ["text", "markdown"].contains(options.format) else {
+            throw .badInput("--format must be text or markdown, got '\(options.format)'")
+        }
+        format = options.format
+        guard let floor = Double(options.threshold), floor.isFinite, floor >= 0 else {
+            throw .badInput("--threshold must be a non-negative number such as 0.10, got '\(options.threshold)'")
+        }
+        threshold = options.threshold
+        if let detectable = options.requireDetectable, Percent.parse(detectable) == nil {
+            throw .badInput("--require-detectable must be a percentage above 0 such as 10%, got '\(detectable)'")
+        }
+        requireDetectable = options.requireDetectable
+        requireEvidence = options.requireEvidence
+        switch options.instructions {
+        case "auto": countsInstructions = CallgrindSampling.findValgrind() != nil
+        case "on":
+            guard CallgrindSampling.findValgrind() != nil else {
+                throw .badInput("--instructions on needs valgrind on PATH (Debian: apt-get install valgrind)")
+            }
+            countsInstructions = true
+        case "off": countsInstructions = false
+        default: throw .badInput("--instructions must be auto, on or off, got '\(options.instructions)'")
+        }
+        pinArguments = try Self.pinArguments(options.pin)
+        implementations = options.implementations
+        instructionImplementations = options.instructionImplementations
+        policy = options.policy
+        out = options.out
+        cache = Self.cacheFolder(options.cache)
+    }
+
+    private static func pinArguments(_ pin: String) throws(GateFailure) -> [String] {
+        let cpus = ProcessInfo.processInfo.activeProcessorCount
+        switch pin {
+        case "off": return []
+        case "auto" where cpus < 2: return []
+        case "auto" where CPUPinning.findTaskset() == nil:
+            gateProgress("no taskset on PATH: wall-time samples run unpinned")
+            return []
+        case "auto": return ["--pin", String(cpus - 1)]
+        default:
+            guard let taskset = CPUPinning.findTaskset() else {
+                throw .badInput("--pin needs taskset on PATH (Debian: apt-get install util-linux)")
+            }
+            do {
+                _ = try CPUPinning(parsing: pin, onlineCPUs: cpus, taskset: taskset)
+            } catch {
+                throw .badInput("\(error)")
+            }
+            return ["--pin", pin]
+        }
+    }
+
+    private static func cacheFolder(_ option: String?) -> String? {
+        if option == "off" { return nil }
+        if let option { return option }
+        let environment = ProcessInfo.processInfo.environment
+        let caches = environment["XDG_CACHE_HOME"] ?? "\(environment["HOME"] ?? NSTemporaryDirectory())/.cache"
+        return "\(caches)/queuelab-gate"
+    }
+}

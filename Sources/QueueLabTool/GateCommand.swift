@@ -1,0 +1,151 @@
+import ArgumentParser
+import Foundation
+import QueueLabBenchmarks
+
+struct GateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gate",
+        abstract: "The CI benchmark gate: build BASE_REF and the working tree, sample both interleaved, compare.",
+        discussion: """
+            Run it from the git repository whose tool it gates: QueueLab's own (product queuelab), or yours,
+            whose executable calls QueueLabTool.main with your queue (the product defaults to the name of the
+            running executable), e.g.
+              swift run -c release --scratch-path .build-gate-head myqueue-lab gate origin/main
+            (that scratch folder is the one the gate builds head in, so head is built once).
+
+            In order: resolves the dependencies once, in the working tree; takes the base from the cache of base
+            builds (keyed by commit, resolution and toolchain) or builds it in a temporary git worktree with that
+            same Package.resolved (a base whose manifest resolves differently gets a warning naming the pins);
+            builds the working tree; samples base and head interleaved, one fresh process per sample, paired by
+            round (wall time); compares; then, with valgrind on PATH, counts instructions per operation of both
+            on the hand-off workloads (`bench --instructions`) and compares them at compare's 2 % floor.
+            The verdict (compare's table) is printed on standard output; progress goes to standard error.
+
+            Exit status (the worse of the two channels):
+              0  no regression found
+              1  a regression (in either channel)
+              2  bad input (an option, a workload, a base ref that is no commit), before anything is built
+              3  a build failed (or the dependencies did not resolve)
+              4  not measured: a sample of base or head failed or hung, or a cell of base is missing from head
+              5  with --require-evidence: nothing regressed, but a comparison is INCONCLUSIVE
+              6  with --require-detectable X%: a throughput row could not detect a change of X% (80% power)
+            Only CSVs this run wrote are compared: earlier base.csv and head.csv in --out are removed first.
+            """
+    )
+
+    static let standardWorkloads = ["noop", "noop:width=1", "chain:n=20000", "fanout:rounds=50", "producers:n=50000"]
+    static let instructionWorkloads = ["chain:n=2000", "ping:n=500"]
+    /// Their instruction counts move with threads that are not the queue's own (Dispatch's pool).
+    static let unsteadyUnderCallgrind: Set<String> = ["foundation", "dispatch"]
+
+    @Argument(help: "The base: a branch, tag or commit of the repository in the current directory.")
+    var baseRef: String
+
+    @Option(help: "The executable product to build and compare; default: the running executable's name.")
+    var product: String?
+
+    @Option(name: .customLong("impl"), help: "Implementation (repeatable); default: those both builds list.")
+    var implementations: [String] = []
+
+    @Option(
+        name: .customLong("workload"),
+        help: "Workload (repeatable); default: \(standardWorkloads.joined(separator: " ")).")
+    var workloads: [String] = []
+
+    @Option(
+        name: .customLong("policy"),
+        help: "Scheduling policies, as bench --policy (each one a cell of the queues that take one).")
+    var policy: String?
+
+    @Option(help: "Samples per cell and side, at least 6 (fewer can never show a regression).")
+    var samples = 10
+
+    @Option(
+        help: """
+            CPU list every wall-time sample runs on (bench --pin), off to run free, or auto: the last CPU on a \
+            machine with at least 2 (pinned, a quiet 2-core VM caught 5 % in 64 of 80 benches, 10 % in 79 of 80; \
+            on a machine shared with other jobs the pinned CPU is shared too: use off there).
+            """)
+    var pin = "auto"
+
+    @Option(help: "text or markdown (for a CI job summary).")
+    var format = "text"
+
+    @Option(help: "Directory for base.csv, head.csv and instructions/; default: a temporary directory, printed.")
+    var out: String?
+
+    @Option(help: "Practical floor: a smaller change is never a regression (0.10 = 10%).")
+    var threshold = "0.10"
+
+    @Flag(help: "Exit 5 when nothing regressed but a comparison is INCONCLUSIVE.")
+    var requireEvidence = false
+
+    @Option(
+        help: ArgumentHelp("Exit 6 when a throughput row cannot detect this change, e.g. 10%.", valueName: "percent"))
+    var requireDetectable: String?
+
+    @Option(help: "auto (when valgrind is on PATH), on or off: the instruction-count channel.")
+    var instructions = "auto"
+
+    @Option(
+        name: .customLong("instruction-workload"),
+        help:
+            "Workload of the instruction channel (repeatable); default: \(instructionWorkloads.joined(separator: " "))."
+    )
+    var instructionWorkloads: [String] = []
+
+    @Option(
+        name: .customLong("instruction-impl"),
+        help:
+            "Implementation of the instruction channel (repeatable); default: the wall run's, less foundation and dispatch."
+    )
+    var instructionImplementations: [String] = []
+
+    @Option(help: "Samples per cell and side of the instruction channel, at least 6.")
+    var instructionSamples = 10
+
+    @Option(
+        help:
+            "Where base builds are kept, by commit, resolution and toolchain, or off. Default: ~/.cache/queuelab-gate.")
+    var cache: String?
+
+    func run() throws {
+        let checked: CheckedGate
+        do {
+            checked = try CheckedGate(self)
+        } catch {
+            finish(.badInput, message: error.description)
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-gate.\(getpid())").path
+        let builds: GateBuilds
+        do {
+            builds = try GateBuilds(
+                directory: FileManager.default.currentDirectoryPath, product: checked.product, scratch: scratch)
+        } catch {
+            finish(error.status, message: error.description)
+        }
+        guard let commit = builds.commit(of: baseRef) else {
+            finish(.badInput, message: "'\(baseRef)' is not a commit of \(builds.root)")
+        }
+        let status: GateStatus
+        do {
+            try builds.resolve()
+            let base = try builds.base(commit: commit, reference: baseRef, cache: checked.cache)
+            let head = try builds.head()
+            status = try GateRun(checked: checked, base: base, head: head, out: checked.out ?? "\(scratch)/results")
+                .run()
+        } catch {
+            builds.removeWorktree()
+            finish(error.status, message: error.description)
+        }
+        builds.removeWorktree()
+        finish(status, message: nil)
+    }
+
+    /// Cleans up nothing (callers do), prints the exit-status legend and exits.
+    private func finish(_ status: GateStatus, message: String?) -> Never {
+        if let message { gateProgress(status == .badInput ? "error: \(message)" : message) }
+        gateProgress("exit \(status.rawValue) (\(GateStatus.legend))")
+        Foundation.exit(status.rawValue)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import QueueLabBenchmarks
+
+/// The measuring half of a gate: base and head sampled interleaved in each channel (wall time;
+/// instruction counts under Callgrind), each channel compared, the worse verdict kept.
+struct GateRun {
+    let checked: CheckedGate
+    let base: String
+    let head: String
+    let out: String
+
+    func run() throws(GateFailure) -> GateStatus {
+        guard let baseSampleHelp = GateBuilds.capture(base, ["sample", "--help"]) else {
+            throw .badInput("the base predates the benchmark runner (no 'sample' subcommand); pick a later base")
+        }
+        if checked.policy != nil, !baseSampleHelp.contains("--policy") {
+            throw .badInput("the base predates scheduling policies (no 'sample --policy'); drop --policy")
+        }
+        let implementations = checked.implementations.isEmpty ? defaultImplementations() : checked.implementations
+        let policyArguments = checked.policy.map { ["--policy", $0] } ?? []
+        var status = try channel(
+            name: "wall time", folder: out,
+            arguments: implementations.flatMap { ["--impl", $0] } + policyArguments + checked.pinArguments
+                + checked.workloads.flatMap { ["--workload", $0] } + ["--samples", String(checked.samples)],
+            compareArguments: ["--threshold", checked.threshold]
+                + (checked.requireEvidence ? ["--require-evidence"] : [])
+                + (checked.requireDetectable.map { ["--require-detectable", $0] } ?? []))
+        if checked.countsInstructions {
+            var counted = checked.instructionImplementations
+            if counted.isEmpty {
+                counted = implementations.filter { !GateCommand.unsteadyUnderCallgrind.contains($0) }
+            }
+            if counted.isEmpty && checked.policy == nil {
+                gateProgress(
+                    "no implementation for the instruction channel (foundation and dispatch are left out): skipped")
+            } else {
+                let instructions = try channel(
+                    name: "instructions (Callgrind)", folder: "\(out)/instructions",
+                    arguments: ["--instructions"] + counted.flatMap { ["--impl", $0] } + policyArguments
+                        + checked.instructionWorkloads.flatMap { ["--workload", $0] }
+                        + [
+                            "--samples", String(checked.instructionSamples), "--warmup", "0", "--sample-timeout", "900",
+                        ],
+                    compareArguments: ["--figure", "instructions_per_op"])
+                status = GateStatus.worse(status, instructions)
+            }
+        }
+        gateProgress("CSVs in \(out)")
+        return status
+    }
+
+    /// Without `--impl`: every implementation both builds know (with `--policy`, bench's own
+    /// default: the implementations that take one).
+    private func defaultImplementations() -> [String] {
+        guard checked.policy == nil else { return [] }
+        func names(_ binary: String) -> [String] {
+            (GateBuilds.capture(binary, ["list"]) ?? "").split(separator: "\n").compactMap {
+                $0.split(separator: " ").first.map(String.init)
+            }
+        }
+        let inBase = Set(names(base))
+        return names(head).filter(inBase.contains)
+    }
+
+    /// One channel: bench of base and head into `folder`, then compare's verdict on standard output.
+    private func channel(
+        name: String, folder: String, arguments: [String], compareArguments: [String]
+    ) throws(GateFailure) -> GateStatus {
+        let baseCSV = "\(folder)/base.csv"
+        let headCSV = "\(folder)/head.csv"
+        // Never compare what this run did not write.
+        for stale in [baseCSV, headCSV, baseCSV + ".partial", headCSV + ".partial"] {
+            try? FileManager.default.removeItem(atPath: stale)
+        }
+        gateProgress("sampling \(name) into \(folder)")
+        // The head binary drives; each sample runs in a fresh process of the base or head binary.
+        let bench =
+            (try? StreamedProcess.run(
+                head,
+                ["bench"] + arguments + ["--variant", "base=\(base)", "--variant", "head=\(head)", "--out-dir", folder]
+            )) ?? -1
+        switch bench {
+        case GateStatus.badInput.rawValue: throw .badInput("bench refused its input (\(name)); nothing compared")
+        case 0, GateStatus.notMeasured.rawValue: break
+        default:
+            throw GateFailure(
+                status: .notMeasured, description: "bench itself failed (\(name), exit \(bench)): not measured")
+        }
+        guard FileManager.default.fileExists(atPath: baseCSV), FileManager.default.fileExists(atPath: headCSV) else {
+            throw GateFailure(status: .notMeasured, description: "bench wrote no base.csv and head.csv in \(folder)")
+        }
+        let compare =
+            (try? StreamedProcess.run(
+                head, ["compare", baseCSV, headCSV, "--format", checked.format] + compareArguments,
+                output: .standardOutput)) ?? -1
+        let verdict = GateStatus(compareStatus: compare).downgraded(byBenchStatus: bench)
+        if bench == GateStatus.notMeasured.rawValue {
+            gateProgress("some \(name) samples failed or hung (see bench's FAILED lines): not measured")
+        }
+        return verdict
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import QueueLabBenchmarks
+import Testing
+
+@testable import QueueLabTool
+
+/// `queuelab gate`: its verdict is the worse channel's, it fails closed, and it refuses bad input
+/// before it builds anything.
+@Suite struct GateCommandTests {
+    @Test func theWorseChannelDecides() {
+        #expect(GateStatus.worse(.noRegression, .regression) == .regression)
+        #expect(GateStatus.worse(.regression, .notMeasured) == .notMeasured)
+        #expect(GateStatus.worse(.notMeasured, .badInput) == .badInput)
+        #expect(GateStatus.worse(.notEnoughEvidence, .cannotDetect) == .cannotDetect)
+        #expect(GateStatus.worse(.cannotDetect, .regression) == .regression)
+        for status in GateStatus.allCases {
+            #expect(GateStatus.worse(status, .noRegression) == status)
+            #expect(GateStatus.worse(.noRegression, status) == status)
+        }
+    }
+
+    @Test func whatCompareDidNotJudgeIsNotMeasured() {
+        #expect(GateStatus(compareStatus: 1) == .regression)
+        #expect(GateStatus(compareStatus: 6) == .cannotDetect)
+        // A crash (a signal's 128 + n) or a status compare never uses is no verdict.
+        #expect(GateStatus(compareStatus: 134) == .notMeasured)
+        #expect(GateStatus(compareStatus: 3) == .notMeasured)
+        // Lost samples outrank every verdict of the rest, except bad input.
+        #expect(GateStatus.noRegression.downgraded(byBenchStatus: 4) == .notMeasured)
+        #expect(GateStatus.regression.downgraded(byBenchStatus: 4) == .notMeasured)
+        #expect(GateStatus.badInput.downgraded(byBenchStatus: 4) == .badInput)
+        #expect(GateStatus.regression.downgraded(byBenchStatus: 0) == .regression)
+    }
+
+    @Test(arguments: [
+        (["main", "--samples", "5"], "--samples must be at least 6"),
+        (["main", "--instruction-samples", "2"], "--instruction-samples must be at least 6"),
+        (["main", "--workload", "noop:n=-5"], "workload 'noop:n=-5'"),
+        (["main", "--instruction-workload", "nosuch"], "workload 'nosuch'"),
+        (["main", "--format", "xml"], "--format must be text or markdown"),
+        (["main", "--threshold", "ten"], "--threshold must be a non-negative number"),
+        (["main", "--require-detectable", "0%"], "--require-detectable must be a percentage"),
+        (["main", "--instructions", "maybe"], "--instructions must be auto, on or off"),
+        (["main", "--product", "my tool"], "--product must name an executable product"),
+        (["main", "--pin", "999"], "999"),
+    ])
+    func badOptionsAreRefused(arguments: [String], message: String) throws {
+        let command = try GateCommand.parse(arguments)
+        #expect {
+            _ = try CheckedGate(command)
+        } throws: { error in
+            guard let failure = error as? GateFailure else { return false }
+            return failure.status == .badInput && failure.description.contains(message)
+        }
+    }
+
+    @Test func defaultsAreTheStandardShape() throws {
+        let checked = try CheckedGate(try GateCommand.parse(["main", "--cache", "off", "--instructions", "off"]))
+        #expect(checked.workloads == GateCommand.standardWorkloads)
+        #expect(checked.samples == 10)
+        #expect(checked.cache == nil)
+        #expect(!checked.countsInstructions)
+        #expect(try CheckedGate(try GateCommand.parse(["main", "--pin", "off"])).pinArguments.isEmpty)
+    }
+
+    /// Through the command line: a base that is no commit exits 2 before anything is built.
+    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(2)))
+    func aBaseThatIsNoCommitExitsTwo() throws {
+        let outcome = try ChildProcess.run(
+            ChildCommand(executable: RunnerTests.queuelabBinary!, arguments: ["gate", "no-such-ref-\(getpid())"]),
+            timeout: .seconds(60))
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("is not a commit of"))
+        #expect(!outcome.standardError.contains("building"))
+    }
+}
