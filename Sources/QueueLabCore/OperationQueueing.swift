@@ -31,7 +31,8 @@ public protocol OperationQueueing: AnyObject, Sendable {
 
     /// - Throws: ``QueueError`` for misuse (already queued, finished) or a dependency cycle.
     func addOperation(_ operation: Operation) throws(QueueError)
-    /// Adds all or, when one is refused, none of them; then waits when asked.
+    /// Adds all or, when one is refused, none of them; then waits when asked. The wait is unbounded:
+    /// ``addOperations(_:waitUntilFinishedWithin:)`` is its bounded form.
     func addOperations(_ operations: [Operation], waitUntilFinished: Bool) throws(QueueError)
     /// Wraps `block` in a synchronous operation at normal priority and adds it.
     func addOperation(_ block: @escaping @Sendable () -> Void) throws(QueueError)

@@ -3,6 +3,9 @@
 /// States move forward only (pending, ready, executing, finished); the cancellation flag is
 /// orthogonal. Every member is safe to call from any thread and from async code; none blocks
 /// except the `waitUntilFinished` family.
+///
+/// Unlike Foundation's `Operation`, there is no `start()`: an operation runs only when a queue
+/// starts it (see <doc:RunningAnOperation>).
 public protocol QueueOperation: AnyObject, Sendable {
     /// Creates an operation that is not in a queue yet.
     init(name: String?, priority: QueuePriority, body: OperationBody<Self>)
