@@ -105,7 +105,9 @@ let package = Package(
         // What a user's own tool looks like: QueueLabTool.main over a queue from outside QueueLab.
         .executableTarget(
             name: "queuelab-example",
-            dependencies: ["QueueLabCore", "QueueLabTool", "LockBasedQueue", "FoundationAdapter"],
+            dependencies: [
+                "QueueLabCore", "QueueLabScheduling", "QueueLabTool", "LockBasedQueue", "FoundationAdapter",
+            ],
             path: "Examples/OwnQueueTool",
             swiftSettings: strict
         ),

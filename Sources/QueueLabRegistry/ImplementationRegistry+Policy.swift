@@ -14,7 +14,7 @@ extension ImplementationRegistry {
         guard let scheduled = type as? any PolicyScheduledQueue.Type else {
             throw PolicyNotTaken(implementation: name, takers: policyTakers)
         }
-        return policyRecipe(scheduled, try SchedulingPolicies.parse(specification))
+        return policyRecipe(scheduled, try SchedulingPolicies.parse(specification, among: policies))
     }
 
     /// The names of the implementations that take a policy.

@@ -10,11 +10,18 @@ extension ImplementationRegistry {
     ///
     /// - Throws: ``PolicySpecError`` for the first specification the parser refuses; its message
     ///   lists the valid policies or keys.
-    public static func policySpecifications(_ values: [String]) throws(PolicySpecError) -> [String] {
+    public func policySpecifications(_ values: [String]) throws(PolicySpecError) -> [String] {
+        try Self.policySpecifications(values, among: policies)
+    }
+
+    /// As the instance method, among `catalogue`.
+    public static func policySpecifications(
+        _ values: [String], among catalogue: [SchedulingPolicies.Entry] = SchedulingPolicies.builtIn
+    ) throws(PolicySpecError) -> [String] {
         var specifications: [String] = []
         for value in values {
             for item in SchedulingPolicies.splitList(value) {
-                let specification = try SchedulingPolicies.parse(item).declaration.specification
+                let specification = try SchedulingPolicies.parse(item, among: catalogue).declaration.specification
                 if !specifications.contains(specification) { specifications.append(specification) }
             }
         }

@@ -1,4 +1,5 @@
 import QueueLabCore
+import QueueLabScheduling
 
 /// The implementations a `queuelab` tool knows by name: QueueLab's four built-ins, or whatever a
 /// user's own tool passes to `QueueLabTool.main(implementations:)`. Chosen once, when the tool
@@ -17,7 +18,27 @@ public struct ImplementationRegistry: Sendable {
             throw DuplicateImplementationName(name: type.implementationName)
         }
         all = implementations
+        policies = SchedulingPolicies.builtIn
     }
+
+    /// The registry of `implementations` whose `--policy` also knows `policies` (a tool's own, after
+    /// the built-ins).
+    ///
+    /// - Throws: ``DuplicateImplementationName`` as above, or ``DuplicatePolicyName`` when a policy's
+    ///   name is a built-in's or another's.
+    public init(
+        _ implementations: [any OperationQueueing.Type], policies: [SchedulingPolicies.Entry]
+    ) throws {
+        self = try ImplementationRegistry(implementations)
+        var seen = Set(self.policies.map(\.name))
+        for entry in policies where !seen.insert(entry.name).inserted {
+            throw DuplicatePolicyName(name: entry.name)
+        }
+        self.policies += policies
+    }
+
+    /// The policies `--policy` can name: the built-ins, then the tool's own.
+    public private(set) var policies: [SchedulingPolicies.Entry]
 
     /// The queues (not a floor such as `dispatch`, which lacks most capabilities).
     public var queues: [any OperationQueueing.Type] {
@@ -51,5 +72,13 @@ public struct DuplicateImplementationName: Error, CustomStringConvertible {
     public var description: String {
         "two implementations are called '\(name)': every implementation needs a name of its own "
             + "(its static implementationName)"
+    }
+}
+
+/// Two policies given to one tool share a name (or one takes a built-in's).
+public struct DuplicatePolicyName: Error, CustomStringConvertible {
+    public let name: String
+    public var description: String {
+        "two scheduling policies are named '\(name)': a policy name must say which policy a run used"
     }
 }

@@ -92,7 +92,7 @@ extension BenchCommand {
     /// `--policy` values as full specifications (`aging` becomes `aging:step=1ms`), split by the
     /// one shared rule (`SchedulingPolicies.splitList`); empty without `--policy`.
     func checkedPolicies() throws -> [String] {
-        try ImplementationRegistry.policySpecifications(policies)
+        try ToolImplementations.registry.policySpecifications(policies)
     }
 
     /// Without `--impl`: every implementation, or with `--policy` only those that take one (naming

@@ -64,7 +64,7 @@ struct BenchCommand: ParsableCommand {
     @Option(
         name: .customLong("policy"),
         help: ArgumentHelp(
-            "Scheduling policies, comma-separated (repeatable): \(SchedulingPolicies.names.joined(separator: ", ")) "
+            "Scheduling policies, comma-separated (repeatable): \(SchedulingPolicies.names.joined(separator: ", ")) and the tool's own (list --policies) "
                 + "(parameters as aging:step=1ms, weighted:weights=1:2:4:8:16). Each runs as its own cell on lock and actor; "
                 + "without --impl only those run; naming foundation or dispatch with a policy is exit 2.",
             valueName: "policy,..."))

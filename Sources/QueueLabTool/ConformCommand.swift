@@ -135,7 +135,9 @@ struct ConformCommand: ParsableCommand {
         }
         let policies = policy.flatMap(SchedulingPolicies.splitList)
         if !policy.isEmpty && policies.isEmpty {
-            fail("--policy names no policy; valid policies: \(SchedulingPolicies.names.joined(separator: ", "))")
+            fail(
+                "--policy names no policy; valid policies: \(ToolImplementations.registry.policies.map(\.name).joined(separator: ", "))"
+            )
             throw ExitCode(2)
         }
         let names =

@@ -1,6 +1,7 @@
 import Foundation
 import QueueLabCore
 import QueueLabRegistry
+import QueueLabScheduling
 import Synchronization
 
 /// The `queuelab` tool as a library: every subcommand (`conform`, `bench`, `compare`, `report`,
@@ -25,9 +26,14 @@ public enum QueueLabTool {
     /// Synchronous on purpose: an `async` top level makes the main thread park in Dispatch's
     /// `dispatch_main`, and Valgrind 3.19 on this kernel crashes on that parked thread, which
     /// would take the instruction-count channel (`bench --instructions`) down with it.
-    public static func main(implementations: [any OperationQueueing.Type]) -> Never {
+    ///
+    /// `policies` are scheduling policies of your own, named by `--policy` beside the built-ins
+    /// (`list --policies` shows them); a name that is taken is refused with exit status 2 too.
+    public static func main(
+        implementations: [any OperationQueueing.Type], policies: [SchedulingPolicies.Entry] = []
+    ) -> Never {
         do {
-            ToolImplementations.install(try ImplementationRegistry(implementations))
+            ToolImplementations.install(try ImplementationRegistry(implementations, policies: policies))
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             exit(2)

@@ -60,7 +60,7 @@ struct ReportCommand: ParsableCommand {
         }
         let reference: String
         do {
-            let specifications = try ImplementationRegistry.policySpecifications([referencePolicy])
+            let specifications = try ToolImplementations.registry.policySpecifications([referencePolicy])
             guard specifications.count == 1 else { fail("--reference-policy takes one policy") }
             reference = specifications[0]
         } catch {

@@ -53,7 +53,7 @@ struct TraceCommand: ParsableCommand {
         let recipe: any QueueRecipe
         let parsed: Workload
         do {
-            let specifications = try policy.map { try ImplementationRegistry.policySpecifications([$0]) }
+            let specifications = try policy.map { try ToolImplementations.registry.policySpecifications([$0]) }
             if let specifications, specifications.count != 1 {
                 fail("trace takes one policy, got \(specifications.count): \(specifications.joined(separator: ", "))")
             }

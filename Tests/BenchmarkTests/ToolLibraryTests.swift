@@ -64,6 +64,49 @@ import Testing
         #expect(duplicate.standardError.contains("two implementations are called 'mine'"))
     }
 
+    /// A policy of the user's own (`lowest-first`, Examples/OwnQueueTool) is named like a
+    /// built-in: listed, measured in fresh processes that re-make it from the CSV's specification,
+    /// traced; a second policy of one name is refused (exit 2).
+    @Test(.enabled(if: ToolLibraryTests.exampleBinary != nil), .timeLimit(.minutes(3)))
+    func aUsersToolSchedulesWithItsOwnPolicy() throws {
+        let binary = ToolLibraryTests.exampleBinary!
+        func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildOutcome {
+            try ChildProcess.run(
+                ChildCommand(executable: binary, arguments: arguments, environment: environment), timeout: .seconds(120)
+            )
+        }
+        let list = try run(["list", "--policies"])
+        #expect(list.status == 0)
+        let names = list.standardOutput.split(separator: "\n").compactMap { $0.split(separator: " ").first }
+        #expect(names.first == "strict")
+        #expect(names.last == "lowest-first")
+
+        let csv = FileManager.default.temporaryDirectory.appendingPathComponent("own-policy-\(UUID()).csv").path
+        defer { try? FileManager.default.removeItem(atPath: csv) }
+        let bench = try run([
+            "bench", "--impl", "lock", "--policy", "lowest-first", "--workload", "priority:n=2000",
+            "--samples", "2", "--warmup", "0", "--out", csv,
+        ])
+        #expect(bench.status == 0, "\(bench.standardError)")
+        let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n")
+        let header = rows[0].split(separator: ",", omittingEmptySubsequences: false)
+        let column = try #require(header.firstIndex(of: "policy"))
+        #expect(
+            rows.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false)[column] } == [
+                "lowest-first", "lowest-first",
+            ])
+
+        let unknown = try run([
+            "trace", "--impl", "lock", "--policy", "highest-last", "--workload", "priority", "--out", "/dev/null",
+        ])
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError.contains("lowest-first"), "the valid names include the tool's own")
+
+        let duplicate = try run(["list"], environment: ["QUEUELAB_EXAMPLE_DUPLICATE_POLICY": "1"])
+        #expect(duplicate.status == 2)
+        #expect(duplicate.standardError.contains("two scheduling policies are named 'lowest-first'"))
+    }
+
     static var exampleBinary: String? {
         let directory = URL(fileURLWithPath: RunMetadata.currentExecutable()).deletingLastPathComponent()
         let candidates = [

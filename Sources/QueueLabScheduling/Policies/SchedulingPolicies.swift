@@ -10,6 +10,20 @@ public enum SchedulingPolicies {
         /// Key and what its value must be.
         public let parameters: [(key: String, expected: String)]
         let make: @Sendable ([String: String]) throws(PolicySpecError) -> any SchedulingPolicy
+
+        /// A policy a command line can name: `make` receives the `key=value` parameters given
+        /// (only keys listed in `parameters`; a missing one takes your default) and returns the
+        /// policy, whose `name` must be `name` and whose declaration's specification must parse
+        /// back to the same policy: a run records it, and its samples re-make it from it.
+        public init(
+            name: String, summary: String, parameters: [(key: String, expected: String)] = [],
+            make: @escaping @Sendable ([String: String]) throws(PolicySpecError) -> any SchedulingPolicy
+        ) {
+            self.name = name
+            self.summary = summary
+            self.parameters = parameters
+            self.make = make
+        }
     }
 
     public static let builtIn: [Entry] = [
@@ -65,11 +79,14 @@ public enum SchedulingPolicies {
 
     public static var names: [String] { builtIn.map(\.name) }
 
-    /// The policy a specification names: `strict`, `aging:step=2ms`, `weighted:weights=1:1:2:4:8`.
-    /// Missing parameters take their defaults.
+    /// The policy a specification names among `catalogue` (the built-ins, or those plus a tool's
+    /// own): `strict`, `aging:step=2ms`, `weighted:weights=1:1:2:4:8`. Missing parameters take
+    /// their defaults.
     ///
     /// - Throws: ``PolicySpecError``, whose message lists the valid names or keys.
-    public static func parse(_ specification: String) throws(PolicySpecError) -> any SchedulingPolicy {
+    public static func parse(
+        _ specification: String, among catalogue: [Entry] = builtIn
+    ) throws(PolicySpecError) -> any SchedulingPolicy {
         let trimmed = specification.trimmingWhitespace()
         let name: String
         var rest: Substring = ""
@@ -79,8 +96,8 @@ public enum SchedulingPolicies {
         } else {
             name = trimmed
         }
-        guard let entry = builtIn.first(where: { $0.name == name.lowercased() }) else {
-            throw .unknownPolicy(name, valid: names)
+        guard let entry = catalogue.first(where: { $0.name == name.lowercased() }) else {
+            throw .unknownPolicy(name, valid: catalogue.map(\.name))
         }
         var values: [String: String] = [:]
         for item in rest.split(separator: ",") {
