@@ -20,6 +20,9 @@ let package = Package(
         .library(name: "QueueLabAdvanced", targets: ["QueueLabAdvanced"]),
         .library(name: "QueueLabConformance", targets: ["QueueLabConformance"]),
         .library(name: "QueueLabBenchmarks", targets: ["QueueLabBenchmarks"]),
+        // The hot-path scenarios of the allocation benchmarks, for any queue: a user's package-benchmark
+        // target registers them for its own queue (QueueLab's Benchmarks/ package does it for its own).
+        .library(name: "QueueLabHotPaths", targets: ["QueueLabHotPaths"]),
         .library(name: "QueueLabRegistry", targets: ["QueueLabRegistry"]),
         .library(name: "QueueLabTool", targets: ["QueueLabTool"]),
         .executable(name: "queuelab", targets: ["queuelab"]),
@@ -83,6 +86,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // What an allocation benchmark of a queue sets up and measures; no package-benchmark dependency, so
+        // the main package never builds it.
+        .target(name: "QueueLabHotPaths", dependencies: ["QueueLabCore"], swiftSettings: strict),
         // Every subcommand, over the implementations its caller passes: knows only the protocol.
         .target(
             name: "QueueLabTool",
@@ -146,6 +152,11 @@ let package = Package(
                 "LockBasedQueue",
                 "ActorBasedQueue",
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "QueueLabHotPathsTests",
+            dependencies: ["QueueLabCore", "QueueLabHotPaths", "LockBasedQueue"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -24,6 +24,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "QueueLabCore", package: queueLab),
+                // The scenarios (what is set up, what is measured, names, tolerances), shared with users.
+                .product(name: "QueueLabHotPaths", package: queueLab),
                 .product(name: "LockBasedQueue", package: queueLab),
                 .product(name: "ActorBasedQueue", package: queueLab),
                 .product(name: "FoundationAdapter", package: queueLab),
