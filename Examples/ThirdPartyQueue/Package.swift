@@ -6,8 +6,9 @@ import PackageDescription
 // .package(url: "https://github.com/OWNER/QueueLab", from: "1.0.0") and the package name "QueueLab".
 // SwiftPM names a path dependency after its folder, not its manifest ("main", "queuelab" or whatever
 // the clone is called), so derive the name from the path.
-let queueLab = URL(fileURLWithPath: Context.packageDirectory)
-    .deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
+let queueLabPath = "../.."
+let queueLab = URL(fileURLWithPath: queueLabPath, relativeTo: URL(fileURLWithPath: Context.packageDirectory + "/"))
+    .standardizedFileURL.lastPathComponent.lowercased()
 
 let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
@@ -27,7 +28,7 @@ let package = Package(
         .executable(name: "fifo-pool-lab", targets: ["fifo-pool-lab"]),
     ],
     dependencies: [
-        .package(path: "../..")
+        .package(path: queueLabPath)
     ],
     targets: [
         // The queue: knows only QueueLabCore, the protocol.

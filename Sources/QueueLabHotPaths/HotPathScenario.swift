@@ -30,7 +30,9 @@ public struct HotPathScenario<Queue: OperationQueueing>: Sendable, Hashable {
     /// The gate's absolute tolerance for this scenario, in allocations per iteration at p90.
     public var allocationTolerance: Int
 
-    /// - Parameter allocationTolerance: defaults to ``HotPath/recommendedAllocationTolerance``.
+    /// - Parameters:
+    ///   - path: the hot path to measure.
+    ///   - allocationTolerance: defaults to ``HotPath/recommendedAllocationTolerance``.
     public init(_ path: HotPath, allocationTolerance: Int = HotPath.recommendedAllocationTolerance) {
         self.path = path
         self.allocationTolerance = allocationTolerance
