@@ -58,7 +58,7 @@ import Testing
     @Test func defaultsAreTheStandardShape() throws {
         let checked = try CheckedGate(try GateCommand.parse(["main", "--cache", "off", "--instructions", "off"]))
         #expect(checked.workloads == GateCommand.standardWorkloads)
-        #expect(checked.samples == 10)
+        #expect(checked.samples == 16)
         #expect(checked.cache == nil)
         #expect(!checked.countsInstructions)
         #expect(try CheckedGate(try GateCommand.parse(["main", "--pin", "off"])).pinArguments.isEmpty)

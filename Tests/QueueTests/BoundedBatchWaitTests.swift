@@ -49,15 +49,19 @@ import Testing
         try type.open { queue in try blockedBatch(queue) }
     }
 
-    /// Four members blocked on a gate (and, where dependencies exist, one waiting for the first of
+    /// Twenty members blocked on a gate (and, where dependencies exist, one waiting for the first of
     /// them) against a short bound; an operation of the same queue outside the batch is blocked too
     /// and must not be named. The gate opens on every path, so nothing outlives the test.
+    private static let blockerCount = 20
+
     private func blockedBatch<Q: OperationQueueing>(_ queue: Q) throws {
         let gate = ProbeLatch()
         defer { gate.open() }
         let outsider = Q.Operation(name: "outsider") { _ in gate.wait() }
         try queue.addOperation(outsider)
-        let blockers = (0..<4).map { index in Q.Operation(name: "blocker\(index)") { _ in gate.wait() } }
+        let blockers = (0..<Self.blockerCount).map { index in
+            Q.Operation(name: "blocker\(index)") { _ in gate.wait() }
+        }
         var batch = blockers
         let dependent = Q.Operation(name: "dependent") { _ in }
         let hasDependencies = Q.capabilities.contains(.dependencies)
@@ -88,9 +92,12 @@ import Testing
             #expect(waiting.unmetDependencies == [blockers[0].label])
         }
         // It waited for the bound (a little slack for clocks other than ours inside the waits),
-        // once for the whole batch: a bound per member would take at least four times as long.
+        // once for the whole batch: a bound per member would take twenty times as long (5 s), which
+        // leaves a loaded machine 4.75 s to wake this thread before the check could mistake it.
         #expect(elapsed + 5_000_000 >= timeout.nanoseconds, "returned after \(elapsed) ns")
-        #expect(elapsed < 4 * timeout.nanoseconds, "returned after \(elapsed) ns: not one deadline for the batch")
+        #expect(
+            elapsed < UInt64(Self.blockerCount) * timeout.nanoseconds,
+            "returned after \(elapsed) ns: not one deadline for the batch")
 
         gate.open()
         #expect(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
