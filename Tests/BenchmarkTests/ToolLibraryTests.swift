@@ -28,12 +28,6 @@ import Testing
     /// its own binary, and refuses a name the run does not know or two queues of one name (exit 2).
     @Test(.enabled(if: ToolLibraryTests.exampleBinary != nil), .timeLimit(.minutes(3)))
     func aUsersToolMeasuresItsOwnQueue() throws {
-        let binary = ToolLibraryTests.exampleBinary!
-        func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildOutcome {
-            try ChildProcess.run(
-                ChildCommand(executable: binary, arguments: arguments, environment: environment), timeout: .seconds(120)
-            )
-        }
         let list = try run(["list"])
         #expect(list.status == 0)
         #expect(
@@ -69,12 +63,6 @@ import Testing
     /// traced; a second policy of one name is refused (exit 2).
     @Test(.enabled(if: ToolLibraryTests.exampleBinary != nil), .timeLimit(.minutes(3)))
     func aUsersToolSchedulesWithItsOwnPolicy() throws {
-        let binary = ToolLibraryTests.exampleBinary!
-        func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildOutcome {
-            try ChildProcess.run(
-                ChildCommand(executable: binary, arguments: arguments, environment: environment), timeout: .seconds(120)
-            )
-        }
         let list = try run(["list", "--policies"])
         #expect(list.status == 0)
         let names = list.standardOutput.split(separator: "\n").compactMap { $0.split(separator: " ").first }
@@ -105,6 +93,13 @@ import Testing
         let duplicate = try run(["list"], environment: ["QUEUELAB_EXAMPLE_DUPLICATE_POLICY": "1"])
         #expect(duplicate.status == 2)
         #expect(duplicate.standardError.contains("two scheduling policies are named 'lowest-first'"))
+    }
+
+    /// The example tool with `arguments`, bounded.
+    private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildOutcome {
+        try ChildProcess.run(
+            ChildCommand(executable: ToolLibraryTests.exampleBinary!, arguments: arguments, environment: environment),
+            timeout: .seconds(120))
     }
 
     static var exampleBinary: String? {

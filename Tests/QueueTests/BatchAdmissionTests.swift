@@ -17,19 +17,30 @@ import Testing
     }
 
     private func priorityOrder<Q: OperationQueueing>(_ queue: Q) throws {
+        let outOfOrder = try Self.outOfOrderBatches(queue, rounds: Self.rounds) { queue, batch in
+            try queue.addOperations(batch, waitUntilFinished: false)
+            try #require(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
+        }
+        #expect(outOfOrder == 0, "\(outOfOrder) of \(Self.rounds) batches ran out of priority order")
+    }
+
+    /// On an idle serial queue, `rounds` batches of the five priorities, each added (and waited
+    /// for) by `addAndWait`: how many ran out of priority order.
+    static func outOfOrderBatches<Q: OperationQueueing>(
+        _ queue: Q, rounds: Int, addAndWait: (Q, [Q.Operation]) throws -> Void
+    ) throws -> Int {
         queue.maxConcurrentOperationCount = 1
         let priorities: [QueuePriority] = [.low, .normal, .veryLow, .high, .veryHigh]
         var outOfOrder = 0
-        for _ in 0..<Self.rounds {
+        for _ in 0..<rounds {
             let order = ProbeLog<QueuePriority>()
             let batch = priorities.map { priority in
                 Q.Operation(name: "\(priority)", priority: priority, body: .synchronous { _ in order.append(priority) })
             }
-            try queue.addOperations(batch, waitUntilFinished: false)
-            try #require(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
+            try addAndWait(queue, batch)
             if order.snapshot != [.veryHigh, .high, .normal, .low, .veryLow] { outOfOrder += 1 }
         }
-        #expect(outOfOrder == 0, "\(outOfOrder) of \(Self.rounds) batches ran out of priority order")
+        return outOfOrder
     }
 
     @Test(arguments: QueueBehaviourTests.queues.map(QueueType.init))

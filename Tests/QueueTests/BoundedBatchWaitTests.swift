@@ -112,17 +112,9 @@ import Testing
     /// As `BatchAdmissionTests`: on an idle serial queue a batch admitted member by member would
     /// now and then start its first member before the higher-priority ones were in.
     private func admittedTogether<Q: OperationQueueing>(_ queue: Q) throws {
-        queue.maxConcurrentOperationCount = 1
-        let priorities: [QueuePriority] = [.low, .normal, .veryLow, .high, .veryHigh]
         let rounds = 300
-        var outOfOrder = 0
-        for _ in 0..<rounds {
-            let order = ProbeLog<QueuePriority>()
-            let batch = priorities.map { priority in
-                Q.Operation(name: "\(priority)", priority: priority, body: .synchronous { _ in order.append(priority) })
-            }
+        let outOfOrder = try BatchAdmissionTests.outOfOrderBatches(queue, rounds: rounds) { queue, batch in
             try #require(try queue.addOperations(batch, waitUntilFinishedWithin: probeBound) == .finished)
-            if order.snapshot != [.veryHigh, .high, .normal, .low, .veryLow] { outOfOrder += 1 }
         }
         #expect(outOfOrder == 0, "\(outOfOrder) of \(rounds) batches ran out of priority order")
     }
