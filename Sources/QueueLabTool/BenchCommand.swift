@@ -158,8 +158,7 @@ struct BenchCommand: ParsableCommand {
 
     /// Bad input: one line on standard error, exit status 2.
     func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("error: \(message.replacingOccurrences(of: "\n", with: " "))\n".utf8))
-        Foundation.exit(2)
+        exitBadInput(message)
     }
 
     func runChecked() throws {

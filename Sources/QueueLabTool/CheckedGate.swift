@@ -14,6 +14,7 @@ struct CheckedGate {
     let format: String
     let out: String?
     let threshold: String
+    let sameWithin: String
     let requireEvidence: Bool
     let requireDetectable: String?
     let countsInstructions: Bool
@@ -47,10 +48,12 @@ struct CheckedGate {
             throw .badInput("--format must be text or markdown, got '\(options.format)'")
         }
         format = options.format
-        guard let floor = Double(options.threshold), floor.isFinite, floor >= 0 else {
-            throw .badInput("--threshold must be a non-negative number such as 0.10, got '\(options.threshold)'")
+        for (name, value) in [("--threshold", options.threshold), ("--same-within", options.sameWithin)]
+        where parseFraction(value) == nil {
+            throw .badInput("\(name) must be a non-negative number such as 0.10, got '\(value)'")
         }
         threshold = options.threshold
+        sameWithin = options.sameWithin
         if let detectable = options.requireDetectable, Percent.parse(detectable) == nil {
             throw .badInput("--require-detectable must be a percentage above 0 such as 10%, got '\(detectable)'")
         }

@@ -28,7 +28,8 @@ struct CompareCommand: ParsableCommand {
             signed-rank on log ratios); others are compared unpaired (Mann-Whitney U). Each row prints its
             design and its detectable effect (80% power, Holm's strictest level).
             Verdicts: REGRESSION / IMPROVEMENT need p < 0.05 after Holm and a change beyond the threshold;
-            SAME when the change is within it; INCONCLUSIVE with fewer than 6 samples a side or a wide interval.
+            SAME when the 95% interval lies within --same-within (default: the threshold) or the change is
+            significant but under the threshold; INCONCLUSIVE with fewer than 6 samples a side or a wide interval.
             """
     )
 
@@ -43,6 +44,12 @@ struct CompareCommand: ParsableCommand {
 
     @Option(help: "Practical floor: a smaller change is never a regression (0.10 = 10%).")
     var threshold = "0.10"
+
+    @Option(
+        help: ArgumentHelp(
+            "SAME only when the 95% interval lies within this either way (0.10 = 10%); default: the threshold.",
+            valueName: "fraction"))
+    var sameWithin: String?
 
     @Option(help: "text or markdown.")
     var format = "text"
@@ -76,9 +83,8 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         guard let format = ReportFormat(rawValue: format) else { fail("--format must be text or markdown") }
         // Parsed here rather than by ArgumentParser so that a bad value exits 2 like other bad input.
-        guard let threshold = Double(threshold), threshold >= 0, threshold.isFinite else {
-            fail("--threshold must be a non-negative number such as 0.10")
-        }
+        let threshold = fractionOption(threshold, named: "--threshold")
+        let margin = sameWithin.map { fractionOption($0, named: "--same-within") }
         let detectableLimit = requireDetectable.map { text in
             guard let limit = Percent.parse(text) else {
                 fail("--require-detectable must be a positive percentage such as 10%, got '\(text)'")
@@ -116,7 +122,7 @@ struct CompareCommand: ParsableCommand {
         }
         let report = Comparison.compare(
             base: baseRecords, head: headRecords, figures: figures.isEmpty ? Figure.judgedByDefault : figures,
-            rule: VerdictRule(threshold: threshold), pairing: !unpaired)
+            rule: VerdictRule(threshold: threshold, sameWithin: margin), pairing: !unpaired)
         if report.rows.isEmpty && report.isComplete {
             fail("no implementation and workload is present in both files")
         }
@@ -149,7 +155,6 @@ struct CompareCommand: ParsableCommand {
 
     /// Bad input: one line on standard error, exit status 2.
     func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-        Foundation.exit(2)
+        exitBadInput(message)
     }
 }

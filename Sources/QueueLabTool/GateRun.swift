@@ -22,7 +22,7 @@ struct GateRun {
             name: "wall time", folder: out,
             arguments: implementations.flatMap { ["--impl", $0] } + policyArguments + checked.pinArguments
                 + checked.workloads.flatMap { ["--workload", $0] } + ["--samples", String(checked.samples)],
-            compareArguments: ["--threshold", checked.threshold]
+            compareArguments: ["--threshold", checked.threshold, "--same-within", checked.sameWithin]
                 + (checked.requireEvidence ? ["--require-evidence"] : [])
                 + (checked.requireDetectable.map { ["--require-detectable", $0] } ?? []))
         if checked.countsInstructions {

@@ -48,6 +48,12 @@ struct ReportCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "SAME only when the 95% interval lies within this either way (0.10 = 10%); default: the threshold.",
+            valueName: "fraction"))
+    var sameWithin: String?
+
+    @Option(
+        help: ArgumentHelp(
             "Also write the strategies view (policies side by side) as Markdown to this file.", valueName: "view.md"))
     var markdown: String?
 
@@ -55,9 +61,8 @@ struct ReportCommand: ParsableCommand {
     var referencePolicy = "strict"
 
     func run() throws {
-        guard let threshold = Double(threshold), threshold >= 0, threshold.isFinite else {
-            fail("--threshold must be a non-negative number such as 0.10")
-        }
+        let threshold = fractionOption(threshold, named: "--threshold")
+        let margin = sameWithin.map { fractionOption($0, named: "--same-within") }
         let reference: String
         do {
             let specifications = try ToolImplementations.registry.policySpecifications([referencePolicy])
@@ -71,8 +76,8 @@ struct ReportCommand: ParsableCommand {
         let baseRecords = base.map(read)
         let report = HTMLReport(
             run: runRecords, runSource: (runCSV as NSString).lastPathComponent, base: baseRecords,
-            baseSource: base.map { ($0 as NSString).lastPathComponent }, rule: VerdictRule(threshold: threshold),
-            referencePolicy: reference)
+            baseSource: base.map { ($0 as NSString).lastPathComponent },
+            rule: VerdictRule(threshold: threshold, sameWithin: margin), referencePolicy: reference)
         for (path, text) in [(out, report.render())] + (markdown.map { [($0, report.strategiesMarkdown())] } ?? []) {
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: path))
@@ -94,7 +99,6 @@ struct ReportCommand: ParsableCommand {
 
     /// Bad input: one line on standard error, exit status 2 (as `compare`).
     func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-        Foundation.exit(2)
+        exitBadInput(message)
     }
 }

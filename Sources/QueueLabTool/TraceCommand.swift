@@ -84,7 +84,6 @@ struct TraceCommand: ParsableCommand {
 
     /// Bad input: one line on standard error, exit status 2.
     func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-        Foundation.exit(2)
+        exitBadInput(message)
     }
 }

@@ -40,6 +40,7 @@ import Testing
         (["main", "--instruction-workload", "nosuch"], "workload 'nosuch'"),
         (["main", "--format", "xml"], "--format must be text or markdown"),
         (["main", "--threshold", "ten"], "--threshold must be a non-negative number"),
+        (["main", "--same-within", "=-0.1"], "--same-within must be a non-negative number such as 0.10, got '=-0.1'"),
         (["main", "--require-detectable", "0%"], "--require-detectable must be a percentage"),
         (["main", "--instructions", "maybe"], "--instructions must be auto, on or off"),
         (["main", "--product", "my tool"], "--product must name an executable product"),
@@ -58,7 +59,8 @@ import Testing
     @Test func defaultsAreTheStandardShape() throws {
         let checked = try CheckedGate(try GateCommand.parse(["main", "--cache", "off", "--instructions", "off"]))
         #expect(checked.workloads == GateCommand.standardWorkloads)
-        #expect(checked.samples == 16)
+        #expect(checked.samples == 20)
+        #expect(checked.threshold == "0.07" && checked.sameWithin == "0.10")
         #expect(checked.cache == nil)
         #expect(!checked.countsInstructions)
         #expect(try CheckedGate(try GateCommand.parse(["main", "--pin", "off"])).pinArguments.isEmpty)

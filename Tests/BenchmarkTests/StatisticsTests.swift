@@ -100,6 +100,33 @@ import Testing
                 == .inconclusive)
     }
 
+    /// A floor under the margin: a significant 8% is a REGRESSION at a 5% floor, and an interval
+    /// within 10% is SAME though it would not be within 5%; an own-threshold figure keeps its own.
+    @Test func aMarginApartFromTheFloor() {
+        let gate = VerdictRule(threshold: 0.05, sameWithin: 0.10)
+        #expect(gate.margin == 0.10)
+        #expect(
+            gate.verdict(baseCount: 20, headCount: 20, worsening: 1.08, lower: 1.05, upper: 1.11, adjustedP: 0.001)
+                == .regression)
+        #expect(
+            VerdictRule(threshold: 0.10).verdict(
+                baseCount: 20, headCount: 20, worsening: 1.08, lower: 1.05, upper: 1.11, adjustedP: 0.001) == .same)
+        #expect(
+            gate.verdict(baseCount: 20, headCount: 20, worsening: 1.02, lower: 0.93, upper: 1.08, adjustedP: 0.5)
+                == .same)
+        #expect(
+            VerdictRule(threshold: 0.05).verdict(
+                baseCount: 20, headCount: 20, worsening: 1.02, lower: 0.93, upper: 1.08, adjustedP: 0.5)
+                == .inconclusive)
+        #expect(
+            gate.verdict(baseCount: 20, headCount: 20, worsening: 1.04, lower: 0.98, upper: 1.12, adjustedP: 0.5)
+                == .inconclusive)
+        let instructions = gate.forFigure("instructions_per_op")
+        #expect(instructions.threshold == 0.02 && instructions.margin == 0.02)
+        #expect(gate.floorDescription == "worse than 5%; SAME = the 95% interval within 10% either way")
+        #expect(VerdictRule(threshold: 0.025).floorDescription == "worse than 2.5%")
+    }
+
     @Test func comparisonFindsASlowdownAndOrientsThroughput() {
         func records(_ values: [Double], variant: String) -> [SampleRecord] {
             values.enumerated().map { index, value in

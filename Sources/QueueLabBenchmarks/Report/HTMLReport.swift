@@ -53,7 +53,7 @@ public struct HTMLReport: Sendable {
                     intro:
                         "Each row compares one figure of one implementation and workload between the base run (\(HTMLText.escape(baseSource ?? "base"))) and this run. "
                         + "<b>REGRESSION</b> and <b>IMPROVEMENT</b> need a significant difference (Wilcoxon signed-rank on per-round log ratios where base and head ran back to back in one run, else Mann-Whitney U; Holm-corrected, p &lt; \(FigureFormat.pValue(rule.alpha))) "
-                        + "larger than \(Int((rule.threshold * 100).rounded()))%; <b>SAME</b> means within that; <b>INCONCLUSIVE</b> means too few samples (fewer than \(rule.minimumSamples) a side) or too much spread: collect more. "
+                        + "larger than \(Percent.format(rule.threshold)); <b>SAME</b> means the 95% interval lies within \(Percent.format(rule.margin)) either way (or the change is significant but smaller than \(Percent.format(rule.threshold))); <b>INCONCLUSIVE</b> means too few samples (fewer than \(rule.minimumSamples) a side) or too much spread: collect more. "
                         + "<b>detectable</b> is the smallest change the row would find with 80% power (at Holm's strictest level); a row that cannot see a change of the threshold proves little by passing.",
                     content: ComparisonTable.render(report)))
         }

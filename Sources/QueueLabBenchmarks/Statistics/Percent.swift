@@ -7,3 +7,11 @@ public enum Percent {
         return value / 100
     }
 }
+
+extension Percent {
+    /// 0.05 as "5%", 0.025 as "2.5%".
+    public static func format(_ fraction: Double) -> String {
+        let percent = (fraction * 1000).rounded() / 10
+        return percent == percent.rounded() ? "\(Int(percent))%" : "\(percent)%"
+    }
+}

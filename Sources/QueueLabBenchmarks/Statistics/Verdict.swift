@@ -21,12 +21,21 @@ public struct VerdictRule: Sendable {
     public var minimumSamples: Int
     /// Family-wise significance level after Holm's correction.
     public var alpha: Double
+    /// SAME needs the 95% interval inside this margin; nil: the threshold. A gate wants the two apart:
+    /// a low floor so that a real 10% slowdown is a REGRESSION even when its estimate comes out at 8%,
+    /// and a margin it can vouch for with the samples it has (an interval inside 5% needs more
+    /// samples than an interval inside 10%, so a 5% margin leaves quiet rows INCONCLUSIVE).
+    public var sameWithin: Double?
 
-    public init(threshold: Double = 0.10, minimumSamples: Int = 6, alpha: Double = 0.05) {
+    public init(threshold: Double = 0.10, minimumSamples: Int = 6, alpha: Double = 0.05, sameWithin: Double? = nil) {
         self.threshold = threshold
         self.minimumSamples = minimumSamples
         self.alpha = alpha
+        self.sameWithin = sameWithin
     }
+
+    /// The margin SAME is judged against.
+    public var margin: Double { sameWithin ?? threshold }
 
     /// - Parameters:
     ///   - baseCount: samples on the base side.
@@ -46,18 +55,28 @@ public struct VerdictRule: Sendable {
         let significant = adjustedP < alpha
         if significant && worsening > ceiling { return .regression }
         if significant && worsening < floor { return .improvement }
-        if lower >= floor && upper <= ceiling { return .same }
+        if lower >= 1 / (1 + margin) && upper <= 1 + margin { return .same }
         if significant { return .same }  // real but smaller than the floor
         return .inconclusive
     }
 }
 
 extension VerdictRule {
-    /// The rule for one figure: its own floor when it has one (``Figure/ownThresholds``), else this.
+    /// The rule for one figure: its own floor, which is also its margin, when it has one
+    /// (``Figure/ownThresholds``), else this.
     public func forFigure(_ column: String) -> VerdictRule {
         guard let own = Figure.ownThresholds[column] else { return self }
         var rule = self
         rule.threshold = own
+        rule.sameWithin = nil
         return rule
+    }
+
+    /// How the rule reads in a report's footnote: "worse than 5%" and, when the margin differs,
+    /// where SAME lies.
+    public var floorDescription: String {
+        let floor = "worse than \(Percent.format(threshold))"
+        guard margin != threshold else { return floor }
+        return floor + "; SAME = the 95% interval within \(Percent.format(margin)) either way"
     }
 }

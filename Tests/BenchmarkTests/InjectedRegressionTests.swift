@@ -1,0 +1,81 @@
+import Foundation
+import QueueLabScheduling
+import Testing
+
+@testable import QueueLabBenchmarks
+
+/// The gate on real queue code, inside the test suite: a slowdown of about 5 % planted in the lock
+/// queue's own add and finish paths (`QUEUELAB_INJECT_NS`, not in the body) is a REGRESSION of the
+/// instruction channel, and the same binary against itself is not. Instruction counts do not move
+/// with the machine's load, so this holds on a busy CI machine; how often the wall-time channel
+/// catches 10 % and 15 % is measured by `scripts/gate-campaign` on a quiet one (`results/gate/`),
+/// never asserted by a timed test.
+@Suite struct InjectedRegressionTests {
+    /// At width 1 the count of an empty operation is steady (0.1 % between processes, debug build),
+    /// where `chain`'s moved 5 % with the workers' polling.
+    static let workload = "noop:n=500;width=1"
+    static let samples = 6
+
+    @Test(
+        .enabled(
+            if: RunnerTests.queuelabBinary != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind")
+                && !RunnerTests.underThreadSanitizer),
+        .timeLimit(.minutes(10)))
+    func aFivePercentHotPathSlowdownIsCaughtAndAnAToAIsNot() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("injected-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The knob's nanoseconds are nominal and the test build is not the release one, so the
+        // planted size comes from the counts: probe, rescale, probe again. Not a straight line: a long
+        // spin in add lets the worker park where a short one leaves it polling, so the slope of a
+        // large probe overstates a small one's share.
+        var planted = 10
+        for step in 0..<3 {
+            let probe = try bench(
+                in: folder.appendingPathComponent("calibration-\(step)"), samples: 1, injected: planted,
+                withAToA: false)
+            let cost = try #require(probe.base.first?.figures["instructions_per_op"])
+            let probed = try #require(probe.head.first?.figures["instructions_per_op"])
+            let slowdown = probed / cost - 1
+            #expect(slowdown > 0, "\(planted) ns per path added no instructions: \(cost) -> \(probed)")
+            if abs(slowdown - 0.05) < 0.015 { break }
+            planted = max(1, Int((Double(planted) * 0.05 / max(slowdown, 0.005)).rounded()))
+        }
+
+        let run = try bench(in: folder.appendingPathComponent("run"), samples: Self.samples, injected: planted)
+        let slowed = try #require(verdict(base: run.base, head: run.head))
+        #expect(slowed.verdict == .regression, "5 % planted (\(planted) ns per path): \(slowed.ratio)")
+        #expect(slowed.ratio.ratio > 1.03 && slowed.ratio.ratio < 1.08, "planted 5 %, counted \(slowed.ratio)")
+        let unchanged = try #require(verdict(base: run.base, head: run.aToA))
+        #expect(
+            unchanged.verdict != .regression && unchanged.verdict != .improvement, "A/A: \(unchanged.ratio)")
+    }
+
+    private struct Run {
+        var base: [SampleRecord]
+        var head: [SampleRecord]
+        var aToA: [SampleRecord]
+    }
+
+    /// One interleaved bench under Callgrind: `base`, `head` with the knob set, and `aa` (the same
+    /// binary again, nothing changed).
+    private func bench(in folder: URL, samples: Int, injected: Int, withAToA: Bool = true) throws -> Run {
+        let binary = RunnerTests.queuelabBinary!
+        var arguments = [
+            "bench", "--instructions", "--impl", "lock", "--workload", Self.workload, "--samples", String(samples),
+            "--warmup", "0", "--sample-timeout", "240", "--variant", "base=\(binary)", "--variant", "head=\(binary)",
+            "--variant-env", "head:\(InjectedCost.environmentVariable)=\(injected)", "--out-dir", folder.path,
+        ]
+        if withAToA { arguments += ["--variant", "aa=\(binary)"] }
+        let outcome = try ChildProcess.run(
+            ChildCommand(executable: binary, arguments: arguments), timeout: .seconds(540))
+        try #require(outcome.status == 0, "bench exit \(outcome.status): \(outcome.standardError.suffix(600))")
+        func read(_ name: String) throws -> [SampleRecord] {
+            try ResultsFile.decode(String(contentsOf: folder.appendingPathComponent("\(name).csv"), encoding: .utf8))
+        }
+        return Run(base: try read("base"), head: try read("head"), aToA: withAToA ? try read("aa") : [])
+    }
+
+    private func verdict(base: [SampleRecord], head: [SampleRecord]) -> ComparisonRow? {
+        Comparison.compare(base: base, head: head, figures: ["instructions_per_op"]).rows.first
+    }
+}
