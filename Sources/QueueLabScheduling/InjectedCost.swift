@@ -15,8 +15,10 @@ import Synchronization
 /// spin: the same instructions every run, so the instruction channel (`bench --instructions`)
 /// sees exactly the same injection as wall time, and Valgrind's slow clock does not shrink it.
 /// N ns becomes `N * iterationsPerNanosecond` iterations, a rate measured on the 2-core VM of
-/// `results/gate/` from user CPU time (3e9 iterations in 2.08 s); one iteration is about 4.4
-/// instructions under Callgrind (`results/gate/README.md`).
+/// `results/gate/` from user CPU time (3e9 iterations in 2.08 s); one iteration is about 4.5
+/// instructions under Callgrind in a release build (1,000 ns a path: +12,640 instructions per
+/// `lock` operation). The rate is nominal: in a queue whose threads share one CPU a short spin
+/// costs less than its share, so `scripts/gate-campaign` sizes injections by probing.
 public enum InjectedCost {
     public static let environmentVariable = "QUEUELAB_INJECT_NS"
 
