@@ -61,9 +61,7 @@ import Testing
     /// broke once without a failing test: an `async` top level parks the main thread in
     /// `dispatch_main`, and Valgrind 3.19 crashed on it, so every sample failed.
     @Test(
-        .enabled(
-            if: RunnerTests.queuelabBinary != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind")
-                && !RunnerTests.underThreadSanitizer),
+        .enabled(if: RunnerTests.canCountInstructions),
         .timeLimit(.minutes(5)))
     func aSampleUnderCallgrindCountsInstructions() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("cg-e2e-\(UUID().uuidString).csv")

@@ -17,9 +17,7 @@ import Testing
     static let samples = 6
 
     @Test(
-        .enabled(
-            if: RunnerTests.queuelabBinary != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind")
-                && !RunnerTests.underThreadSanitizer),
+        .enabled(if: RunnerTests.canCountInstructions),
         .timeLimit(.minutes(10)))
     func aFivePercentHotPathSlowdownIsCaughtAndAnAToAIsNot() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("injected-\(UUID().uuidString)")

@@ -152,6 +152,12 @@ import Testing
     /// ThreadSanitizer brings its own allocator: a preloaded jemalloc then sees no allocation.
     static var underThreadSanitizer: Bool { dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil }
 
+    /// The tool can sample under Callgrind here: it is built, Valgrind is where `bench` looks for it,
+    /// and no ThreadSanitizer runtime sits between them.
+    static var canCountInstructions: Bool {
+        queuelabBinary != nil && CallgrindSampling.findValgrind() != nil && !underThreadSanitizer
+    }
+
     static var queuelabBinary: String? {
         let bundle = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("queuelab").path
         let sibling = URL(fileURLWithPath: RunMetadata.currentExecutable()).deletingLastPathComponent()
