@@ -54,6 +54,23 @@ import Testing
         #expect(outcome.wallSeconds < 10)
     }
 
+    /// Every sample is a child: a run of hundreds must not keep a descriptor per child (it had kept
+    /// both pipes' read ends). Other tests open descriptors meanwhile, hence the margin: a leak of
+    /// two per child would add 120.
+    @Test(.timeLimit(.minutes(3)))
+    func childrenLeaveNoDescriptorsOpen() throws {
+        func openDescriptors() throws -> Int {
+            try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+        }
+        let before = try openDescriptors()
+        for _ in 0..<60 {
+            let outcome = try ChildProcess.run(
+                ChildCommand(executable: "/bin/echo", arguments: ["sample"]), timeout: .seconds(60))
+            #expect(outcome.status == 0 && outcome.standardOutput == "sample\n")
+        }
+        #expect(try openDescriptors() - before < 60)
+    }
+
     @Test(.timeLimit(.minutes(3)))
     func runnerInterleavesAndRecordsChildFigures() throws {
         // A stand-in child: a shell that prints the JSON line a sample process prints.
