@@ -126,7 +126,8 @@ struct GateCommand: ParsableCommand {
     /// 12, not 10: a Callgrind count is steady but for the odd process whose threads interleaved
     /// differently (one read 8 % low among nine 5 % high). One such pair at the largest rank leaves
     /// the exact signed-rank test at p = 0.084 with 10 pairs and 0.034 with 12: at 10 a planted 5 %
-    /// was missed once in 80 runs (results/gate/campaign).
+    /// was missed once in 80 runs, at 12 twice, both on `actor` `chain`, whose count is not steady
+    /// (2.4 % a sample: results/gate/campaign).
     @Option(
         help: "Samples per cell and side of the instruction channel, at least 6 (12 rides out one odd count).")
     var instructionSamples = 12
