@@ -35,7 +35,7 @@ let package = Package(
     ],
     targets: [
         // The protocol: what every queue promises. Imports no implementation.
-        .target(name: "QueueLabCore", swiftSettings: strict),
+        .target(name: "QueueLabCore", dependencies: ["CCallgrind"], swiftSettings: strict),
         // Bookkeeping shared by QueueLab's own two queues (graph, ready lists, locks).
         .target(
             name: "QueueLabScheduling",
@@ -74,13 +74,13 @@ let package = Package(
         // The conformance suite and the benchmark runner know only the protocol (and the layer built on it).
         .target(
             name: "QueueLabConformance", dependencies: ["QueueLabCore", "QueueLabAdvanced"], swiftSettings: strict),
-        // Valgrind's Callgrind client requests (no-ops without Valgrind's headers): `bench --instructions`.
+        // Valgrind's Callgrind client requests (no-ops without Valgrind's headers): `bench --instructions`'s
+        // window and the queues' uncounted idle waits (QueueLabCore's `InstructionCounting`).
         .target(name: "CCallgrind"),
         .target(
             name: "QueueLabBenchmarks",
             dependencies: [
                 "QueueLabCore",
-                "CCallgrind",
                 "QueueLabAdvanced",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],

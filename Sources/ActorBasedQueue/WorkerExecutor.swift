@@ -89,9 +89,11 @@ final class WorkerExecutor: TaskExecutor, @unchecked Sendable {
     /// queue's workers). True when a job arrived.
     private func pollBeforeParking() -> Bool {
         for _ in 0..<8 {
-            lock.unlock()
-            sched_yield()
-            lock.lock()
+            InstructionCounting.whileIdle {
+                lock.unlock()
+                sched_yield()
+                lock.lock()
+            }
             if !jobs.isEmpty { return true }
         }
         return false
@@ -109,7 +111,9 @@ final class WorkerExecutor: TaskExecutor, @unchecked Sendable {
             }
             if pollBeforeParking() { continue }
             idleThreads += 1
-            let signalled = jobAvailable.wait(lock, until: MonotonicClock.now() &+ Self.idleTimeout)
+            let signalled = InstructionCounting.whileIdle {
+                jobAvailable.wait(lock, until: MonotonicClock.now() &+ Self.idleTimeout)
+            }
             idleThreads -= 1
             if wakeTokens > 0 { wakeTokens -= 1 }
             if !signalled, jobs.isEmpty {

@@ -80,7 +80,9 @@ extension LockQueue {
             if let taken = machine.next() { return taken }
             if let taken = pollBeforeParking() { return taken }
             machine.workerParks()
-            let signalled = workAvailable.wait(lock, until: MonotonicClock.now() &+ Self.idleTimeout)
+            let signalled = InstructionCounting.whileIdle {
+                workAvailable.wait(lock, until: MonotonicClock.now() &+ Self.idleTimeout)
+            }
             machine.workerWakes()
             if !signalled, !machine.hasRunnableWork {
                 machine.workerExits()
@@ -95,9 +97,11 @@ extension LockQueue {
     /// usually finds new work without it.
     private func pollBeforeParking() -> QueueStateMachine.Taken? {
         for _ in 0..<Self.pollsBeforeParking {
-            lock.unlock()
-            sched_yield()
-            lock.lock()
+            InstructionCounting.whileIdle {
+                lock.unlock()
+                sched_yield()
+                lock.lock()
+            }
             if let taken = machine.next() { return taken }
         }
         return nil

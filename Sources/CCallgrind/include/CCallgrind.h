@@ -35,4 +35,22 @@ static inline void queuelab_callgrind_stop(void) {
 #endif
 }
 
+/// Flips the calling thread's collection state (Callgrind keeps one per thread; starting or
+/// stopping instrumentation resets every thread's to "collect"): what the thread executes between
+/// two flips is not counted.
+static inline void queuelab_callgrind_toggle_collect(void) {
+#ifdef QUEUELAB_HAVE_CALLGRIND
+    CALLGRIND_TOGGLE_COLLECT;
+#endif
+}
+
+/// Nonzero under Valgrind (any tool).
+static inline int queuelab_running_on_valgrind(void) {
+#ifdef QUEUELAB_HAVE_CALLGRIND
+    return RUNNING_ON_VALGRIND ? 1 : 0;
+#else
+    return 0;
+#endif
+}
+
 #endif

@@ -109,13 +109,13 @@ public struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
     /// Every workload's timed phase begins here (after its queue and setup exist) and ends in
     /// ``timedPhaseEnds(since:)``, so wall time and instruction counts cover the same code.
     func timedPhaseStarts() -> UInt64 {
-        if countsInstructions { CallgrindWindow.open() }
+        if countsInstructions { InstructionCounting.windowOpens() }
         return MonotonicClock.now()
     }
 
     func timedPhaseEnds(since start: UInt64) -> UInt64 {
         let elapsed = MonotonicClock.now() &- start
-        if countsInstructions { CallgrindWindow.close() }
+        if countsInstructions { InstructionCounting.windowCloses() }
         return elapsed
     }
 }
