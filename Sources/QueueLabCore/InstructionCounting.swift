@@ -13,10 +13,10 @@ import CCallgrind
 /// warm-up, setup, start-up and exit cost nothing in the count. A queue wraps its idle waits (a
 /// worker yielding its core before it parks, the park itself) in ``whileIdle(_:)``: Valgrind runs
 /// one thread at a time, so how often an idle worker yields or parks before work arrives depends on
-/// Valgrind's thread switches, not on the queue's code. Counted, it moved `actor` `chain:n=2000`
-/// by 5 % between processes of one binary (log SD 0.024 a sample,
-/// `results/gate/campaign/instructions-12samples`), wider than the 2 % the instruction channel
-/// judges at. What is left is the work operations cost: adding, picking, running, finishing, and
+/// Valgrind's thread switches, not on the queue's code. Left out, the count of the `lock` queue's
+/// `chain:n=2000` varies eight times less between processes of one binary (SD of log 0.0016 to
+/// 0.0002), `ping` two to three times less (`results/README.md`, "Idle waiting left out of the
+/// count"). What is left is the work operations cost: adding, picking, running, finishing, and
 /// waking a parked worker. Any queue may use it; outside Valgrind it costs a load and a branch.
 public enum InstructionCounting {
     /// The timed phase starts: every thread's instructions count from here.
