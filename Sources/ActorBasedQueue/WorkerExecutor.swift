@@ -89,11 +89,9 @@ final class WorkerExecutor: TaskExecutor, @unchecked Sendable {
     /// queue's workers). True when a job arrived.
     private func pollBeforeParking() -> Bool {
         for _ in 0..<8 {
-            InstructionCounting.whileIdle {
-                lock.unlock()
-                sched_yield()
-                lock.lock()
-            }
+            lock.unlock()
+            sched_yield()
+            lock.lock()
             if !jobs.isEmpty { return true }
         }
         return false
@@ -109,7 +107,8 @@ final class WorkerExecutor: TaskExecutor, @unchecked Sendable {
                 lock.lock()
                 continue
             }
-            if pollBeforeParking() { continue }
+            // One uncounted region for the whole spell of yields: see the lock queue's workers.
+            if InstructionCounting.whileIdle({ pollBeforeParking() }) { continue }
             idleThreads += 1
             let signalled = InstructionCounting.whileIdle {
                 jobAvailable.wait(lock, until: MonotonicClock.now() &+ Self.idleTimeout)

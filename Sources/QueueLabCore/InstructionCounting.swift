@@ -14,10 +14,11 @@ import CCallgrind
 /// worker yielding its core before it parks, the park itself) in ``whileIdle(_:)``: Valgrind runs
 /// one thread at a time, so how often an idle worker yields or parks before work arrives depends on
 /// Valgrind's thread switches, not on the queue's code. Left out, the count of the `lock` queue's
-/// `chain:n=2000` varies eight times less between processes of one binary (SD of log 0.0016 to
-/// 0.0002), `ping` two to three times less (`results/README.md`, "Idle waiting left out of the
+/// `ping` (a worker idle between any two operations) varies seven times less between processes of
+/// one binary (SD of log 0.0175 to 0.0024; `results/README.md`, "Idle waiting left out of the
 /// count"). What is left is the work operations cost: adding, picking, running, finishing, and
-/// waking a parked worker. Any queue may use it; outside Valgrind it costs a load and a branch.
+/// waking a parked worker. Wrap a whole idle spell, not each step of it: the region's own entry
+/// and exit are counted. Any queue may use it; outside Valgrind it costs a load and a branch.
 public enum InstructionCounting {
     /// The timed phase starts: every thread's instructions count from here.
     public static func windowOpens() { switchWindow(queuelab_callgrind_start) }
