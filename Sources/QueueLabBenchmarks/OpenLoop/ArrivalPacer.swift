@@ -6,9 +6,9 @@ import QueueLabCore
     import Darwin
 #endif
 
-/// Holds the generator to its schedule: sleeps while an arrival is far off, spins the last stretch,
-/// and never sleeps past an arrival (a sleeping generator overshoots by the timer slack, tens of
-/// microseconds on Linux, and would coordinate with the queue it measures).
+/// Holds the generator to its schedule: sleeps while an arrival is far off (unless told to spin),
+/// spins the last stretch, and never sleeps past an arrival (a sleeping generator overshoots by the
+/// timer slack, tens of microseconds on Linux, and would coordinate with the queue it measures).
 enum ArrivalPacer {
     /// Sleep only when the arrival is further off than this...
     static let sleepBeyond: UInt64 = 200_000
@@ -19,10 +19,10 @@ enum ArrivalPacer {
 
     /// Returns the clock reading at which `due` had passed: `due` or later, never earlier.
     @inline(__always)
-    static func wait(until due: UInt64) -> UInt64 {
+    static func wait(until due: UInt64, pacing: ArrivalPacing = .sleep) -> UInt64 {
         var now = MonotonicClock.now()
         if now >= due { return now }
-        if due - now > sleepBeyond {
+        if pacing == .sleep, due - now > sleepBeyond {
             let nap = due - now - spinMargin
             var request = timespec(tv_sec: Int(nap / 1_000_000_000), tv_nsec: Int(nap % 1_000_000_000))
             var remaining = timespec()

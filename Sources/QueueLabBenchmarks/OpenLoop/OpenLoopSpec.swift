@@ -1,7 +1,7 @@
 import Foundation
 
 /// The typed form of an `open` workload's parameters: `rate` (arrivals a second), `duration_ms`,
-/// `arrivals`, `service`, `mix`, `width`, `seed`, and `late_tolerance_us` (the generator's p99
+/// `arrivals`, `service`, `mix`, `pace`, `width`, `seed`, and `late_tolerance_us` (the generator's p99
 /// lateness beyond which a sample's latencies are not reported as the queue's).
 public struct OpenLoopSpec: Sendable, Hashable {
     public let rate: Int
@@ -9,6 +9,7 @@ public struct OpenLoopSpec: Sendable, Hashable {
     public let arrivals: ArrivalProcess
     public let service: ServiceDistribution
     public let mix: PriorityMix
+    public let pacing: ArrivalPacing
     public let width: Int
     public let seed: UInt64
     public let lateToleranceNanoseconds: UInt64
@@ -18,7 +19,9 @@ public struct OpenLoopSpec: Sendable, Hashable {
         "rate": 10_000, "duration_ms": 1_000, "width": -1, "seed": 42, "late_tolerance_us": 50,
     ]
     /// Text parameters and their defaults (already canonical).
-    static let textDefaults: [String: String] = ["arrivals": "poisson", "service": "exp:50us", "mix": "normal"]
+    static let textDefaults: [String: String] = [
+        "arrivals": "poisson", "service": "exp:50us", "mix": "normal", "pace": "sleep",
+    ]
 
     /// Above this the generator cannot keep a schedule at all: one arrival a microsecond leaves
     /// less time than an add takes on any queue here (Dispatch's own `async` runs about 3.5M a
@@ -39,6 +42,7 @@ public struct OpenLoopSpec: Sendable, Hashable {
         arrivals = try ArrivalProcess(parsing: workload.textParameters["arrivals"] ?? "poisson")
         service = try ServiceDistribution(parsing: workload.textParameters["service"] ?? "exp:50us")
         mix = try PriorityMix(parsing: workload.textParameters["mix"] ?? "normal")
+        pacing = try ArrivalPacing(parsing: workload.textParameters["pace"] ?? "sleep")
     }
 
     /// Arrivals in the sample: rate x duration.
@@ -72,6 +76,7 @@ public struct OpenLoopSpec: Sendable, Hashable {
         case "arrivals": return try ArrivalProcess(parsing: value).rawValue
         case "service": return try ServiceDistribution(parsing: value).text
         case "mix": return try PriorityMix(parsing: value).text
+        case "pace": return try ArrivalPacing(parsing: value).rawValue
         case "cost": return try MakespanGraph.canonicalCost(value)
         default: return value
         }

@@ -19,7 +19,7 @@ extension WorkloadExecution {
         // A little lead, so the first arrival is not already late by the time the loop begins.
         let origin = start + 50_000
         for index in 0..<count {
-            timeline.enqueued[index] = ArrivalPacer.wait(until: origin + schedule.arrivals[index])
+            timeline.enqueued[index] = ArrivalPacer.wait(until: origin + schedule.arrivals[index], pacing: spec.pacing)
             try queue.addOperation(next)
             // Made after the add, in the gap before the next arrival: the add is all that is timed.
             if index + 1 < count { next = openOperation(index + 1, schedule, timeline) }

@@ -1,0 +1,19 @@
+/// How `open`'s generator waits for an arrival that is still far off (`pace=`).
+public enum ArrivalPacing: String, Sendable, Hashable, CaseIterable {
+    /// Sleeps until shortly before the arrival, then spins: the core is the queue's between
+    /// arrivals, but a generator woken while a body runs on its core waits for it, up to a
+    /// scheduler slice (milliseconds), and is late by that.
+    case sleep
+    /// Spins the whole time: the generator holds a core for the sample and is never late by a
+    /// wake-up. For checks against queueing theory, and whenever the queue leaves a core free.
+    case spin
+
+    public init(parsing text: String) throws(WorkloadParseError) {
+        guard let pacing = ArrivalPacing(rawValue: text) else {
+            throw WorkloadParseError(
+                message: "open: pace=\(text) is unknown; valid: "
+                    + ArrivalPacing.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        self = pacing
+    }
+}
