@@ -7,12 +7,14 @@ import Testing
         let plain = try Workload(parsing: "open")
         #expect(
             plain.parameterText
-                == "arrivals=poisson;duration_ms=1000;late_tolerance_us=50;mix=normal;rate=10000;seed=42;service=exp:50us;width=-1"
+                == "arrivals=poisson;duration_ms=1000;late_tolerance_us=50;mix=normal;pace=sleep;rate=10000;seed=42;service=exp:50us;width=-1"
         )
         // Other spellings of the same values print the same, so their rows land in one cell.
         let spelled = try Workload(parsing: "open:service=exp:0.05ms;rate=10000")
         #expect(spelled == plain)
         #expect(spelled.parameterText == plain.parameterText)
+        #expect(try OpenLoopSpec(plain).pacing == .sleep)
+        #expect(try OpenLoopSpec(Workload(parsing: "open:pace=spin")).pacing == .spin)
     }
 
     @Test func commasInsideADistributionStayInIt() throws {
@@ -39,6 +41,7 @@ import Testing
             ("open:service=lognormal:20us,0", "SIGMA above 0"),
             ("open:service=const:5s", "above 1s"),
             ("open:arrivals=bursty", "valid: poisson, constant"),
+            ("open:pace=busy", "valid: sleep, spin"),
             ("open:mix=urgent:5", "valid: normal, or LEVEL:WEIGHT"),
             ("open:mix=high:0", "no weight above zero"),
             ("open:rate=500000;duration_ms=3600000", "more than 2000000"),
