@@ -123,14 +123,13 @@ struct GateCommand: ParsableCommand {
     )
     var instructionImplementations: [String] = []
 
-    /// 12, not 10: a Callgrind count is steady but for the odd process whose threads interleaved
-    /// differently (one read 8 % low among nine 5 % high). One such pair at the largest rank leaves
-    /// the exact signed-rank test at p = 0.084 with 10 pairs and 0.034 with 12: at 10 a planted 5 %
-    /// was missed once in 80 runs, at 12 twice, both on `actor` `chain`, whose count is not steady
-    /// (2.4 % a sample: results/gate/campaign).
+    /// 16: a Callgrind count is steady but for `actor` `chain`, whose count follows how the actor's
+    /// scheduler batches finishes (2.4 % a sample). At 12 a side a planted 5 % was missed there
+    /// twice in 20 runs (INCONCLUSIVE, the interval reaching under the 2 % floor), at 16 never
+    /// (20 of 20; results/gate/campaign). Every other cell was caught 20 of 20 at 12.
     @Option(
-        help: "Samples per cell and side of the instruction channel, at least 6 (12 rides out one odd count).")
-    var instructionSamples = 12
+        help: "Samples per cell and side of the instruction channel, at least 6 (16 sees 5 % on every default cell).")
+    var instructionSamples = 16
 
     @Option(
         help:

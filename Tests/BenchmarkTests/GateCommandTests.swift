@@ -61,7 +61,7 @@ import Testing
         #expect(checked.workloads == GateCommand.standardWorkloads)
         #expect(checked.samples == 20)
         #expect(checked.threshold == "0.07" && checked.sameWithin == "0.10")
-        #expect(checked.instructionSamples == 12)
+        #expect(checked.instructionSamples == 16)
         #expect(checked.cache == nil)
         #expect(!checked.countsInstructions)
         #expect(try CheckedGate(try GateCommand.parse(["main", "--pin", "off"])).pinArguments.isEmpty)
