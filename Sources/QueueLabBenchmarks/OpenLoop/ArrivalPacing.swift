@@ -9,11 +9,6 @@ public enum ArrivalPacing: String, Sendable, Hashable, CaseIterable {
     case spin
 
     public init(parsing text: String) throws(WorkloadParseError) {
-        guard let pacing = ArrivalPacing(rawValue: text) else {
-            throw WorkloadParseError(
-                message: "open: pace=\(text) is unknown; valid: "
-                    + ArrivalPacing.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-        self = pacing
+        self = try .named(text, parameter: "pace")
     }
 }

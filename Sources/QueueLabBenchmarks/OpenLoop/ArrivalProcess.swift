@@ -7,12 +7,7 @@ public enum ArrivalProcess: String, Sendable, Hashable, CaseIterable {
     case constant
 
     public init(parsing text: String) throws(WorkloadParseError) {
-        guard let process = ArrivalProcess(rawValue: text) else {
-            throw WorkloadParseError(
-                message: "open: arrivals=\(text) is unknown; valid: "
-                    + ArrivalProcess.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-        self = process
+        self = try .named(text, parameter: "arrivals")
     }
 
     /// `count` intended arrival times, nanoseconds after the first (which is 0), at `rate` a second.
