@@ -38,12 +38,21 @@ enum AdvancedConditionScenarios {
         try context.iterateAdvanced(type) { h in
             let queue = h.makeQueue("app", width: 3)
             let session = SessionFlag()
-            let login = h.makeOperation("login", categories: ["alert"], spinNanoseconds: 200_000) { _ in session.set() }
+            // Log-in completes only once every like was added, so each like's condition supplies it:
+            // a like added after the session was set (the adding thread preempted for 200 us on a
+            // loaded machine) rightly skips the wait, and the order judged below would not apply.
+            let likesAdded = h.makeGate()
+            let deadline = h.deadline
+            let login = h.makeOperation("login", categories: ["alert"], spinNanoseconds: 200_000) { _ in
+                _ = likesAdded.wait(until: deadline)
+                session.set()
+            }
             let likes = (0..<3).map { index in h.makeOperation("like\(index)", categories: ["alert"]) }
             for like in likes {
                 like.addCondition(SuppliedDependency(dependency: login, session: session, trace: h.trace))
             }
             try h.add(likes, to: queue)
+            likesAdded.open()
             try h.waitForAll()
             try h.validate()
             let trace = h.trace.snapshot
