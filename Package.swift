@@ -164,6 +164,7 @@ let package = Package(
             dependencies: [
                 "QueueLabCore", "QueueLabBenchmarks", "QueueLabImplementations", "QueueLabScheduling", "QueueLabTool",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             // A/A CSVs read by SyntheticPowerTests through #filePath.
             exclude: ["Fixtures"],
