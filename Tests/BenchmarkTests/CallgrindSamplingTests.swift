@@ -78,6 +78,11 @@ import Testing
     /// operations; when the collection state was flipped without regard to the window, `actor`
     /// `ping` ranged over 350 % between processes (threads that stopped counting their own work),
     /// where it varies by under 0.5 % (`results/README.md`, "Idle waiting left out of the count").
+    /// The bound is 10 %: since aed1fda the count no longer holds the harness's histogram sets
+    /// (13,000 instructions an operation at 500), so the same absolute wobble (a worker started on
+    /// a loaded machine: one debug sample of `lock` counted 28,532 beside 27,116 and 27,120) is a
+    /// larger share; the defects it guards against moved the count by 350 % and by 15 % (now over
+    /// 50 % of the smaller count).
     @Test(
         .enabled(if: RunnerTests.canCountInstructions),
         .timeLimit(.minutes(8)))
@@ -90,15 +95,18 @@ import Testing
             }
             try #require(counts.count == 3, "\(implementation): \(counts)")
             #expect(
-                counts.max()! / counts.min()! < 1.02, "\(implementation) ping, instructions per operation: \(counts)")
+                counts.max()! / counts.min()! < 1.10, "\(implementation) ping, instructions per operation: \(counts)")
         }
     }
 
     /// A thread's first latency record claims histograms made before the timed phase, so making
     /// them (3.3 million instructions) is not counted: when it was, `lock` `chain` read two levels
     /// 16 % apart at 2,000 operations, by whether a second worker happened to run a body (more at
-    /// 500). `lock`'s count of `chain` is otherwise exact to 0.1 %; `actor`'s is not checked here:
-    /// how its drains batch finishes moves its count by up to 11 % on a loaded machine.
+    /// 500, where a set adds at least 6,600 instructions an operation, a fifth of a debug build's
+    /// count). `lock`'s count of `chain` is otherwise exact to 0.1 % on a quiet machine and to 2 %
+    /// on a loaded one (one debug sample beside 4 busy loops counted 34,678 beside 34,146), hence
+    /// the 5 % bound. `actor`'s is not checked here: how its drains batch finishes moves its count
+    /// by up to 11 % on a loaded machine.
     @Test(
         .enabled(if: RunnerTests.canCountInstructions),
         .timeLimit(.minutes(8)))
@@ -107,7 +115,7 @@ import Testing
             ["--impl", "lock", "--workload", "chain:n=500", "--samples", "4"], timeout: .seconds(460))
         let counts = records.compactMap { $0.figures["instructions_per_op"] }
         try #require(counts.count == 4, "\(counts)")
-        #expect(counts.max()! / counts.min()! < 1.01, "lock chain, instructions per operation: \(counts)")
+        #expect(counts.max()! / counts.min()! < 1.05, "lock chain, instructions per operation: \(counts)")
     }
 
     /// `queuelab bench --instructions` with `arguments`, no warm-up; the samples it wrote.
