@@ -124,7 +124,8 @@ struct GateCommand: ParsableCommand {
     var instructionImplementations: [String] = []
 
     /// 16: a Callgrind count is steady but for `actor` `chain`, whose count follows how the actor's
-    /// scheduler batches finishes (2.4 % a sample). At 12 a side a planted 5 % was missed there
+    /// scheduler batches finishes (2.4 % a sample then; part of it was the harness's histogram sets,
+    /// out of the count since aed1fda). At 12 a side a planted 5 % was missed there
     /// twice in 20 runs (INCONCLUSIVE, the interval reaching under the 2 % floor), at 16 never
     /// (20 of 20; results/gate/campaign). Every other cell was caught 20 of 20 at 12.
     @Option(
