@@ -90,12 +90,7 @@ import Testing
         let records = try Self.benchUnderCallgrind(
             ["--impl", "lock", "--impl", "actor", "--workload", "ping:n=200", "--samples", "3"], timeout: .seconds(460))
         for implementation in ["lock", "actor"] {
-            let counts = records.filter { $0.implementation == implementation }.compactMap {
-                $0.figures["instructions_per_op"]
-            }
-            try #require(counts.count == 3, "\(implementation): \(counts)")
-            #expect(
-                counts.max()! / counts.min()! < 1.10, "\(implementation) ping, instructions per operation: \(counts)")
+            try Self.expectSteady(records, implementation, samples: 3, within: 1.10, workload: "ping")
         }
     }
 
@@ -113,9 +108,20 @@ import Testing
     func aThreadsFirstLatencyRecordIsNotCounted() throws {
         let records = try Self.benchUnderCallgrind(
             ["--impl", "lock", "--workload", "chain:n=500", "--samples", "4"], timeout: .seconds(460))
-        let counts = records.compactMap { $0.figures["instructions_per_op"] }
-        try #require(counts.count == 4, "\(counts)")
-        #expect(counts.max()! / counts.min()! < 1.05, "lock chain, instructions per operation: \(counts)")
+        try Self.expectSteady(records, "lock", samples: 4, within: 1.05, workload: "chain")
+    }
+
+    /// `implementation`'s `samples` counts per operation lie within a factor `within` of each other.
+    static func expectSteady(
+        _ records: [SampleRecord], _ implementation: String, samples: Int, within: Double, workload: String
+    ) throws {
+        let counts = records.filter { $0.implementation == implementation }.compactMap {
+            $0.figures["instructions_per_op"]
+        }
+        try #require(counts.count == samples, "\(implementation): \(counts)")
+        #expect(
+            counts.max()! / counts.min()! < within,
+            "\(implementation) \(workload), instructions per operation: \(counts)")
     }
 
     /// `queuelab bench --instructions` with `arguments`, no warm-up; the samples it wrote.
