@@ -17,6 +17,8 @@ struct CheckedGate {
     let sameWithin: String
     let requireEvidence: Bool
     let requireDetectable: String?
+    /// `bench --until-detectable` and `--budget` of the wall channel, or nothing (off).
+    let sequentialArguments: [String]
     let countsInstructions: Bool
     let instructionWorkloads: [String]
     let instructionImplementations: [String]
@@ -58,6 +60,7 @@ struct CheckedGate {
             throw .badInput("--require-detectable must be a percentage above 0 such as 10%, got '\(detectable)'")
         }
         requireDetectable = options.requireDetectable
+        sequentialArguments = try Self.sequentialArguments(options, floor: parseFraction(threshold) ?? 0)
         requireEvidence = options.requireEvidence
         switch options.instructions {
         case "auto": countsInstructions = CallgrindSampling.findValgrind() != nil
@@ -75,6 +78,27 @@ struct CheckedGate {
         policy = options.policy
         out = options.out
         cache = Self.cacheFolder(options.cache)
+    }
+
+    private static func sequentialArguments(_ options: GateCommand, floor: Double) throws(GateFailure) -> [String] {
+        let limit: Double
+        switch options.untilDetectable {
+        case "off": return []
+        case "floor":
+            guard floor > 0 else { throw .badInput("--until-detectable floor needs a --threshold above 0; say off") }
+            limit = floor
+        default:
+            guard let parsed = Percent.parse(options.untilDetectable) else {
+                throw .badInput(
+                    "--until-detectable must be a percentage such as 7%, floor or off, got '\(options.untilDetectable)'"
+                )
+            }
+            limit = parsed
+        }
+        guard SequentialSampling.parseBudget(options.budget) != nil else {
+            throw .badInput("--budget must be a duration such as 90s or 2m, got '\(options.budget)'")
+        }
+        return ["--until-detectable", Percent.format(limit), "--budget", options.budget]
     }
 
     private static func pinArguments(_ pin: String) throws(GateFailure) -> [String] {

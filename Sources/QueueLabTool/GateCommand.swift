@@ -17,7 +17,8 @@ struct GateCommand: ParsableCommand {
             builds (keyed by commit, resolution and toolchain) or builds it in a temporary git worktree with that
             same Package.resolved (a base whose manifest resolves differently gets a warning naming the pins);
             builds the working tree; samples base and head interleaved, one fresh process per sample, paired by
-            round (wall time); compares; then, with valgrind on PATH, counts instructions per operation of both
+            round (wall time), then adds rounds, 4 at a time, to each cell whose throughput row cannot yet detect a
+            change as large as the floor (--until-detectable, within --budget); compares; then, with valgrind on PATH, counts instructions per operation of both
             on the hand-off workloads (`bench --instructions`) and compares them at compare's 2 % floor.
             The verdict (compare's table) is printed on standard output; progress goes to standard error.
 
@@ -105,6 +106,23 @@ struct GateCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp("Exit 6 when a throughput row cannot detect this change, e.g. 10%.", valueName: "percent"))
     var requireDetectable: String?
+
+    /// The floor: a cell that cannot detect a change as large as the floor calls a real regression
+    /// just over it INCONCLUSIVE, or reads it under the floor. `lock` `noop` cannot at 20 pairs when
+    /// the machine is loaded or its contention shifts (a run's standard error 2.3 to 3.9 %, detectable
+    /// about 9 to 15 %), and a planted 10 % was caught in only 8 to 19 of 20 runs; its samples take
+    /// 0.1 s, so rounds until it can see 7 % cost seconds (results/gate/campaign).
+    @Option(
+        help: ArgumentHelp(
+            """
+            After --samples rounds, keep adding rounds (4 at a time) to each cell whose throughput row cannot \
+            yet detect this change with 80% power, until every cell can or --budget is spent: a percentage, \
+            floor (--threshold as a percentage) or off.
+            """, valueName: "percent"))
+    var untilDetectable = "floor"
+
+    @Option(help: "Time the wall channel may spend on --until-detectable's extra rounds: 90s, 2m.")
+    var budget = "2m"
 
     @Option(help: "auto (when valgrind is on PATH), on or off: the instruction-count channel.")
     var instructions = "auto"

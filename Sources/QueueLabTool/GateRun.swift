@@ -21,7 +21,8 @@ struct GateRun {
         var status = try channel(
             name: "wall time", folder: out,
             arguments: implementations.flatMap { ["--impl", $0] } + policyArguments + checked.pinArguments
-                + checked.workloads.flatMap { ["--workload", $0] } + ["--samples", String(checked.samples)],
+                + checked.workloads.flatMap { ["--workload", $0] } + ["--samples", String(checked.samples)]
+                + checked.sequentialArguments,
             compareArguments: ["--threshold", checked.threshold, "--same-within", checked.sameWithin]
                 + (checked.requireEvidence ? ["--require-evidence"] : [])
                 + (checked.requireDetectable.map { ["--require-detectable", $0] } ?? []))

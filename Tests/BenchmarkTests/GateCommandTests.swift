@@ -43,6 +43,9 @@ import Testing
         (["main", "--same-within", "=-0.1"], "--same-within must be a non-negative number such as 0.10, got '=-0.1'"),
         (["main", "--require-detectable", "0%"], "--require-detectable must be a percentage"),
         (["main", "--instructions", "maybe"], "--instructions must be auto, on or off"),
+        (["main", "--until-detectable", "0%"], "--until-detectable must be a percentage such as 7%, floor or off"),
+        (["main", "--threshold", "0"], "--until-detectable floor needs a --threshold above 0"),
+        (["main", "--budget", "soon"], "--budget must be a duration"),
         (["main", "--product", "my tool"], "--product must name an executable product"),
         (["main", "--pin", "999"], "999"),
     ])
@@ -63,6 +66,11 @@ import Testing
         #expect(checked.threshold == "0.07" && checked.sameWithin == "0.10")
         #expect(checked.instructionSamples == 16)
         #expect(checked.cache == nil)
+        #expect(checked.sequentialArguments == ["--until-detectable", "7%", "--budget", "2m"])
+        let fixed = try CheckedGate(try GateCommand.parse(["main", "--until-detectable", "5%", "--budget", "90s"]))
+        #expect(fixed.sequentialArguments == ["--until-detectable", "5%", "--budget", "90s"])
+        #expect(
+            try CheckedGate(try GateCommand.parse(["main", "--until-detectable", "off"])).sequentialArguments.isEmpty)
         #expect(!checked.countsInstructions)
         #expect(try CheckedGate(try GateCommand.parse(["main", "--pin", "off"])).pinArguments.isEmpty)
     }
