@@ -58,10 +58,11 @@ public struct CheckOutcome: Sendable, Codable {
     /// The implementation's name without the policy (`lock` for `lock[aging(step=2ms)]`).
     public var implementationName: String { String(implementation.prefix { $0 != "[" }) }
 
-    /// The command that replays this outcome (with `--policy` when the queue was made with one).
-    public var replayCommand: String {
+    /// The command that replays this outcome (with `--policy` when the queue was made with one),
+    /// run by `tool`: `queuelab`, or the executable a third party built on QueueLabTool.
+    public func replayCommand(tool: String = "queuelab") -> String {
         let policy = self.policy.map { " --policy \($0)" } ?? ""
         return
-            "queuelab conform --impl \(implementationName)\(policy) --check \(checkID) --seed \(seed) --level \(level)"
+            "\(tool) conform --impl \(implementationName)\(policy) --check \(checkID) --seed \(seed) --level \(level)"
     }
 }

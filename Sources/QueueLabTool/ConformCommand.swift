@@ -99,7 +99,7 @@ struct ConformCommand: ParsableCommand {
             level: chosenLevel, seed: seed, checks: checks,
             timeBound: timeBound.map { .milliseconds(Int64($0 * 1_000)) })
         let text = format == "text"
-        let report = ConformanceSuite.run(queues, configuration: configuration) { outcome in
+        var report = ConformanceSuite.run(queues, configuration: configuration) { outcome in
             if text {
                 FileHandle.standardError.write(
                     Data(
@@ -107,6 +107,8 @@ struct ConformCommand: ParsableCommand {
                             .utf8))
             }
         }
+        // A replay must name the tool that ran: a third party's executable, not `queuelab`.
+        report.tool = (CommandLine.arguments[0] as NSString).lastPathComponent
         print(text ? report.text() : report.json())
         if let junit {
             do {

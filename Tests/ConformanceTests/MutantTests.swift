@@ -68,7 +68,7 @@ struct MutantTests {
             if let mentions = mutant.mentions {
                 #expect(outcome.summary.contains(mentions), "seed \(seed): \(outcome.summary)")
             }
-            #expect(outcome.replayCommand.contains("--check \(mutant.check) --seed \(seed) --level quick"))
+            #expect(outcome.replayCommand().contains("--check \(mutant.check) --seed \(seed) --level quick"))
         }
     }
 

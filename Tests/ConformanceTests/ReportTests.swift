@@ -50,6 +50,22 @@ struct ReportTests {
         #expect(report.json().contains("\"success\" : false"))
     }
 
+    /// A third party's tool built on QueueLabTool replays with its own executable, not `queuelab`.
+    @Test("replay commands name the tool that ran")
+    func replayNamesTheTool() {
+        var report = ConformanceReport(
+            outcomes: [
+                CheckOutcome(
+                    checkID: "a.b", implementation: "mine", verdict: .fail, summary: "bad", seed: 7, level: "quick")
+            ], implementations: ["mine"], checks: ["a.b"], seed: 7, level: "quick", seconds: 1)
+        report.tool = "myqueue-lab"
+        let replay = "myqueue-lab conform --impl mine --check a.b --seed 7 --level quick"
+        #expect(report.text().contains("replay: \(replay)"))
+        #expect(report.junitXML().contains("replay: \(replay)"))
+        #expect(report.json().contains(replay))
+        #expect(!report.text().contains("queuelab conform"))
+    }
+
     @Test("the validator flags a backward state, a body twice and a width overflow")
     func validator() {
         let a = OperationID.next()

@@ -9,7 +9,8 @@ extension ConformanceReport {
             let replay: [String: String]
         }
         let replay = Dictionary(
-            failures.map { ("\($0.implementation) \($0.checkID)", $0.replayCommand) }, uniquingKeysWith: { a, _ in a })
+            failures.map { ("\($0.implementation) \($0.checkID)", $0.replayCommand(tool: tool)) },
+            uniquingKeysWith: { a, _ in a })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = (try? encoder.encode(Document(report: self, success: isSuccess, replay: replay))) ?? Data("{}".utf8)

@@ -21,7 +21,7 @@ extension ConformanceReport {
                     "    <testcase classname=\"conform.\(escape(impl))\" name=\"\(escape(outcome.checkID))\" time=\"\(outcome.seconds)\""
                 let body =
                     ([outcome.summary] + (outcome.scenario.map { ["scenario: \($0)"] } ?? []) + outcome.evidence + [
-                        "replay: \(outcome.replayCommand)"
+                        "replay: \(outcome.replayCommand(tool: tool))"
                     ])
                     .joined(separator: "\n")
                 if let reason = outcome.knownDeviation {

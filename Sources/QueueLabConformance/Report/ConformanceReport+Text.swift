@@ -41,7 +41,7 @@ extension ConformanceReport {
             }
             if let scenario = failure.scenario { lines.append("  scenario: \(scenario)") }
             lines += failure.evidence.map { "  " + $0 }
-            lines.append("  replay: \(failure.replayCommand)")
+            lines.append("  replay: \(failure.replayCommand(tool: tool))")
         }
         return lines.joined(separator: "\n")
     }

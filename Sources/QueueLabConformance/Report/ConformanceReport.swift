@@ -8,6 +8,8 @@ public struct ConformanceReport: Sendable, Codable {
     public var seed: UInt64
     public var level: String
     public var seconds: Double
+    /// The executable its replay commands name; a tool built on QueueLabTool sets its own.
+    public var tool = "queuelab"
 
     public init(
         outcomes: [CheckOutcome], implementations: [String], checks: [String], seed: UInt64, level: String,

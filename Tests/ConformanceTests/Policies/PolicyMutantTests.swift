@@ -46,7 +46,8 @@ struct PolicyMutantTests {
             #expect(outcome.verdict == .fail, "seed \(seed): \(outcome.verdict) \(outcome.summary)")
             #expect(outcome.summary.contains(mutant.mentions), "seed \(seed): \(outcome.summary)")
             #expect(outcome.implementation == mutant.recipe.label)
-            #expect(outcome.replayCommand.contains("--impl lock --policy \(mutant.recipe.policy?.specification ?? "")"))
+            #expect(
+                outcome.replayCommand().contains("--impl lock --policy \(mutant.recipe.policy?.specification ?? "")"))
         }
     }
 

@@ -102,12 +102,12 @@ struct PolicyPromiseTests {
         #expect(outcome.implementation == "lock[aging(step=2ms)]")
         #expect(outcome.policy == "aging:step=2ms")
         #expect(
-            outcome.replayCommand
+            outcome.replayCommand()
                 == "queuelab conform --impl lock --policy aging:step=2ms --check priority.no-starvation --seed 1 --level quick"
         )
         let plain = ConformanceSuite.run(check, on: LockQueue.self)
         #expect(plain.implementation == "lock")
         #expect(plain.policy == nil)
-        #expect(!plain.replayCommand.contains("--policy"))
+        #expect(!plain.replayCommand().contains("--policy"))
     }
 }
