@@ -17,9 +17,10 @@ struct GateCommand: ParsableCommand {
             builds (keyed by commit, resolution and toolchain) or builds it in a temporary git worktree with that
             same Package.resolved (a base whose manifest resolves differently gets a warning naming the pins);
             builds the working tree; samples base and head interleaved, one fresh process per sample, paired by
-            round (wall time), then adds rounds, 4 at a time, to each cell whose throughput row cannot yet detect a
-            change as large as the floor (--until-detectable, within --budget); compares; then, with valgrind on PATH, counts instructions per operation of both
-            on the hand-off workloads (`bench --instructions`) and compares them at compare's 2 % floor.
+            round (wall time), then adds rounds, 4 at a time, to each cell whose throughput row cannot yet
+            detect a change as large as the floor (--until-detectable, within --budget); compares; then, with
+            valgrind on PATH, counts instructions per operation of both on the hand-off workloads
+            (`bench --instructions`) and compares them at compare's 2 % floor.
             The verdict (compare's table) is printed on standard output; progress goes to standard error.
 
             Exit status (the worse of the two channels):
@@ -110,8 +111,9 @@ struct GateCommand: ParsableCommand {
     /// The floor: a cell that cannot detect a change as large as the floor calls a real regression
     /// just over it INCONCLUSIVE, or reads it under the floor. `lock` `noop` cannot at 20 pairs when
     /// the machine is loaded or its contention shifts (a run's standard error 2.3 to 3.9 %, detectable
-    /// about 9 to 15 %), and a planted 10 % was caught in only 8 to 19 of 20 runs; its samples take
-    /// 0.1 s, so rounds until it can see 7 % cost seconds (results/gate/campaign).
+    /// about 9 to 15 %): a planted 10 % was caught in 8 to 19 of 20 runs at a fixed 20 pairs, and in
+    /// 19 of 20 with rounds until it could see 7 % (52 in the median run, at 0.1 s a sample;
+    /// results/gate/campaign/lock-10-until-floor-family).
     @Option(
         help: ArgumentHelp(
             """
