@@ -41,7 +41,7 @@ final class WorkerExecutor: TaskExecutor, @unchecked Sendable {
 
     private func startThreadIfNeeded() {
         lock.lock()
-        let spawn = !jobs.isEmpty && idleThreads <= wakeTokens && hasCapacityForAThread
+        let spawn = !jobs.isEmpty && spinningThreads == 0 && idleThreads <= wakeTokens && hasCapacityForAThread
         if spawn { threads += 1 }
         lock.unlock()
         if spawn { startThread() }
@@ -66,12 +66,23 @@ final class WorkerExecutor: TaskExecutor, @unchecked Sendable {
     @exclusivity(unchecked) private var idleThreads = 0
     /// Signals sent to idle threads and not consumed yet.
     @exclusivity(unchecked) private var wakeTokens = 0
+    /// Threads looking for a job without parking, not yet nudged; and nudges not yet consumed. A
+    /// job enqueued while one spins wakes and starts nobody: the spinner sees `waitingJobs` move
+    /// (the lock queue's workers follow the same rule, after Go's scheduler).
+    @exclusivity(unchecked) private var spinningThreads = 0
+    @exclusivity(unchecked) private var nudgeTokens = 0
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         lock.lock()
         jobs.append(job)
         waitingJobs.store(jobs.count, ordering: .sequentiallyConsistent)
+        if spinningThreads > 0 {
+            spinningThreads -= 1
+            nudgeTokens += 1
+            lock.unlock()
+            return
+        }
         let wakeIdle = idleThreads > wakeTokens
         if wakeIdle { wakeTokens += 1 }
         let spawn = !wakeIdle && hasCapacityForAThread
@@ -84,21 +95,21 @@ final class WorkerExecutor: TaskExecutor, @unchecked Sendable {
         }
     }
 
-    /// Lock held (also on return): yields the core a few times before parking, because a job
-    /// enqueued for a parked thread costs the enqueuer a futex wake (the same lever as the lock
-    /// queue's workers). True when a job arrived.
-    private func pollBeforeParking() -> Bool {
+    /// Lock released: yields the core up to 8 times, watching `waitingJobs` without the lock
+    /// (polling under it made enqueuers wait for the mutex), because a job enqueued for a parked
+    /// thread costs the enqueuer a futex wake (the same lever as the lock queue's workers). True
+    /// when a job arrived.
+    private func spinUntilJobs() -> Bool {
         for _ in 0..<8 {
-            lock.unlock()
+            if waitingJobs.load(ordering: .acquiring) > 0 { return true }
             sched_yield()
-            lock.lock()
-            if !jobs.isEmpty { return true }
         }
-        return false
+        return waitingJobs.load(ordering: .acquiring) > 0
     }
 
     private func run() {
         lock.lock()
+        var maySpin = true
         while true {
             if let job = jobs.popFirst() {
                 waitingJobs.store(jobs.count, ordering: .relaxed)
@@ -107,14 +118,25 @@ final class WorkerExecutor: TaskExecutor, @unchecked Sendable {
                 lock.lock()
                 continue
             }
-            // One uncounted region for the whole spell of yields: see the lock queue's workers.
-            if InstructionCounting.whileIdle({ pollBeforeParking() }) { continue }
+            if maySpin {
+                // Registered under the lock, so enqueuers nudge from now on; every spell ends
+                // back at `popFirst()` under the lock, so no job a nudge stood for is left. One
+                // uncounted region for the whole spell: see the lock queue's workers.
+                spinningThreads += 1
+                lock.unlock()
+                let found = InstructionCounting.whileIdle { spinUntilJobs() }
+                lock.lock()
+                if nudgeTokens > 0 { nudgeTokens -= 1 } else { spinningThreads -= 1 }
+                maySpin = found
+                continue
+            }
             idleThreads += 1
             let signalled = InstructionCounting.whileIdle {
                 jobAvailable.wait(lock, until: MonotonicClock.now() &+ Self.idleTimeout)
             }
             idleThreads -= 1
             if wakeTokens > 0 { wakeTokens -= 1 }
+            maySpin = true
             if !signalled, jobs.isEmpty {
                 threads -= 1
                 lock.unlock()

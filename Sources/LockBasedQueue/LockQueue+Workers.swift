@@ -1,6 +1,7 @@
 import Foundation
 import QueueLabCore
 import QueueLabScheduling
+import Synchronization
 
 extension LockQueue {
     /// Carries out a wakeup decided under the lock; the lock is not held.
@@ -8,6 +9,7 @@ extension LockQueue {
         switch wakeup {
         case .none: break
         case .signal: workAvailable.signal()
+        case .nudge: nudges.add(1, ordering: .releasing)
         case .spawn:
             let thread = Thread { [self] in workerLoop() }
             thread.name = "queuelab.lock.\(name ?? "worker")"
@@ -15,45 +17,82 @@ extension LockQueue {
         }
     }
 
-    /// A worker: takes ready operations until none is left for `idleTimeout`. Two lock sections
-    /// per operation: one retires it, one takes the next; between them, with the lock released,
-    /// run its follow-up (observer, dependents, completion handler), so dependents it releases are
-    /// queued before this worker looks for work or parks. Everything a user wrote runs unlocked.
-    /// (Retiring and taking in one section was measured twice and not kept: results/README.md.)
+    /// A worker: takes ready operations until none is left for `idleTimeout`. Everything a user
+    /// wrote runs unlocked: bodies, observers, completion handlers.
+    ///
+    /// Two lock sections per operation in general: one retires it, one takes the next; between
+    /// them, with the lock released, its follow-up (observer, dependents, completion handler)
+    /// runs, so dependents it releases are listed before this worker picks (a `veryHigh`
+    /// dependent goes before a `normal` backlog) and a handler that blocks holds up no ready work.
+    /// The fast path, one section, is for an operation with neither: no dependency edge (its
+    /// finish releases nobody, so the pick cannot change) and no completion handler. Its
+    /// remaining follow-up (the `finished` transition, waiters) runs before the next body starts
+    /// and before its `executing` transition is delivered, so observers see the same order.
     func workerLoop() {
         lock.lock()
-        while let taken = takeNextOrPark() {
+        var next = takeNextOrPark()
+        /// Retired in the section that took `next`; its follow-up is still to run, unlocked.
+        var retiredAhead: Retirement?
+        while let taken = next {
             let operation = taken.operation
             if taken.runsBody {
                 let started = operation.enter(.executing)
                 lock.unlock()
+                retiredAhead?.complete(on: self)
+                retiredAhead = nil
                 operation.deliver(started)
                 operation.runBody()
                 lock.lock()
                 if operation.isAsynchronous {
                     // This worker goes on itself; the wakeup only matters to others.
                     _ = machine.asynchronousBodyReturned(operation)
+                    next = takeNextOrPark()
                     continue
                 }
+                if operation.finishesAlone {
+                    let retirement = retireOnWorker(operation)
+                    next = machine.next()
+                    if next != nil {
+                        retiredAhead = retirement
+                        continue
+                    }
+                    lock.unlock()
+                    retirement.complete(on: self)
+                    lock.lock()
+                    next = takeNextOrPark()
+                    continue
+                }
+            } else if let retirement = retiredAhead {
+                retiredAhead = nil
+                lock.unlock()
+                retirement.complete(on: self)
+                lock.lock()
             }
-            guard retireOnWorker(operation) else { return }
+            guard retireWithFollowUp(operation) else { return }
+            next = takeNextOrPark()
         }
         lock.unlock()
     }
 
+    /// Lock held: the operation a worker ran (or took cancelled) leaves the queue. This worker
+    /// goes on to the next operation itself, so the freed slot needs no wakeup.
+    private func retireOnWorker(_ operation: ScheduledOperation) -> Retirement {
+        machine.finishedOnWorker(operation)
+        return Retirement(operation: operation, transition: leave(operation), wakesWaiters: wakesWaitersNow)
+    }
+
     /// Lock held: retires an operation this worker took (a synchronous body returned, or it was
-    /// cancelled before it started) and runs its follow-up unlocked. This worker goes on to the
-    /// next operation itself, so the freed slot needs no wakeup; but it steps away from its place
-    /// while a completion handler runs, since a handler may block and ready work must not wait
-    /// for it.
+    /// cancelled before it started) and runs its follow-up unlocked; it steps away from its
+    /// place while a completion handler runs, since a handler may block and ready work must not
+    /// wait for it.
     ///
     /// - Returns: true with the lock held again; false, with the lock released, when enough
     ///   workers started while it ran a handler and this one must end.
-    private func retireOnWorker(_ operation: ScheduledOperation) -> Bool {
-        let (transition, _, wakeWaiters) = retire(operation)
+    private func retireWithFollowUp(_ operation: ScheduledOperation) -> Bool {
+        let retirement = retireOnWorker(operation)
         lock.unlock()
-        operation.deliver(transition)
-        if wakeWaiters { lock.withLock { allFinished.broadcast() } }
+        operation.deliver(retirement.transition)
+        if retirement.wakesWaiters { lock.withLock { allFinished.broadcast() } }
         guard let handler = operation.completeFinishTakingHandler() else {
             lock.lock()
             return true
@@ -68,21 +107,31 @@ extension LockQueue {
         return true
     }
 
-    /// Lock held (also on return): the next operation, after parking while there is none; nil
-    /// when the worker has been idle for `idleTimeout` and must end.
+    /// Lock held (also on return): the next operation, after looking for one for a while and then
+    /// parking while there is none; nil when the worker has been idle for `idleTimeout` and must
+    /// end.
     ///
     /// Kept out of line: inlined into `workerLoop`, Swift 6.3.1's optimizer left the exclusive
     /// access of `machine.next()` open on the path that found work, and the runtime then reported
     /// "simultaneous accesses" at the next retirement (release builds only).
     @inline(never)
     private func takeNextOrPark() -> QueueStateMachine.Taken? {
-        var mayPoll = true
+        var maySpin = true
         while true {
             if let taken = machine.next() { return taken }
-            // One idle spell, yields then a park, each one uncounted region (not one a yield: the
-            // regions' own cost is counted, and 32 of them per operation added 15 % to `ping`).
-            if mayPoll, InstructionCounting.whileIdle({ pollBeforeParking() }) {
-                mayPoll = false  // work was there but not taken: park next time rather than spin
+            if maySpin {
+                // Registered as spinning under the lock, so that whoever adds work from now on
+                // nudges instead of waking a parked worker; and every spell ends in `next()` under
+                // the lock, so work a nudge stood for is never left behind.
+                machine.workerStartsSpinning()
+                let seen = nudges.load(ordering: .relaxed)
+                lock.unlock()
+                let nudged = InstructionCounting.whileIdle { spinUntilNudged(since: seen) }
+                lock.lock()
+                machine.workerStopsSpinning()
+                // Nudged but beaten to the work: the queue is busy, look again. Not nudged within
+                // the bound: the queue is idle, park.
+                maySpin = nudged
                 continue
             }
             machine.workerParks()
@@ -94,22 +143,21 @@ extension LockQueue {
                 machine.workerExits()
                 return nil
             }
-            mayPoll = true
+            maySpin = true
         }
     }
 
-    /// Lock held (also on return): gives the producer a few chances to add more before parking;
-    /// true when there is work to take. Parking costs the producer a futex wake per operation (a
-    /// quarter of the time of a no-op workload, measured with `perf record -e cpu-clock`); yielding
-    /// the core a few times first usually finds new work without it.
-    private func pollBeforeParking() -> Bool {
+    /// Lock released: yields the core up to `pollsBeforeParking` times, watching the nudge count
+    /// without the lock (polling under it made the adder wait for the mutex: about 8 % of the
+    /// samples of a `noop` profile). Parking instead would cost the adder a futex wake per
+    /// operation (a quarter of the time of a no-op workload, measured with `perf record -e
+    /// cpu-clock`). True when nudged.
+    private func spinUntilNudged(since seen: UInt64) -> Bool {
         for _ in 0..<Self.pollsBeforeParking {
-            lock.unlock()
+            if nudges.load(ordering: .acquiring) != seen { return true }
             sched_yield()
-            lock.lock()
-            if machine.hasRunnableWork { return true }
         }
-        return false
+        return nudges.load(ordering: .acquiring) != seen
     }
 
     /// Lock held: the operation leaves the queue.
@@ -118,10 +166,17 @@ extension LockQueue {
     /// the queue itself (a worker's thread, or `finish()` through the operation's host).
     func retire(_ operation: ScheduledOperation) -> (StateTransition?, Wakeup, Bool) {
         let wakeup = machine.finished(operation)
-        if members.remove(operation) { selfWhileBusy = nil }
-        let transition = operation.enter(.finished)
-        return (transition, wakeup, allFinishedWaiters > 0 && members.count == 0)
+        return (leave(operation), wakeup, wakesWaitersNow)
     }
+
+    /// Lock held: the operation stops being a member and enters `finished`.
+    private func leave(_ operation: ScheduledOperation) -> StateTransition? {
+        if members.remove(operation) { selfWhileBusy = nil }
+        return operation.enter(.finished)
+    }
+
+    /// Lock held: whether the queue just ran empty with someone waiting for that.
+    private var wakesWaitersNow: Bool { allFinishedWaiters > 0 && members.count == 0 }
 
     /// Lock released: what follows a retirement.
     func completeRetirement(_ operation: ScheduledOperation, _ transition: StateTransition?, _ wakeWaiters: Bool) {

@@ -29,10 +29,11 @@ public final class LockQueue: PolicyScheduledQueue, OperationHost, @unchecked Se
 
     /// How long a parked worker waits for work before its thread ends.
     static let idleTimeout: UInt64 = 200_000_000
-    /// How many times an idle worker yields its core and looks again before it parks. 32 rather
-    /// than 8: `ping` (one operation at a time) started in 0.65 us instead of 15.7 us at the
-    /// median, the worker still polling when the next arrives, at the same CPU time and `noop`
-    /// throughput (A/B of 12 processes, results/README.md).
+    /// How many times an idle worker yields its core and looks for a nudge before it parks: the
+    /// bound of an idle queue's spin (32 `sched_yield` calls per worker). 32 rather than 8: `ping`
+    /// (one operation at a time) started in 0.65 us instead of 15.7 us at the median, the worker
+    /// still polling when the next arrives, at the same CPU time and `noop` throughput (A/B of 12
+    /// processes, results/README.md).
     static let pollsBeforeParking = 32
 
     public let name: String?
@@ -54,6 +55,9 @@ public final class LockQueue: PolicyScheduledQueue, OperationHost, @unchecked Se
     /// How many barriers were installed; changed only under `lock`, read without it only to skip
     /// the barrier lookup before the first one.
     let barrierGeneration = Atomic<UInt64>(0)
+    /// How many times work was handed to spinning workers (``Wakeup/nudge``); they watch it
+    /// without the lock.
+    let nudges = Atomic<UInt64>(0)
 
     /// What decides which ready operation starts next, and what it promises.
     public let policy: PolicyDeclaration

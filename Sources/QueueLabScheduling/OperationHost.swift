@@ -7,6 +7,9 @@ public enum Wakeup: Sendable, Equatable {
     case signal
     /// Start one more worker (the slot is already counted).
     case spawn
+    /// Tell the workers looking for work without parking (spinning) that there is some: no
+    /// system call, as none of them sleeps.
+    case nudge
 }
 
 /// The queue side of a ``ScheduledOperation``: how the dependency graph and the operation reach the

@@ -23,15 +23,36 @@ public final class PThreadMutex: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    /// Takes the mutex, trying again a bounded number of times before sleeping in the kernel.
+    ///
+    /// The queues hold it for a few hundred nanoseconds at a time, and on a contended lock glibc's
+    /// default mutex goes straight to `futex_wait`: the adder slept and was woken for nearly every
+    /// operation (a quarter of a `noop` profile in context switches, `perf record -e cpu-clock`).
+    /// Trying again while the holder finishes costs less than the two switches.
     @inlinable @inline(__always)
-    public func lock() { pthread_mutex_lock(mutex) }
+    public func lock() {
+        if pthread_mutex_trylock(mutex) == 0 { return }
+        lockContended()
+    }
+
+    @usableFromInline @inline(never)
+    func lockContended() {
+        for _ in 0..<Self.triesBeforeSleeping {
+            if pthread_mutex_trylock(mutex) == 0 { return }
+        }
+        pthread_mutex_lock(mutex)
+    }
+
+    /// About 2 to 4 us of trying on this machine: longer than a queue's lock section, short
+    /// enough that a holder preempted by the kernel costs little before the waiter sleeps.
+    @usableFromInline static let triesBeforeSleeping = 100
 
     @inlinable @inline(__always)
     public func unlock() { pthread_mutex_unlock(mutex) }
 
     @inlinable @inline(__always)
     public func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        pthread_mutex_lock(mutex)
+        lock()
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }

@@ -37,6 +37,10 @@ public struct QueueStateMachine {
     public private(set) var idleWorkers = 0
     /// Signals sent to parked workers that they have not consumed yet.
     private var wakeTokens = 0
+    /// Workers looking for work without parking (see ``workerStartsSpinning()``), not yet nudged.
+    public private(set) var spinningWorkers = 0
+    /// Nudges sent to spinning workers that none of them has consumed yet.
+    private var nudgeTokens = 0
     /// Batches being admitted: while one is, nothing starts, so that no member of a batch runs
     /// before the others are in (a lower-priority member first, or one that cancels the rest).
     public private(set) var admissions = 0
@@ -199,14 +203,40 @@ public struct QueueStateMachine {
     /// An operation taken by ``next()`` finished (its body returned, `finish()` was reported, or it
     /// was cancelled before it started).
     public mutating func finished(_ operation: ScheduledOperation) -> Wakeup {
+        finishedOnWorker(operation) ? wakeupForWork() : .none
+    }
+
+    /// As ``finished(_:)``, by a worker that goes on to take the next operation itself: the slot
+    /// it freed is its own to fill, so nobody is woken for it (a wakeup decided and not carried
+    /// out would leave a parked worker counted as signalled until its idle timeout).
+    ///
+    /// - Returns: whether the operation held a slot.
+    @discardableResult
+    public mutating func finishedOnWorker(_ operation: ScheduledOperation) -> Bool {
         operation.placement = .finished
-        guard operation.holdsSlot else { return .none }
+        guard operation.holdsSlot else { return false }
         operation.holdsSlot = false
         executing -= 1
-        return wakeupForWork()
+        return true
     }
 
     public mutating func workerParks() { idleWorkers += 1 }
+
+    /// A worker found no work and looks again for a while before it parks. While it does, new
+    /// work nudges it (``Wakeup/nudge``) instead of waking a parked worker or starting one: a
+    /// futex wake-up costs the adder microseconds, and a worker about to look needs none (Go's
+    /// scheduler keeps spinning threads for the same reason).
+    public mutating func workerStartsSpinning() { spinningWorkers += 1 }
+
+    /// A spinning worker stopped looking (it found work, or gives up to park); it then takes the
+    /// lock-held path of ``next()`` before anything else, so no nudge is lost with it.
+    public mutating func workerStopsSpinning() {
+        if nudgeTokens > 0 {
+            nudgeTokens -= 1
+        } else {
+            spinningWorkers -= 1
+        }
+    }
 
     /// A worker leaves its place to run a completion handler, which may block: another worker
     /// may start meanwhile, so that ready work is not held up by handlers.
@@ -249,10 +279,15 @@ public struct QueueStateMachine {
 
     // MARK: Wakeups
 
-    /// One worker for one unit of newly runnable work: a parked one if any, else a new one while
-    /// the width allows.
+    /// One worker for one unit of newly runnable work: a spinning one if any, else a parked one,
+    /// else a new one while the width allows.
     mutating func wakeupForWork() -> Wakeup {
         guard hasRunnableWork else { return .none }
+        if spinningWorkers > 0 {
+            spinningWorkers -= 1
+            nudgeTokens += 1
+            return .nudge
+        }
         if idleWorkers > 0 {
             idleWorkers -= 1
             wakeTokens += 1

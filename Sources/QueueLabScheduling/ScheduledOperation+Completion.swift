@@ -12,6 +12,14 @@ extension ScheduledOperation {
         }
     }
 
+    /// Whether a worker may pick its next operation before this one's finish ran: nothing depends
+    /// on it (so the finish releases no operation the pick should weigh) and it has no completion
+    /// handler (which may block, and runs with the worker stepped away). An edge or a handler
+    /// added while it finishes is still served, by the finish, only after that pick.
+    public var finishesAlone: Bool {
+        !hasEdges.load(ordering: .sequentiallyConsistent) && !hasCompletion.load(ordering: .sequentiallyConsistent)
+    }
+
     /// After the operation entered `finished`: releases dependents, then runs the completion
     /// handler once. No lock may be held by the caller.
     public func finishedOutsideLocks() {
