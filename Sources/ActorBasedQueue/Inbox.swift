@@ -15,9 +15,6 @@ final class Inbox: @unchecked Sendable {
     @exclusivity(unchecked) var events: [InboxEvent] = []
     /// A drain task is on its way to the scheduler: later changes ride along with it.
     @exclusivity(unchecked) var drainScheduled = false
-    /// Workers that found nothing to do and will take the log again soon (see
-    /// ``QueueScheduler``'s spinning workers): while one does, changes need no drain task.
-    @exclusivity(unchecked) var spinningWorkers = 0
     @exclusivity(unchecked) var members = MembershipList()
     /// The queue while it has members: what keeps a queue with pending work alive (its operations
     /// refer to it weakly, and its workers hold only this inbox and the scheduler).
@@ -34,7 +31,7 @@ final class Inbox: @unchecked Sendable {
     /// Lock held: logs `event`; true when the caller must start a drain after unlocking.
     func post(_ event: InboxEvent) -> Bool {
         events.append(event)
-        if drainScheduled || spinningWorkers > 0 { return false }
+        if drainScheduled { return false }
         drainScheduled = true
         return true
     }
@@ -49,33 +46,15 @@ final class Inbox: @unchecked Sendable {
     ///
     /// Only the drain task clears `drainScheduled`: were workers to clear it on every hop, every
     /// add in between would start a drain task of its own.
-    func take(
-        retiring retired: ScheduledOperation? = nil, byDrainTask: Bool = false, bySpinningWorker: Bool = false
-    ) -> [InboxEvent] {
+    func take(retiring retired: ScheduledOperation? = nil, byDrainTask: Bool = false) -> [InboxEvent] {
         var idleQueue: ActorQueue?
         defer { _ = idleQueue }  // Freed, if this was the last reference, after the lock.
         return lock.withLock {
             if let retired { idleQueue = removeLocked(retired) }
             if byDrainTask { drainScheduled = false }
-            if bySpinningWorker { spinningWorkers -= 1 }
             guard !events.isEmpty else { return [] }
             defer { events = [] }
             return events
-        }
-    }
-
-    /// A worker found nothing to do: the log, when something arrived meanwhile; else empty, and
-    /// when `maySpin`, the worker is counted as spinning (it must come back through
-    /// ``take(retiring:byDrainTask:bySpinningWorker:)``, which is what lets ``post(_:)`` skip the
-    /// drain task: the check and the count are one lock section, so no change is left behind).
-    func takeOrSpin(maySpin: Bool) -> (events: [InboxEvent], spins: Bool) {
-        lock.withLock {
-            if !events.isEmpty {
-                defer { events = [] }
-                return (events, false)
-            }
-            if maySpin { spinningWorkers += 1 }
-            return ([], maySpin)
         }
     }
 

@@ -21,15 +21,7 @@ actor QueueScheduler {
         /// The operation to run (or, when `runsBody` is false, to finish unrun); nil: the worker ends.
         var operation: ScheduledOperation?
         var runsBody = false
-        /// No operation, and the worker is to look again soon instead of ending.
-        var spins = false
     }
-
-    /// How many times a worker that found nothing yields and looks again before it ends: while
-    /// it looks, new work neither starts a worker task nor a drain task (at `noop`'s rate, when
-    /// the workers keep up with the adder, one of each per operation). The bound of an idle
-    /// queue's spin: 32 yields of its executor.
-    static let spinsBeforeEnding = 32
 
     /// Applies the inbox; returns transitions to deliver.
     func drain() -> [StateTransition] {
@@ -39,13 +31,8 @@ actor QueueScheduler {
     }
 
     /// Retires what the worker ran (a synchronous body that returned, or a cancelled operation it
-    /// finished unrun) or notes that an asynchronous body returned, then hands it the next
-    /// operation; with none, tells it to spin (`maySpin`) or to end.
-    ///
-    /// A spinning worker counts in the machine (``QueueStateMachine/workerStartsSpinning()``) until
-    /// it applied the inbox on its next call, so that what it applies nudges it rather than
-    /// starting another worker for work it takes itself.
-    func next(after previous: ScheduledOperation?, retiring: Bool, wasSpinning: Bool, maySpin: Bool) -> Step {
+    /// finished unrun) or notes that an asynchronous body returned, then hands it the next operation.
+    func next(after previous: ScheduledOperation?, retiring: Bool) -> Step {
         var step = Step()
         var retired: ScheduledOperation?
         if let previous {
@@ -62,24 +49,11 @@ actor QueueScheduler {
                 start(machine.asynchronousBodyReturned(previous))
             }
         }
-        apply(inbox.take(retiring: retired, bySpinningWorker: wasSpinning), &step.transitions)
-        if wasSpinning { machine.workerStopsSpinning() }
-        var taken = machine.next()
-        while taken == nil {
-            let (events, spins) = inbox.takeOrSpin(maySpin: maySpin)
-            if events.isEmpty {
-                if spins {
-                    machine.workerStartsSpinning()
-                    step.spins = true
-                } else {
-                    machine.workerExits()
-                }
-                return step
-            }
-            apply(events, &step.transitions)
-            taken = machine.next()
+        apply(inbox.take(retiring: retired), &step.transitions)
+        guard let taken = machine.next() else {
+            machine.workerExits()
+            return step
         }
-        guard let taken else { return step }
         step.operation = taken.operation
         step.runsBody = taken.runsBody
         if taken.runsBody, let transition = taken.operation.enter(.executing) { step.transitions.append(transition) }
@@ -127,9 +101,8 @@ actor QueueScheduler {
         if let transition = operation.enter(state) { transitions.append(transition) }
     }
 
-    /// Workers never park: one with nothing to take spins a while (yielding, never suspended on
-    /// a continuation) and then ends, and new work starts a new one, so no continuation can be
-    /// left waiting. A nudge needs nothing: the spinning worker comes back by itself.
+    /// Workers never park: one with nothing to take ends, and new work starts a new one, so no
+    /// continuation can be left waiting.
     private func start(_ wakeup: Wakeup) {
         guard wakeup == .spawn else { return }
         Task.detached(executorPreference: WorkerExecutor.shared) { [self, inbox] in
@@ -141,23 +114,11 @@ actor QueueScheduler {
     private static func work(scheduler: QueueScheduler, inbox: Inbox) async {
         var previous: ScheduledOperation?
         var retiring = false
-        var spinning = false
-        var spinsLeft = spinsBeforeEnding
         while true {
-            let step = await scheduler.next(
-                after: previous, retiring: retiring, wasSpinning: spinning, maySpin: spinsLeft > 0)
+            let step = await scheduler.next(after: previous, retiring: retiring)
             deliver(step.transitions, inbox)
             if retiring, let handler = previous?.completeFinishTakingHandler() { runAside(handler) }
-            spinning = step.spins
-            if spinning {
-                spinsLeft -= 1
-                previous = nil
-                retiring = false
-                await Task.yield()
-                continue
-            }
             guard let operation = step.operation else { return }
-            spinsLeft = spinsBeforeEnding
             if step.runsBody { WorkerExecutor.shared.runBody(operation.runBody) }
             previous = operation
             // An asynchronous operation that ran stays executing; `finish()` retires it.

@@ -99,6 +99,7 @@ extension Workload {
         switch kind {
         case .open: OpenLoopSpec.rangeProblem(key, value)
         case .makespan: MakespanGraph.rangeProblem(key, value)
+        case .idle: IdleWorkload.rangeProblem(key, value)
         default: nil
         }
     }

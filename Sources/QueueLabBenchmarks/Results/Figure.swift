@@ -73,6 +73,7 @@ extension Figure {
         figures += openLoop
         figures += inversionFigures
         figures += makespanFigures
+        figures += idleFigures
         return figures
     }()
 
@@ -110,6 +111,19 @@ extension Figure {
         Figure("makespan_over_bound", .lowerIsBetter, "makespan over its lower bound (1 = perfect)"),
     ]
 
+    /// `idle`: the CPU an empty queue burns and the threads it keeps, and those left once it is
+    /// released. Foundation and Dispatch share Dispatch's process-wide thread pool, whose threads
+    /// outlive any one queue: theirs can stay above zero for reasons not of the queue.
+    static let idleFigures: [Figure] = [
+        Figure("idle_user_cpu_s", .lowerIsBetter, "idle: user CPU of the process over the idle interval (getrusage)"),
+        Figure("idle_sys_cpu_s", .lowerIsBetter, "idle: system CPU of the process over the idle interval (getrusage)"),
+        Figure("idle_threads", .lowerIsBetter, "idle: threads above the count before the queue, at the interval's end"),
+        Figure(
+            "threads_left_after_free", .lowerIsBetter,
+            "idle: threads above the count before the queue, 2 s at most after its release (0 is good; "
+                + "Foundation's and Dispatch's are the shared pool's)"),
+    ]
+
     /// Figures added after CSVs were committed: a file without their column still reads.
     public static let optionalColumns: Set<String> = Set(
         [
@@ -117,6 +131,7 @@ extension Figure {
             "cpus_allowed",
         ] + overloadFigures.map(\.column)
     ).union(openLoop.map(\.column)).union(inversionFigures.map(\.column)).union(makespanFigures.map(\.column))
+        .union(idleFigures.map(\.column))
 
     public static let byColumn: [String: Figure] = Dictionary(uniqueKeysWithValues: all.map { ($0.column, $0) })
 

@@ -8,7 +8,7 @@ public enum TraceRun {
         .noop: ["n": 200], .cpu: ["n": 200], .chain: ["n": 200], .fanout: ["k": 16, "rounds": 5],
         .dag: ["n": 300], .priority: ["n": 300], .cancel: ["n": 500], .async: ["n": 200],
         .producers: ["n": 400], .exclusive: ["n": 300], .ping: ["n": 200], .overload: ["ms": 10],
-        .makespan: ["n": 300, "length": 120],
+        .makespan: ["n": 300, "length": 120], .idle: ["ms": 50],
     ]
 
     /// Parses `text` like `queuelab bench --workload`, but with ``traceSizes`` for the parameters

@@ -38,6 +38,9 @@ public enum WorkloadKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// Operations arriving on a schedule (Poisson or constant rate), not on completion: latency
     /// from each one's intended arrival, against offered load (see `OpenLoopSpec`).
     case open
+    /// A few no-op operations, then the queue left idle for `ms` milliseconds and released: the CPU
+    /// it burns while idle and whether its threads end (see `IdleWorkload`).
+    case idle
 
     /// What an implementation must declare to run this workload; without it the cell is skipped.
     public var requiredCapabilities: QueueCapabilities {
@@ -54,6 +57,7 @@ public enum WorkloadKind: String, Sendable, Hashable, CaseIterable, Codable {
         case .inversion: [.priorities, .width, .dependencies]
         case .makespan: [.width, .dependencies]
         case .open: []  // a priority mix other than `normal` is checked when the sample runs
+        case .idle: []
         }
     }
 }
@@ -91,6 +95,7 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
         case .inversion: ["n": 20_000, "us": 20, "util": 80, "every": 50, "width": 1]
         case .makespan: ["n": 2_000, "width": 2, "chains": 4, "length": 800, "us": 50, "seed": 42]
         case .open: OpenLoopSpec.integerDefaults
+        case .idle: ["ms": 1_000]
         }
     }
 

@@ -54,6 +54,7 @@ public struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
         switch workload.kind {
         case .fanout: workload["rounds"] * (workload["k"] + 2)
         case .inversion: inversionOperationCount(workload)
+        case .idle: IdleWorkload.operations
         default: workload["n"]
         }
     }
@@ -76,6 +77,7 @@ public struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
             case .inversion: return try inversion()
             case .makespan: return try makespan()
             case .open: return try openLoop()
+            case .idle: return try idle()
             }
         } catch let error as SampleError {
             throw error
