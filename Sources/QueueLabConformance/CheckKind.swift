@@ -31,6 +31,7 @@ enum CheckKind: String, CaseIterable, Sendable {
     case cycleCrossQueue = "cycle.cross-queue"
     case widthLimit = "width.limit"
     case widthAsync = "width.async"
+    case widthBlockingBody = "width.blocking-body"
     case suspendResume = "suspend.resume"
     case barrierOrder = "barrier.order"
     case waitAll = "wait.all"
@@ -86,6 +87,7 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .cycleCrossQueue: "a cycle across two queues"
         case .widthLimit: "executing never exceeds the width and reaches it"
         case .widthAsync: "asynchronous operations hold their slot until finish()"
+        case .widthBlockingBody: "a body blocked until a later operation of its queue runs does not stall it"
         case .suspendResume: "nothing starts while suspended; running work goes on"
         case .barrierOrder:
             "a barrier runs after everything before it, before everything after; racing adds land on one side"
@@ -131,7 +133,7 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .priorityDependenciesWin: [.priorities, .width, .suspension, .dependencies]
         case .cycleSelf, .cycleTwo, .cycleThree, .cycleInDAG: [.dependencies, .cancellation]
         case .cycleCrossQueue: [.dependencies, .cancellation, .crossQueueDependencies]
-        case .widthLimit: [.width]
+        case .widthLimit, .widthBlockingBody: [.width]
         case .widthAsync: [.width, .asynchronousOperations]
         case .suspendResume: [.suspension]
         case .barrierOrder: [.barriers]
@@ -176,6 +178,7 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .cycleCrossQueue: try CycleScenarios.run(.crossQueue, queue, context)
         case .widthLimit: try WidthScenarios.limit(queue, context)
         case .widthAsync: try WidthScenarios.asynchronous(queue, context)
+        case .widthBlockingBody: try WidthScenarios.blockingBody(queue, context)
         case .suspendResume: try QueueScenarios.suspendResume(queue, context)
         case .barrierOrder: try BarrierScenarios.order(queue, context)
         case .waitAll: try QueueScenarios.waitAll(queue, context)

@@ -41,6 +41,7 @@ struct MutantTests {
         Case(NeverFinishesCancelled.self, "cancel.before-start", [.stale]),
         Case(RunsBodyTwice.self, "once.body"),
         Case(ExceedsWidth.self, "width.limit"),
+        Case(SerialAtDefaultWidth.self, "width.blocking-body"),
         Case(ShowsExecutingAndFinished.self, "state.exclusivity", mentions: "[sampler]"),
         Case(HangsOnCycle.self, "cycle.two", [.stale]),
         Case(DropsCompletion.self, "once.completion"),

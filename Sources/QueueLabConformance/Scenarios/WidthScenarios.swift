@@ -51,6 +51,52 @@ enum WidthScenarios {
     }
 }
 
+extension WidthScenarios {
+    /// A body blocks until a second operation of its queue has run; the second is added only once
+    /// the first is executing, so it needs a worker other than the blocked one: woken, started, or
+    /// one already looking for work. At width 2 and at the default width that worker must come.
+    static func blockingBody<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws
+        -> ScenarioPass
+    {
+        try context.iterate(type) { h in
+            for width in [nil, 2] { try blockingBody(h, context, width: width) }
+        }
+        return ScenarioPass()
+    }
+
+    private static func blockingBody<Q: OperationQueueing>(
+        _ h: Harness<Q>, _ context: ScenarioContext, width: Int?
+    ) throws {
+        let queue = h.makeQueue(width.map { "q\($0)" } ?? "q", width: width)
+        let firstRunning = h.makeGate()
+        let secondRan = h.makeGate()
+        let sawSecond = Counter()
+        let deadline = h.deadline
+        let patience = context.patience(atLeast: .seconds(2))
+        let first = h.makeOperation("first") { _ in
+            firstRunning.open()
+            if secondRan.wait(until: deadline.capped(patience)) { sawSecond.increment() }
+        }
+        let second = h.makeOperation("second") { _ in secondRan.open() }
+        let widthText = width.map { "width \($0)" } ?? "the default width"
+        try h.add(first, to: queue)
+        guard firstRunning.wait(until: deadline) else {
+            // Nothing started at all: not this check's finding, a queue that does not move.
+            throw ScenarioAbort.stale(
+                "`first` did not start at \(widthText): \(context.stallDescription)",
+                evidence: h.stallEvidence(first: nil))
+        }
+        try h.add(second, to: queue)
+        try h.waitForAll()
+        try h.validate { if let width { $0.width = width } }
+        try context.require(
+            sawSecond.value == 1,
+            "`second`, added while `first` blocked waiting for it, did not run within \(patience) at \(widthText): "
+                + "the queue left it waiting behind a blocked body",
+            evidence: h.excerpt(for: []))
+    }
+}
+
 /// A thread-safe counter for bodies.
 final class Counter: @unchecked Sendable {
     // @unchecked Sendable: `count` is only touched under `lock`.

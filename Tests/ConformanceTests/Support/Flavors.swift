@@ -14,6 +14,7 @@ enum RunsCancelled: QueueFlavor { static let mutation = Mutation.runsCancelled }
 enum NeverFinishesCancelled: QueueFlavor { static let mutation = Mutation.neverFinishesCancelled }
 enum RunsBodyTwice: QueueFlavor { static let mutation = Mutation.runsBodyTwice }
 enum ExceedsWidth: QueueFlavor { static let mutation = Mutation.exceedsWidth }
+enum SerialAtDefaultWidth: QueueFlavor { static let mutation = Mutation.serialAtDefaultWidth }
 enum ShowsExecutingAndFinished: QueueFlavor { static let mutation = Mutation.showsExecutingAndFinished }
 enum HangsOnCycle: QueueFlavor { static let mutation = Mutation.hangsOnCycle }
 enum DropsCompletion: QueueFlavor { static let mutation = Mutation.dropsCompletion }

@@ -10,6 +10,8 @@ enum Mutation: String, CaseIterable, Sendable {
     case neverFinishesCancelled
     case runsBodyTwice
     case exceedsWidth
+    /// At the default width, runs one operation at a time (as if the default were 1).
+    case serialAtDefaultWidth
     case showsExecutingAndFinished
     case hangsOnCycle
     case dropsCompletion

@@ -31,7 +31,7 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
     init(name: String?) { self.name = name }
 
     private var effectiveWidth: Int {
-        let base = width > 0 ? width : 4
+        let base = width > 0 ? width : (F.mutation == .serialAtDefaultWidth ? 1 : 4)
         return F.mutation == .exceedsWidth ? base + 1 : base
     }
 
