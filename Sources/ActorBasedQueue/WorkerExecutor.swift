@@ -95,15 +95,21 @@ final class WorkerExecutor: TaskExecutor, @unchecked Sendable {
         }
     }
 
-    /// Lock released: yields the core up to 8 times, watching `waitingJobs` without the lock
-    /// (polling under it made enqueuers wait for the mutex), because a job enqueued for a parked
-    /// thread costs the enqueuer a futex wake (the same lever as the lock queue's workers). True
-    /// when a job arrived.
+    /// How long an idle thread yields its core and watches for jobs before it parks: the bound
+    /// of an idle executor's spin, per thread and idle spell (a time, not a count of yields: see
+    /// the lock queue's `spinNanoseconds`).
+    private static let spinNanoseconds: UInt64 = 50_000
+
+    /// Lock released: yields the core for up to `spinNanoseconds`, watching `waitingJobs` without
+    /// the lock (polling under it made enqueuers wait for the mutex), because a job enqueued for a
+    /// parked thread costs the enqueuer a futex wake (the same lever as the lock queue's workers).
+    /// True when a job arrived.
     private func spinUntilJobs() -> Bool {
-        for _ in 0..<8 {
+        let deadline = MonotonicClock.now() &+ Self.spinNanoseconds
+        repeat {
             if waitingJobs.load(ordering: .acquiring) > 0 { return true }
             sched_yield()
-        }
+        } while MonotonicClock.now() < deadline
         return waitingJobs.load(ordering: .acquiring) > 0
     }
 

@@ -147,16 +147,17 @@ extension LockQueue {
         }
     }
 
-    /// Lock released: yields the core up to `pollsBeforeParking` times, watching the nudge count
+    /// Lock released: yields the core for up to `spinNanoseconds`, watching the nudge count
     /// without the lock (polling under it made the adder wait for the mutex: about 8 % of the
     /// samples of a `noop` profile). Parking instead would cost the adder a futex wake per
     /// operation (a quarter of the time of a no-op workload, measured with `perf record -e
     /// cpu-clock`). True when nudged.
     private func spinUntilNudged(since seen: UInt64) -> Bool {
-        for _ in 0..<Self.pollsBeforeParking {
+        let deadline = MonotonicClock.now() &+ Self.spinNanoseconds
+        repeat {
             if nudges.load(ordering: .acquiring) != seen { return true }
             sched_yield()
-        }
+        } while MonotonicClock.now() < deadline
         return nudges.load(ordering: .acquiring) != seen
     }
 

@@ -29,12 +29,12 @@ public final class LockQueue: PolicyScheduledQueue, OperationHost, @unchecked Se
 
     /// How long a parked worker waits for work before its thread ends.
     static let idleTimeout: UInt64 = 200_000_000
-    /// How many times an idle worker yields its core and looks for a nudge before it parks: the
-    /// bound of an idle queue's spin (32 `sched_yield` calls per worker). 32 rather than 8: `ping`
-    /// (one operation at a time) started in 0.65 us instead of 15.7 us at the median, the worker
-    /// still polling when the next arrives, at the same CPU time and `noop` throughput (A/B of 12
-    /// processes, results/README.md).
-    static let pollsBeforeParking = 32
+    /// How long an idle worker yields its core and looks for a nudge before it parks: the bound of
+    /// an idle queue's spin, per worker and idle spell. A time, not a count of yields: a yield with
+    /// nobody else to run returns in a fraction of a microsecond, and 32 of them (the bound while
+    /// the polls took the lock) ended the spin before `ping`'s next operation arrived, so it paid
+    /// a futex wake (enqueue-to-start p50 1.2 us -> 2.1 us, p99 4.4 us -> 28 us; results/README.md).
+    static let spinNanoseconds: UInt64 = 50_000
 
     public let name: String?
     let lock = PThreadMutex()
