@@ -27,19 +27,21 @@ extension LockQueue {
     /// The fast path, one section, is for an operation with neither: no dependency edge (its
     /// finish releases nobody, so the pick cannot change) and no completion handler. Its
     /// remaining follow-up (the `finished` transition, waiters) runs before the next body starts
-    /// and before its `executing` transition is delivered, so observers see the same order.
+    /// and before its `executing` transition is delivered, so observers see the same order. The
+    /// same section retires the cancelled operations it takes on the way, if they finish alone.
     func workerLoop() {
         lock.lock()
         var next = takeNextOrPark()
-        /// Retired in the section that took `next`; its follow-up is still to run, unlocked.
-        var retiredAhead: Retirement?
+        /// Retired in the section that took `next`; their follow-ups are still to run, unlocked,
+        /// in this order. Kept across operations so that it allocates once per worker.
+        var retiredAhead: [Retirement] = []
+        retiredAhead.reserveCapacity(8)
         while let taken = next {
             let operation = taken.operation
             if taken.runsBody {
                 let started = operation.enter(.executing)
                 lock.unlock()
-                retiredAhead?.complete(on: self)
-                retiredAhead = nil
+                complete(&retiredAhead)
                 operation.deliver(started)
                 operation.runBody()
                 lock.lock()
@@ -50,28 +52,42 @@ extension LockQueue {
                     continue
                 }
                 if operation.finishesAlone {
-                    let retirement = retireOnWorker(operation)
-                    next = machine.next()
-                    if next != nil {
-                        retiredAhead = retirement
-                        continue
-                    }
+                    retiredAhead.append(retireOnWorker(operation))
+                    next = takeRunnable(retiring: &retiredAhead)
+                    if next != nil { continue }
                     lock.unlock()
-                    retirement.complete(on: self)
+                    complete(&retiredAhead)
                     lock.lock()
                     next = takeNextOrPark()
                     continue
                 }
-            } else if let retirement = retiredAhead {
-                retiredAhead = nil
+            } else if !retiredAhead.isEmpty {
                 lock.unlock()
-                retirement.complete(on: self)
+                complete(&retiredAhead)
                 lock.lock()
             }
             guard retireWithFollowUp(operation) else { return }
             next = takeNextOrPark()
         }
         lock.unlock()
+    }
+
+    /// Lock held: the next operation to start, retiring on the way each cancelled one that
+    /// finishes alone (its follow-up joins `retired`); a cancelled one with edges or a handler is
+    /// returned, for the slow path.
+    private func takeRunnable(retiring retired: inout [Retirement]) -> QueueStateMachine.Taken? {
+        while let taken = machine.next() {
+            guard !taken.runsBody, taken.operation.finishesAlone else { return taken }
+            retired.append(retireOnWorker(taken.operation))
+        }
+        return nil
+    }
+
+    /// Lock released: the follow-ups of `retired`, in order.
+    private func complete(_ retired: inout [Retirement]) {
+        guard !retired.isEmpty else { return }
+        for retirement in retired { retirement.complete(on: self) }
+        retired.removeAll(keepingCapacity: true)
     }
 
     /// Lock held: the operation a worker ran (or took cancelled) leaves the queue. This worker
