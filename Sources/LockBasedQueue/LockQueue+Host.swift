@@ -47,9 +47,9 @@ extension LockQueue {
             lock.unlock()
             return false
         }
-        let (transition, wakeup, wakeWaiters) = retire(operation)
+        let (retirement, wakeup) = retire(operation)
         lock.unlock()
-        completeRetirement(operation, transition, wakeWaiters)
+        retirement.complete(on: self)
         start(wakeup)
         return true
     }

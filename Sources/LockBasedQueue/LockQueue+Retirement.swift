@@ -9,8 +9,16 @@ struct Retirement {
     let transition: StateTransition?
     let wakesWaiters: Bool
 
-    /// Lock released.
+    /// Lock released: everything owed, the finish (and a completion handler) included.
     func complete(on queue: LockQueue) {
-        queue.completeRetirement(operation, transition, wakesWaiters)
+        announce(on: queue)
+        operation.completeFinish()
+    }
+
+    /// Lock released: the `finished` transition and the waiters, for a caller that runs the
+    /// finish itself (a worker steps away from its place while a completion handler runs).
+    func announce(on queue: LockQueue) {
+        operation.deliver(transition)
+        if wakesWaiters { queue.lock.withLock { queue.allFinished.broadcast() } }
     }
 }

@@ -94,7 +94,7 @@ extension LockQueue {
     /// goes on to the next operation itself, so the freed slot needs no wakeup.
     private func retireOnWorker(_ operation: ScheduledOperation) -> Retirement {
         machine.finishedOnWorker(operation)
-        return Retirement(operation: operation, transition: leave(operation), wakesWaiters: wakesWaitersNow)
+        return leave(operation)
     }
 
     /// Lock held: retires an operation this worker took (a synchronous body returned, or it was
@@ -107,8 +107,7 @@ extension LockQueue {
     private func retireWithFollowUp(_ operation: ScheduledOperation) -> Bool {
         let retirement = retireOnWorker(operation)
         lock.unlock()
-        operation.deliver(retirement.transition)
-        if retirement.wakesWaiters { lock.withLock { allFinished.broadcast() } }
+        retirement.announce(on: self)
         guard let handler = operation.completeFinishTakingHandler() else {
             lock.lock()
             return true
@@ -181,24 +180,17 @@ extension LockQueue {
     ///
     /// Letting go of `selfWhileBusy` here never frees the queue under its lock: every caller holds
     /// the queue itself (a worker's thread, or `finish()` through the operation's host).
-    func retire(_ operation: ScheduledOperation) -> (StateTransition?, Wakeup, Bool) {
+    func retire(_ operation: ScheduledOperation) -> (Retirement, Wakeup) {
         let wakeup = machine.finished(operation)
-        return (leave(operation), wakeup, wakesWaitersNow)
+        return (leave(operation), wakeup)
     }
 
-    /// Lock held: the operation stops being a member and enters `finished`.
-    private func leave(_ operation: ScheduledOperation) -> StateTransition? {
+    /// Lock held: the operation stops being a member and enters `finished`; whether the queue
+    /// ran empty with someone waiting for that is noted for after the lock.
+    private func leave(_ operation: ScheduledOperation) -> Retirement {
         if members.remove(operation) { selfWhileBusy = nil }
-        return operation.enter(.finished)
-    }
-
-    /// Lock held: whether the queue just ran empty with someone waiting for that.
-    private var wakesWaitersNow: Bool { allFinishedWaiters > 0 && members.count == 0 }
-
-    /// Lock released: what follows a retirement.
-    func completeRetirement(_ operation: ScheduledOperation, _ transition: StateTransition?, _ wakeWaiters: Bool) {
-        operation.deliver(transition)
-        if wakeWaiters { lock.withLock { allFinished.broadcast() } }
-        operation.completeFinish()
+        let transition = operation.enter(.finished)
+        return Retirement(
+            operation: operation, transition: transition, wakesWaiters: allFinishedWaiters > 0 && members.count == 0)
     }
 }

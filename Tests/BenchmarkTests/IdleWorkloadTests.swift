@@ -15,11 +15,8 @@ import Testing
         for bad in ["idle:ms=9", "idle:ms=0", "idle:ms=-1", "idle:ms=60001", "idle:ms=x", "idle:n=5"] {
             #expect(throws: WorkloadParseError.self, "\(bad)") { try Workload(parsing: bad) }
         }
-        do {
-            _ = try Workload(parsing: "idle:ms=5")
-        } catch {
-            #expect(error.message == "workload idle: ms=5 must be 10 to 60000 (milliseconds idle)")
-        }
+        let error = #expect(throws: WorkloadParseError.self) { try Workload(parsing: "idle:ms=5") }
+        #expect(error?.message == "workload idle: ms=5 must be 10 to 60000 (milliseconds idle)")
         #expect(try Workload(parsing: "idle").warmUp["ms"] == 20, "the warm-up idles briefly")
         let workload = try Workload(parsing: "idle")
         func count<Q: OperationQueueing>(_: Q.Type) -> Int { WorkloadExecution<Q>.operationCount(workload) }
