@@ -134,6 +134,9 @@ actor QueueScheduler {
 
     static func deliver(_ transitions: [StateTransition], _ inbox: Inbox) {
         guard !transitions.isEmpty, let observer = inbox.lock.withLock({ inbox.observer }) else { return }
-        for transition in transitions { observer.operationDidTransition(transition) }
+        // An observer is code the queue does not own: it runs as a body does (it may block).
+        WorkerExecutor.shared.runBody {
+            for transition in transitions { observer.operationDidTransition(transition) }
+        }
     }
 }
