@@ -31,12 +31,19 @@ extension LockQueue {
     /// same section retires the cancelled operations it takes on the way, if they finish alone.
     func workerLoop() {
         lock.lock()
-        var next = takeNextOrPark()
-        /// Retired in the section that took `next`; their follow-ups are still to run, unlocked,
-        /// in this order. Kept across operations so that it allocates once per worker.
+        /// Retired in the section that took the next operation; their follow-ups are still to run,
+        /// unlocked, in this order. Kept across operations so that it allocates once per worker.
         var retiredAhead: [Retirement] = []
         retiredAhead.reserveCapacity(8)
-        while let taken = next {
+        /// Taken in the section that retired the previous operation (the fast path); nil: take
+        /// one, or park.
+        var takenAhead: QueueStateMachine.Taken?
+        while true {
+            // Taken here, at the top, so that a parked worker holds no operation: the previous
+            // iteration's went out of scope. The last of a `chain` keeps every operation before it
+            // alive, and a worker parked on it freed them all whenever it next woke.
+            guard let taken = takenAhead ?? takeNextOrPark() else { break }
+            takenAhead = nil
             let operation = taken.operation
             if taken.runsBody {
                 let started = operation.enter(.executing)
@@ -48,17 +55,15 @@ extension LockQueue {
                 if operation.isAsynchronous {
                     // This worker goes on itself; the wakeup only matters to others.
                     _ = machine.asynchronousBodyReturned(operation)
-                    next = takeNextOrPark()
                     continue
                 }
                 if operation.finishesAlone {
                     retiredAhead.append(retireOnWorker(operation))
-                    next = takeRunnable(retiring: &retiredAhead)
-                    if next != nil { continue }
+                    takenAhead = takeRunnable(retiring: &retiredAhead)
+                    if takenAhead != nil { continue }
                     lock.unlock()
                     complete(&retiredAhead)
                     lock.lock()
-                    next = takeNextOrPark()
                     continue
                 }
             } else if !retiredAhead.isEmpty {
@@ -67,7 +72,6 @@ extension LockQueue {
                 lock.lock()
             }
             guard retireWithFollowUp(operation) else { return }
-            next = takeNextOrPark()
         }
         lock.unlock()
     }

@@ -15,7 +15,8 @@ extension WorkloadExecution {
         }
         try addBatch(operations, to: queue)
         try drain(queue)
-        return WorkloadOutcome(operations: count, wallNanoseconds: timedPhaseEnds(since: start))
+        let wall = timedPhaseEnds(since: start, keepingAlive: operations)
+        return WorkloadOutcome(operations: count, wallNanoseconds: wall)
     }
 
     /// `fanout`: per round one root, `k` children that wait for it, one sink that waits for them;
@@ -46,7 +47,8 @@ extension WorkloadExecution {
         }
         try addBatch(operations, to: queue)
         try drain(queue)
-        return WorkloadOutcome(operations: operations.count, wallNanoseconds: timedPhaseEnds(since: start))
+        let wall = timedPhaseEnds(since: start, keepingAlive: operations)
+        return WorkloadOutcome(operations: operations.count, wallNanoseconds: wall)
     }
 
     /// `dag`: node i waits for up to `edges` distinct earlier nodes drawn from the workload's seed,
@@ -70,7 +72,8 @@ extension WorkloadExecution {
         }
         try addBatch(operations, to: queue)
         try drain(queue)
-        return WorkloadOutcome(operations: count, wallNanoseconds: timedPhaseEnds(since: start))
+        let wall = timedPhaseEnds(since: start, keepingAlive: operations)
+        return WorkloadOutcome(operations: count, wallNanoseconds: wall)
     }
 
     func addBatch(_ operations: [Queue.Operation], to queue: Queue) throws {

@@ -43,7 +43,8 @@ extension WorkloadExecution {
         }
         queue.isSuspended = false
         try drain(queue)
-        return WorkloadOutcome(operations: count, wallNanoseconds: timedPhaseEnds(since: start))
+        let wall = timedPhaseEnds(since: start, keepingAlive: operations)
+        return WorkloadOutcome(operations: count, wallNanoseconds: wall)
     }
 
     /// `async`: asynchronous operations whose bodies hand `finish()` to another thread (a serial
