@@ -152,14 +152,7 @@ final class WorkerExecutor: TaskExecutor, @unchecked Sendable {
                 lock.lock()
                 continue
             }
-            // Spins only while the pool's awake threads (this one, those running jobs or bodies,
-            // other spinners) leave a core to spare: on a machine whose every core is busy, a
-            // spinner's yields land on a core someone else needs. With a body on one of two cores
-            // and a load generator spinning on the other, the thread that carried the generator's
-            // add spun on the generator's core, which was then late by a scheduler slice (CI's
-            // M/M/1 check: every `actor` sample at utilisation 0.7 late, p99 3 ms; now 0.02 to
-            // 0.3 ms). The `ping` case the spin is for keeps it: there only one thread is awake.
-            if maySpin, threads - idleThreads < Self.cores {
+            if maySpin {
                 // Registered under the lock, so enqueuers nudge from now on; every spell ends
                 // back at `popFirst()` under the lock, so no job a nudge stood for is left. One
                 // uncounted region for the whole spell: see the lock queue's workers.
