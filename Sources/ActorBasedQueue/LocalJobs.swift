@@ -19,10 +19,13 @@ import Foundation
 /// and it runs a job waiting in the shared deque before its own (`WorkerExecutor.runLocalJobs`).
 final class LocalJobs {
     // Not Sendable, and needs no lock: a thread reaches only its own `LocalJobs`, through its
-    // pthread-specific value, and no other thread holds a reference to it.
-    private var jobs = Deque<UnownedJob>(minimumCapacity: capacity)
+    // pthread-specific value, and no other thread holds a reference to it. For the same reason
+    // no two accesses can overlap, so the runtime's exclusivity checks are off: they cost a
+    // thread-local access set per access (Callgrind of `noop:n=20000`: 166 million instructions
+    // with them, 150 million without; 5ec2047, before the local queue: 146 million).
+    @exclusivity(unchecked) private var jobs = Deque<UnownedJob>(minimumCapacity: capacity)
     /// False while the thread runs code the queue does not own.
-    private(set) var accepting = true
+    @exclusivity(unchecked) private(set) var accepting = true
 
     /// More than an operation's hops in flight at once: a thread that enqueues more (the scheduler
     /// starting several workers) means work to share, so the rest goes to the shared deque.
