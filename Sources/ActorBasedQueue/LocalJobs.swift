@@ -3,8 +3,8 @@ import Foundation
 
 /// A pool thread's own run queue (Go's per-P run queue, without stealing): the jobs a thread of
 /// the ``WorkerExecutor`` enqueues while it runs the queue's bookkeeping wait here, and the same
-/// thread runs them once its current job returns, instead of the shared deque handing
-/// them to another thread.
+/// thread runs them once its current job returns, instead of the shared deque handing them to
+/// another thread.
 ///
 /// Why: an operation's hops (a worker leaving the scheduler actor, the actor starting a worker,
 /// the drain task's return) are enqueued by the thread that is about to become free. Handed to
@@ -14,9 +14,9 @@ import Foundation
 /// costs neither and an operation stays on its core.
 ///
 /// Why nothing waits here for long: a thread keeps jobs only while it runs the queue's own
-/// bookkeeping, which never blocks, and hands them all to the shared deque before it runs code the
-/// queue does not own (a body, a completion handler, an observer: `WorkerExecutor.runBody`), or
-/// and it runs a job waiting in the shared deque before its own (`WorkerExecutor.runLocalJobs`).
+/// bookkeeping, which never blocks; it hands them all to the shared deque before it runs code the
+/// queue does not own (a body, a completion handler, an observer: `WorkerExecutor.runBody`); and
+/// it runs a job waiting in the shared deque before its own (`WorkerExecutor.runLocalJobs`).
 final class LocalJobs {
     // Not Sendable, and needs no lock: a thread reaches only its own `LocalJobs`, through its
     // pthread-specific value, and no other thread holds a reference to it. For the same reason

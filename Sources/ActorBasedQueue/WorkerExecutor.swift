@@ -31,7 +31,9 @@ final class WorkerExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Runs an operation body (or a completion handler), not counting this thread as capacity
     /// meanwhile. A job enqueued while every thread was about to enter a body found no thread to
-    /// start (they still counted as capacity): the thread entering a body starts one for it.
+    /// start (they still counted as capacity): the thread entering a body starts one for it. The
+    /// jobs this thread kept for itself (``LocalJobs``) go to the shared deque first: a body may
+    /// block, and they must not wait for it.
     func runBody(_ body: () -> Void) {
         let local = LocalJobs.current
         let closed = local?.close(sharingWith: enqueueShared) ?? false

@@ -122,9 +122,10 @@ public struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
     }
 
     /// Ends the timed phase with the workload's own references to `operations` still held, so
-    /// they are freed after it, by this thread. Swift may release an array after its last use:
-    /// the queue's worker then freed a `chain` (its operations hold their dependencies) inside
-    /// the phase or after it by a race, and Callgrind read 35k or 42k instructions an operation.
+    /// that they are freed after it, by this thread, whoever lets go of them last. Swift may
+    /// release an array after its last use (before the drain), and a queue's worker may hold an
+    /// operation a little after the drain; the last operation of a `chain` keeps all the others
+    /// alive, so freeing it inside the phase or not moved Callgrind's count by a fifth.
     func timedPhaseEnds(since start: UInt64, keepingAlive operations: [Queue.Operation]) -> UInt64 {
         withExtendedLifetime(operations) { timedPhaseEnds(since: start) }
     }
