@@ -32,7 +32,7 @@ extension ActorQueue: ScheduledQueue {
             inbox.lock.unlock()
             return false
         }
-        guard operation.claim(by: link, observer: inbox.observer) else {
+        guard operation.claim(by: link, delivery: inbox.delivery) else {
             inbox.lock.unlock()
             throw operation.refusal
         }
@@ -48,39 +48,52 @@ extension ActorQueue: ScheduledQueue {
         return true
     }
 
-    /// Claims the whole batch and logs its members in one inbox lock section, between
-    /// `.beginAdmission` and `.endAdmission`, so that no member starts before all are placed.
-    /// Members with dependency edges are decided by the graph after the section, before
-    /// `.endAdmission` is logged.
+    /// Claims the whole batch and logs its members in the order added, in one inbox lock section
+    /// between `.beginAdmission` and `.endAdmission`, so that no member starts before all are
+    /// placed and the scheduler lists them in that order (with the graph's lock around the section
+    /// when a member has dependency edges: see ``DependencyGraph/BatchReadiness``). A member that
+    /// gained an edge while the batch was being added is decided by the graph after the section,
+    /// before `.endAdmission` is logged.
     public func enqueue(batch operations: [ActorOperation], ifBarrierGeneration generation: UInt64)
         throws(QueueError) -> Bool
     {
-        inbox.lock.lock()
-        guard inbox.barrierGeneration.load(ordering: .relaxed) == generation else {
-            inbox.lock.unlock()
-            return false
+        enum Admission {
+            case admitted(decidedByGraph: [ActorOperation], kick: Bool)
+            case staleBarrier
+            case refused(QueueError)
         }
-        if let refused = ScheduledOperation.claimAll(operations, by: link, observer: inbox.observer) {
-            inbox.lock.unlock()
-            throw refused.refusal
-        }
-        var kick = inbox.post(.beginAdmission)
-        var decidedByGraph: [ActorOperation] = []
-        for operation in operations {
-            inbox.join(operation, of: self)
-            if operation.needsGraphDecision {
-                decidedByGraph.append(operation)
-            } else {
-                _ = inbox.post(.enqueue(operation))
+        let admission = DependencyGraph.admitting(operations) { readiness -> Admission in
+            inbox.lock.lock()
+            defer { inbox.lock.unlock() }
+            guard inbox.barrierGeneration.load(ordering: .relaxed) == generation else { return .staleBarrier }
+            if let refused = ScheduledOperation.claimAll(operations, by: link, delivery: inbox.delivery) {
+                return .refused(refused.refusal)
             }
+            let kick = inbox.post(.beginAdmission)
+            var decidedByGraph: [ActorOperation] = []
+            for operation in operations {
+                inbox.join(operation, of: self)
+                if let isReady = readiness.isReady(operation) {
+                    _ = inbox.post(.decide(operation, isReady: isReady))
+                } else {
+                    decidedByGraph.append(operation)
+                }
+            }
+            if decidedByGraph.isEmpty { _ = inbox.post(.endAdmission) }
+            return .admitted(decidedByGraph: decidedByGraph, kick: kick)
         }
-        if decidedByGraph.isEmpty { _ = inbox.post(.endAdmission) }
-        inbox.lock.unlock()
-        if !decidedByGraph.isEmpty {
-            for operation in decidedByGraph { DependencyGraph.decideReadiness(of: operation) }
-            if inbox.lock.withLock({ inbox.post(.endAdmission) }) { kick = true }
+        switch admission {
+        case .staleBarrier:
+            return false
+        case .refused(let error):
+            throw error
+        case .admitted(let decidedByGraph, var kick):
+            if !decidedByGraph.isEmpty {
+                for operation in decidedByGraph { DependencyGraph.decideReadiness(of: operation) }
+                if inbox.lock.withLock({ inbox.post(.endAdmission) }) { kick = true }
+            }
+            if kick { drain() }
+            return true
         }
-        if kick { drain() }
-        return true
     }
 }

@@ -30,7 +30,12 @@ extension ActorQueue {
 
     public func asynchronousOperationFinished(_ operation: ScheduledOperation) -> Bool {
         guard operation.claimFinish() else { return false }
-        operation.deliver(operation.observer.map { _ in operation.transition(.finished) })
+        // Recorded here, not on the actor: the state is already `finished`, and its delivery
+        // takes the next sequence number after everything the actor recorded for it.
+        if let delivery = operation.delivery {
+            delivery.record(operation, .finished)
+            delivery.deliver()
+        }
         if post(.asynchronousFinish(operation)) == .signal { drain() }
         operation.completeFinish()
         return true

@@ -78,7 +78,8 @@ public final class ActorQueue: PolicyScheduledQueue, OperationHost, @unchecked S
     public var operationCount: Int { inbox.lock.withLock { inbox.members.count } }
 
     public func setStateObserver(_ observer: (any StateObserver)?) {
-        inbox.lock.withLock { inbox.observer = observer }
+        let delivery = observer.map(TransitionDelivery.init(observer:))
+        inbox.lock.withLock { inbox.delivery = delivery }
     }
 
     public func cancelAllOperations() {
@@ -88,9 +89,8 @@ public final class ActorQueue: PolicyScheduledQueue, OperationHost, @unchecked S
     /// Starts the one drain task that carries the inbox to the scheduler. It holds no operation, so
     /// the order the inbox recorded is the order the scheduler applies.
     func drain() {
-        Task.detached(executorPreference: WorkerExecutor.shared) { [scheduler, inbox] in
-            let transitions = await scheduler.drain()
-            QueueScheduler.deliver(transitions, inbox)
+        Task.detached(executorPreference: WorkerExecutor.shared) { [scheduler] in
+            QueueScheduler.deliver(await scheduler.drain())
         }
     }
 }

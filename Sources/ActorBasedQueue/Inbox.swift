@@ -20,7 +20,8 @@ final class Inbox: @unchecked Sendable {
     /// refer to it weakly, and its workers hold only this inbox and the scheduler).
     @exclusivity(unchecked) var queueWhileBusy: ActorQueue?
     @exclusivity(unchecked) var allFinishedWaiters = 0
-    @exclusivity(unchecked) var observer: (any StateObserver)?
+    /// Where transitions of operations added from now on go (nil: no observer).
+    @exclusivity(unchecked) var delivery: TransitionDelivery?
     @exclusivity(unchecked) var barrier: ActorOperation?
     /// How many barriers were installed; changed only under `lock`, read without it only to skip
     /// the barrier lookup before the first one.

@@ -16,16 +16,16 @@ actor QueueScheduler {
 
     /// What a worker does next.
     struct Step: Sendable {
-        /// Transitions made on the actor, to deliver off it.
-        var transitions: [StateTransition] = []
+        /// Deliveries recorded into on the actor, to run off it.
+        var transitions = PendingDeliveries()
         /// The operation to run (or, when `runsBody` is false, to finish unrun); nil: the worker ends.
         var operation: ScheduledOperation?
         var runsBody = false
     }
 
-    /// Applies the inbox; returns transitions to deliver.
-    func drain() -> [StateTransition] {
-        var transitions: [StateTransition] = []
+    /// Applies the inbox; returns the deliveries to run.
+    func drain() -> PendingDeliveries {
+        var transitions = PendingDeliveries()
         apply(inbox.take(byDrainTask: true), &transitions)
         return transitions
     }
@@ -38,7 +38,7 @@ actor QueueScheduler {
         if let previous {
             if retiring {
                 _ = machine.finished(previous)
-                if let transition = previous.enter(.finished) { step.transitions.append(transition) }
+                step.transitions.note(previous.enter(.finished))
                 retired = previous
                 // Its dependents enter the inbox now, so the pick below weighs them against the
                 // work already ready (a veryHigh dependent goes before a normal backlog, as on the
@@ -56,11 +56,11 @@ actor QueueScheduler {
         }
         step.operation = taken.operation
         step.runsBody = taken.runsBody
-        if taken.runsBody, let transition = taken.operation.enter(.executing) { step.transitions.append(transition) }
+        if taken.runsBody { step.transitions.note(taken.operation.enter(.executing)) }
         return step
     }
 
-    private func apply(_ events: [InboxEvent], _ transitions: inout [StateTransition]) {
+    private func apply(_ events: [InboxEvent], _ transitions: inout PendingDeliveries) {
         for event in events {
             switch event {
             case .enqueue(let operation):
@@ -96,9 +96,9 @@ actor QueueScheduler {
     }
 
     private func note(
-        _ operation: ScheduledOperation, entering state: OperationState, _ transitions: inout [StateTransition]
+        _ operation: ScheduledOperation, entering state: OperationState, _ transitions: inout PendingDeliveries
     ) {
-        if let transition = operation.enter(state) { transitions.append(transition) }
+        transitions.note(operation.enter(state))
     }
 
     /// Workers never park: one with nothing to take ends, and new work starts a new one, so no
@@ -116,7 +116,7 @@ actor QueueScheduler {
         var retiring = false
         while true {
             let step = await scheduler.next(after: previous, retiring: retiring)
-            deliver(step.transitions, inbox)
+            deliver(step.transitions)
             if retiring, let handler = previous?.completeFinishTakingHandler() { runAside(handler) }
             guard let operation = step.operation else { return }
             if step.runsBody { WorkerExecutor.shared.runBody(operation.runBody) }
@@ -132,11 +132,9 @@ actor QueueScheduler {
         Task.detached(executorPreference: WorkerExecutor.shared) { WorkerExecutor.shared.runBody(handler) }
     }
 
-    static func deliver(_ transitions: [StateTransition], _ inbox: Inbox) {
-        guard !transitions.isEmpty, let observer = inbox.lock.withLock({ inbox.observer }) else { return }
+    static func deliver(_ transitions: PendingDeliveries) {
+        guard !transitions.isEmpty else { return }
         // An observer is code the queue does not own: it runs as a body does (it may block).
-        WorkerExecutor.shared.runBody {
-            for transition in transitions { observer.operationDidTransition(transition) }
-        }
+        WorkerExecutor.shared.runBody { transitions.deliver() }
     }
 }

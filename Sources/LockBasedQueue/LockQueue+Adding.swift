@@ -32,14 +32,14 @@ extension LockQueue: ScheduledQueue {
             lock.unlock()
             return false
         }
-        guard operation.claim(by: link, observer: observer) else {
+        guard operation.claim(by: link, delivery: delivery) else {
             lock.unlock()
             throw operation.refusal
         }
         join(operation)
         let needsGraph = operation.needsGraphDecision
         var wakeup = Wakeup.none
-        var transition: StateTransition?
+        var transition: TransitionDelivery?
         if !needsGraph {
             wakeup = machine.enqueue(operation, isReady: true)
             transition = operation.enter(.ready)
@@ -54,45 +54,54 @@ extension LockQueue: ScheduledQueue {
         return true
     }
 
-    /// Claims the whole batch and places the members without dependency edges in one lock section.
-    /// Members with edges are decided by the graph afterwards, while the state machine lets nothing
-    /// start, so that no member runs before all are placed.
+    /// Claims the whole batch and places its members in the order added, in one lock section
+    /// (with the graph's lock around it when a member has dependency edges, so that its readiness
+    /// is decided where it is placed: see ``DependencyGraph/BatchReadiness``). A member that gained
+    /// an edge while the batch was being added is decided by the graph afterwards, while the state
+    /// machine lets nothing start, so that no member runs before all are placed.
     public func enqueue(batch operations: [LockOperation], ifBarrierGeneration generation: UInt64) throws(QueueError)
         -> Bool
     {
-        lock.lock()
-        guard barrierGeneration.load(ordering: .relaxed) == generation else {
-            lock.unlock()
-            return false
+        enum Admission {
+            case admitted(decidedByGraph: [LockOperation], wakeups: [Wakeup])
+            case staleBarrier
+            case refused(QueueError)
         }
-        if let refused = ScheduledOperation.claimAll(operations, by: link, observer: observer) {
-            lock.unlock()
-            throw refused.refusal
-        }
-        var decidedByGraph: [LockOperation] = []
-        for operation in operations {
-            join(operation)
-            if operation.needsGraphDecision {
-                decidedByGraph.append(operation)
-            } else {
-                _ = machine.place(operation, isReady: true)
-                record(operation.enter(.ready))
+        let admission = DependencyGraph.admitting(operations) { readiness -> Admission in
+            lock.lock()
+            defer { lock.unlock() }
+            guard barrierGeneration.load(ordering: .relaxed) == generation else { return .staleBarrier }
+            if let refused = ScheduledOperation.claimAll(operations, by: link, delivery: delivery) {
+                return .refused(refused.refusal)
             }
-        }
-        var wakeups: [Wakeup] = []
-        if decidedByGraph.isEmpty {
-            wakeups = machine.wakeupsForAllWork()
-        } else {
+            var decidedByGraph: [LockOperation] = []
+            for operation in operations {
+                join(operation)
+                if let isReady = readiness.isReady(operation) {
+                    _ = machine.place(operation, isReady: isReady)
+                    record(operation.enter(isReady ? .ready : .pending))
+                } else {
+                    decidedByGraph.append(operation)
+                }
+            }
+            if decidedByGraph.isEmpty { return .admitted(decidedByGraph: [], wakeups: machine.wakeupsForAllWork()) }
             machine.beginAdmission()
+            return .admitted(decidedByGraph: decidedByGraph, wakeups: [])
         }
-        lock.unlock()
-        if !decidedByGraph.isEmpty {
-            for operation in decidedByGraph { DependencyGraph.decideReadiness(of: operation) }
-            wakeups = lock.withLock { machine.endAdmission() }
+        switch admission {
+        case .staleBarrier:
+            return false
+        case .refused(let error):
+            throw error
+        case .admitted(let decidedByGraph, var wakeups):
+            if !decidedByGraph.isEmpty {
+                for operation in decidedByGraph { DependencyGraph.decideReadiness(of: operation) }
+                wakeups = lock.withLock { machine.endAdmission() }
+            }
+            flushTransitions()
+            perform(wakeups)
+            return true
         }
-        flushTransitions()
-        perform(wakeups)
-        return true
     }
 
     /// Lock held: the operation becomes a member; the first member keeps the queue alive.

@@ -63,17 +63,16 @@ extension LockQueue {
         for wakeup in wakeups { start(wakeup) }
     }
 
-    /// Lock held: keeps a transition for delivery once the lock is released.
-    func record(_ transition: StateTransition?) {
-        if let transition { undelivered.append(transition) }
+    /// Lock held: notes a delivery that a transition was recorded into, for once the lock is released.
+    func record(_ delivery: TransitionDelivery?) {
+        undelivered.note(delivery)
     }
 
     func flushTransitions() {
-        let (transitions, observer) = lock.withLock { () -> ([StateTransition], (any StateObserver)?) in
-            defer { undelivered = [] }
-            return (undelivered, self.observer)
+        let deliveries = lock.withLock { () -> PendingDeliveries in
+            defer { undelivered = PendingDeliveries() }
+            return undelivered
         }
-        guard let observer else { return }
-        for transition in transitions { observer.operationDidTransition(transition) }
+        deliveries.deliver()
     }
 }

@@ -6,7 +6,7 @@ import QueueLabScheduling
 /// finish signal, dependents, completion handler).
 struct Retirement {
     let operation: ScheduledOperation
-    let transition: StateTransition?
+    let transition: TransitionDelivery?
     let wakesWaiters: Bool
 
     /// Lock released: everything owed, the finish (and a completion handler) included.

@@ -48,8 +48,11 @@ public final class LockQueue: PolicyScheduledQueue, OperationHost, @unchecked Se
     /// What operations hold to reach the queue (weakly).
     let link = HostLink()
     @exclusivity(unchecked) var allFinishedWaiters = 0
-    @exclusivity(unchecked) var observer: (any StateObserver)?
-    @exclusivity(unchecked) var undelivered: [StateTransition] = []
+    /// Where transitions of operations added from now on go (nil: no observer).
+    @exclusivity(unchecked) var delivery: TransitionDelivery?
+    /// Deliveries recorded into under the lock by sections that cannot deliver themselves (the
+    /// graph's host callbacks): delivered by ``flushTransitions()``.
+    @exclusivity(unchecked) var undelivered = PendingDeliveries()
     /// The newest barrier; operations added while it is unfinished wait for it.
     @exclusivity(unchecked) var barrier: LockOperation?
     /// How many barriers were installed; changed only under `lock`, read without it only to skip
@@ -98,7 +101,8 @@ public final class LockQueue: PolicyScheduledQueue, OperationHost, @unchecked Se
     public var operationCount: Int { lock.withLock { members.count } }
 
     public func setStateObserver(_ observer: (any StateObserver)?) {
-        lock.withLock { self.observer = observer }
+        let delivery = observer.map(TransitionDelivery.init(observer:))
+        lock.withLock { self.delivery = delivery }
     }
 
     public func cancelAllOperations() {

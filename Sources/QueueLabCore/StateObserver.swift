@@ -49,12 +49,18 @@ public struct StateTransition: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The KVO of this world: receives every transition of every operation added to the queues it is
-/// installed on, from the thread that made it.
+/// installed on.
 ///
-/// Calls arrive concurrently from many threads, never while a queue holds a lock. Two events of
-/// one operation made on two threads (ready by the thread that finished its last dependency,
-/// executing by a worker) may be *delivered* in either order: order a trace by
-/// ``StateTransition/sequence`` (or timestamp) to get each operation's history.
+/// What a conforming queue promises its observer (the suite checks it: the `delivery-order` rule):
+/// - each operation's transitions arrive in the order they were made (``StateTransition/sequence``
+///   increasing), so a `pending` made before a `ready` is never received after it;
+/// - QueueLab's own queues go further: all transitions of one queue arrive in the order of the
+///   queue's serialisation, so once an operation's `finished` arrived, every transition the queue
+///   made before it arrived too;
+/// - calls never arrive while the queue holds a lock, and may come from any thread (not always the
+///   one that made the transition: ``StateTransition/thread`` names that one);
+/// - delivery may lag the state: a wait on the queue can return before its last `finished` was
+///   received.
 public protocol StateObserver: AnyObject, Sendable {
     func operationDidTransition(_ transition: StateTransition)
 }

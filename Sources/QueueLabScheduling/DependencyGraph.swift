@@ -38,6 +38,7 @@ public enum DependencyGraph {
         dependency.hasEdges.store(true, ordering: .sequentiallyConsistent)
         var notices: [Notice] = []
         var heightNotices: [Notice] = []
+        var blockedHost: (any OperationHost)?
         // After `hasEdges`, before the new edge: a cancel that missed `hasEdges` is seen here, and
         // its dependencies fall back before this edge could be counted.
         if operation.cancelledFlag.load(ordering: .sequentiallyConsistent) { stopPassing(operation, &notices) }
@@ -46,12 +47,15 @@ public enum DependencyGraph {
             dependency.graphDependents.append(operation)
             operation.unfinishedDependencies += 1
             if operation.unfinishedDependencies == 1, !operation.isCancelled, operation.isClaimed {
-                operation.host?.dependencyBlocked(operation)
+                blockedHost = operation.host
+                blockedHost?.dependencyBlocked(operation)
             }
             inherit(from: operation, into: dependency, &notices)
             raiseHeight(from: operation, into: dependency, &heightNotices)
         }
         lock.unlock()
+        // The `pending` the host recorded is delivered now, not at the queue's next event.
+        blockedHost?.perform(.none)
         deliver(notices)
         deliverHeights(heightNotices)
     }

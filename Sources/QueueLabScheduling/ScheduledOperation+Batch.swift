@@ -7,7 +7,7 @@ extension ScheduledOperation {
     /// - Returns: nil when the batch was claimed, else the member another add took first (the
     ///   reservations already made are given back).
     public static func claimAll<Batch: Collection>(
-        _ batch: Batch, by host: HostLink, observer: (any StateObserver)?
+        _ batch: Batch, by host: HostLink, delivery: TransitionDelivery?
     ) -> Batch.Element? where Batch.Element: ScheduledOperation {
         var reserved = batch.startIndex
         while reserved != batch.endIndex {
@@ -17,7 +17,7 @@ extension ScheduledOperation {
             }
             batch.formIndex(after: &reserved)
         }
-        for operation in batch { operation.publishClaim(by: host, observer: observer) }
+        for operation in batch { operation.publishClaim(by: host, delivery: delivery) }
         return nil
     }
 

@@ -8,9 +8,9 @@ import Synchronization
 /// Three domains guard the mutable fields, and each field belongs to exactly one:
 /// - atomics (`stateWord`, `cancelledFlag`, `hasEdges`, `claimWord`, `priorityWord`) are read anywhere;
 /// - graph fields are touched only with ``DependencyGraph``'s lock held;
-/// - host fields (`hostLink`, `observer`, `placement`, `readyTicket` and the other ready stamps,
+/// - host fields (`hostLink`, `delivery`, `placement`, `readyTicket` and the other ready stamps,
 ///   membership links) are touched only inside the owning host's serialisation (the lock queue's
-///   lock, or the actor queue's scheduler actor and inbox lock); `hostLink` and `observer` are
+///   lock, or the actor queue's scheduler actor and inbox lock); `hostLink` and `delivery` are
 ///   written once, by the queue that won the claim, before the claim is published with
 ///   sequentially consistent ordering, and only read after it is seen.
 ///
@@ -72,7 +72,8 @@ open class ScheduledOperation: @unchecked Sendable {
     // MARK: Host fields (the owning host's serialisation)
     /// The queue's link, which refers to the queue weakly: see "Lifetime" above.
     @exclusivity(unchecked) var hostLink: HostLink?
-    @exclusivity(unchecked) public internal(set) var observer: (any StateObserver)?
+    /// Where its transitions go (nil: nobody observes its queue). See ``TransitionDelivery``.
+    @exclusivity(unchecked) public internal(set) var delivery: TransitionDelivery?
     @exclusivity(unchecked) public var placement = Placement.unplaced
     /// Bumped each time the operation is listed ready or taken off the ready set, so that a
     /// policy's older ``ReadyEntry`` for it goes stale instead of being searched for.
@@ -144,12 +145,14 @@ open class ScheduledOperation: @unchecked Sendable {
 
     // MARK: Transitions (callers hold the lock of the domain the transition belongs to)
 
-    /// Records the state and, when someone observes, the transition to deliver after the lock is
-    /// released.
+    /// Records the state and, when someone observes, the transition (in the order transitions are
+    /// made: see ``TransitionDelivery``). Returns the delivery to run once the lock is released.
     @inline(__always)
-    public func enter(_ state: OperationState) -> StateTransition? {
+    public func enter(_ state: OperationState) -> TransitionDelivery? {
         stateWord.store(state.rawValue, ordering: .sequentiallyConsistent)
-        return observer.map { _ in transition(OperationEvent(state)) }
+        guard let delivery else { return nil }
+        delivery.record(self, OperationEvent(state))
+        return delivery
     }
 
     public func transition(_ event: OperationEvent) -> StateTransition {
@@ -157,22 +160,23 @@ open class ScheduledOperation: @unchecked Sendable {
             operation: id, name: name, event: event, priority: priority, effectivePriority: effectivePriority)
     }
 
+    /// No lock held: delivers what `delivery` (from ``enter(_:)``) has recorded.
     @inline(__always)
-    public func deliver(_ transition: StateTransition?) {
-        if let transition, let observer { observer.operationDidTransition(transition) }
+    public func deliver(_ delivery: TransitionDelivery?) {
+        delivery?.deliver()
     }
 
     /// Called once by the queue that takes the operation, inside its serialisation.
     ///
     /// - Returns: false when another queue (or this one) already took it.
-    public func claim(by host: HostLink, observer: (any StateObserver)?) -> Bool {
+    public func claim(by host: HostLink, delivery: TransitionDelivery?) -> Bool {
         guard reserve() else { return false }
-        publishClaim(by: host, observer: observer)
+        publishClaim(by: host, delivery: delivery)
         return true
     }
 
     /// The first step of a claim: wins the operation against every other queue, or returns false.
-    /// Nobody reads `host` until ``publishClaim(by:observer:)``, so a refused batch can give its
+    /// Nobody reads `host` until ``publishClaim(by:delivery:)``, so a refused batch can give its
     /// reservations back with ``releaseReservation()``.
     public func reserve() -> Bool {
         claimWord.compareExchange(
@@ -187,9 +191,9 @@ open class ScheduledOperation: @unchecked Sendable {
     }
 
     /// The second step of a claim: the operation belongs to `host` from now on.
-    public func publishClaim(by host: HostLink, observer: (any StateObserver)?) {
+    public func publishClaim(by host: HostLink, delivery: TransitionDelivery?) {
         hostLink = host
-        self.observer = observer
+        self.delivery = delivery
         claimWord.store(ClaimState.claimed.rawValue, ordering: .sequentiallyConsistent)
     }
 
@@ -201,7 +205,7 @@ open class ScheduledOperation: @unchecked Sendable {
     /// and once the queue was freed, which happens only after the operation finished.
     public var host: (any OperationHost)? { hostLink?.host }
 
-    /// Whether readiness must be decided under the graph lock; read after ``claim(by:observer:)``.
+    /// Whether readiness must be decided under the graph lock; read after ``claim(by:delivery:)``.
     public var needsGraphDecision: Bool { hasEdges.load(ordering: .sequentiallyConsistent) }
 }
 

@@ -25,12 +25,12 @@ import Testing
         link.connect(host)
         let batch = (0..<4).map { TestOperation("op\($0)") }
         #expect(batch[2].reserve())
-        let refused = ScheduledOperation.claimAll(batch, by: link, observer: nil)
+        let refused = ScheduledOperation.claimAll(batch, by: link, delivery: nil)
         #expect(refused === batch[2])
         #expect(batch.filter(\.isTaken).map(\.name) == ["op2"])
         #expect(batch.filter(\.isClaimed).isEmpty)
         batch[2].releaseReservation()
-        #expect(ScheduledOperation.claimAll(batch, by: link, observer: nil) == nil)
+        #expect(ScheduledOperation.claimAll(batch, by: link, delivery: nil) == nil)
         #expect(batch.filter(\.isClaimed).count == batch.count)
         #expect(batch.allSatisfy { $0.claimedHost === host })
     }

@@ -3,7 +3,7 @@ import QueueLabCore
 /// The one sequential reference model of the suite: replays a recorded trace against the
 /// contract's rules. Every check ends by calling it, so a new check is mostly a scenario.
 ///
-/// Rules: forward-only states; exactly one finished transition; no body twice; bodies run or not
+/// Rules: transitions delivered in the order they were made; forward-only states; exactly one finished transition; no body twice; bodies run or not
 /// as declared; a body sees its operation executing and its dependencies finished; executing
 /// bodies never exceed the width; start order when declared; barrier order; completion handler
 /// exactly once, after finished.
@@ -126,8 +126,23 @@ public enum TraceValidator {
         _ events: [TraceEvent], who: String, facts: OperationFacts, expect: TraceExpectations
     ) -> [Violation] {
         var violations: [Violation] = []
-        // Deliveries from two threads may interleave: the queue's causal sequence gives the history.
-        let transitions = events.filter(\.isTransition).sorted { $0.causalSequence < $1.causalSequence }
+        // Judged in the order the observer received them: the contract promises each operation's
+        // transitions in the order they were made, so a delivery that overtook an earlier one is a
+        // violation of its own, never sorted back into place.
+        let transitions = events.filter(\.isTransition)
+        var lastSequence: UInt64 = 0
+        for event in transitions {
+            if event.causalSequence < lastSequence {
+                violations.append(
+                    Violation(
+                        rule: "delivery-order",
+                        message:
+                            "\(who)'s \(event.kind) (sequence \(event.causalSequence)) was delivered after a transition made later (sequence \(lastSequence))",
+                        operations: [facts.id]))
+                break
+            }
+            lastSequence = event.causalSequence
+        }
         var current: OperationState?
         var finishedCount = 0
         var cancelledCount = 0
