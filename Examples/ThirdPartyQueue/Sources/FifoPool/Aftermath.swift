@@ -5,9 +5,9 @@ import QueueLabCore
 /// handler could block, or call back into the queue).
 ///
 /// Empty arrays do not allocate, so a transition with no observer, no handler and no new worker
-/// costs nothing here.
+/// costs nothing here; transitions wait in ``ObserverOutbox``, not here.
 struct Aftermath {
-    private var transitions: [(observer: any StateObserver, transition: StateTransition)] = []
+    private var reported = false
     private var workers: [(queue: FifoPoolQueue, count: Int)] = []
     private var completions: [@Sendable () -> Void] = []
 
@@ -17,7 +17,8 @@ struct Aftermath {
         guard let observer = operation.observer else { return }
         let transition = StateTransition(
             operation: operation.id, name: operation.name, event: event, priority: operation.lockedPriority)
-        transitions.append((observer, transition))
+        ObserverOutbox.append(transition, for: observer)
+        reported = true
     }
 
     mutating func startWorkers(_ count: Int, for queue: FifoPoolQueue) {
@@ -28,10 +29,10 @@ struct Aftermath {
         if let handler { completions.append(handler) }
     }
 
-    /// Observers first (a finished event precedes the handler), then workers (so that a handler that
-    /// blocks holds up nothing else), then handlers.
+    /// Observers first (through ``ObserverOutbox``, in the order transitions were made), then
+    /// workers (so that a handler that blocks holds up nothing else), then handlers.
     func perform() {
-        for (observer, transition) in transitions { observer.operationDidTransition(transition) }
+        if reported { ObserverOutbox.deliver() }
         for (queue, count) in workers { queue.startWorkers(count) }
         for handler in completions { handler() }
     }
