@@ -171,7 +171,7 @@ import Testing
     }
 
     @Test func priorityOrderOfASuspendedSerialQueue() throws {
-        // semantics.md: Foundation on Linux ran 4, 9, 2, 6, 0, 5, 3, 8, 1, 7.
+        // The contract (QueueLabCore DocC, "The contract"): Foundation on Linux ran 4, 9, 2, 6, 0, 5, 3, 8, 1, 7.
         let priorities: [QueuePriority] = [
             .normal, .veryLow, .high, .low, .veryHigh, .normal, .high, .veryLow, .low, .veryHigh,
         ]
@@ -275,7 +275,7 @@ import Testing
     }
 
     @Test func barrierOnAnEmptySuspendedQueueRunsAtOnce() throws {
-        // Foundation's Linux quirk (semantics.md), kept.
+        // Foundation's Linux quirk (QueueLabCore DocC, "The contract"), kept.
         let queue = FoundationQueue(name: "barrier-quirk")
         queue.isSuspended = true
         let ran = ProbeLatch()

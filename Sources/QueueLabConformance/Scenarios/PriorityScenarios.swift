@@ -4,7 +4,7 @@ import QueueLabCore
 /// The order expected is the one the queues' policy promises (``PromisedOrder``); the suite runs a
 /// check only when its ``PromiseRequirement`` is met, so the order is always fixed here.
 enum PriorityScenarios {
-    /// Foundation's own measured sequence (semantics.md): added 0..9, ran 4 9 2 6 0 5 3 8 1 7.
+    /// Foundation's own measured sequence (QueueLabCore DocC, "The contract"): added 0..9, ran 4 9 2 6 0 5 3 8 1 7.
     private static let measured: [QueuePriority] = [
         .normal, .veryLow, .high, .low, .veryHigh, .normal, .high, .veryLow, .low, .veryHigh,
     ]
