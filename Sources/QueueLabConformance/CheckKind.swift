@@ -24,6 +24,10 @@ enum CheckKind: String, CaseIterable, Sendable {
     case priorityNoStarvation = "priority.no-starvation"
     case priorityWeightedShare = "priority.weighted-share"
     case priorityInheritance = "priority.inheritance"
+    case orderStrictPriority = "order.strict-priority"
+    case orderFIFOWithinLevel = "order.fifo-within-level"
+    case orderLIFOWithinLevel = "order.lifo-within-level"
+    case orderReadyOrder = "order.ready-order"
     case cycleSelf = "cycle.self"
     case cycleTwo = "cycle.two"
     case cycleThree = "cycle.three"
@@ -80,6 +84,14 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .priorityWeightedShare: "width 1, every level ready: starts per level match the policy's weights"
         case .priorityInheritance:
             "width 1: a veryLow operation a veryHigh one waits for runs before a normal backlog, and drops back when the dependent is cancelled"
+        case .orderStrictPriority:
+            "width 1, work arriving while it runs, backlogs past 70/300/1,100: every start is of the highest ready level"
+        case .orderFIFOWithinLevel:
+            "width 1, work arriving while it runs: every start is the earliest-listed ready operation of its level"
+        case .orderLIFOWithinLevel:
+            "width 1, work arriving while it runs: every start is the latest-listed ready operation of its level"
+        case .orderReadyOrder:
+            "width 1, work arriving while it runs: every start is the earliest-listed ready operation of all"
         case .cycleSelf: "self-dependency: rejected, or never runs and cancel releases"
         case .cycleTwo: "2-cycle: rejected, or deadlock that leaves other work running"
         case .cycleThree: "3-cycle: rejected, or deadlock that leaves other work running"
@@ -131,6 +143,8 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .priorityNoStarvation: [.priorities, .width]
         case .priorityInheritance: [.priorities, .width, .suspension, .dependencies, .cancellation]
         case .priorityDependenciesWin: [.priorities, .width, .suspension, .dependencies]
+        case .orderStrictPriority, .orderFIFOWithinLevel, .orderLIFOWithinLevel, .orderReadyOrder:
+            [.priorities, .width, .dependencies, .crossQueueDependencies]
         case .cycleSelf, .cycleTwo, .cycleThree, .cycleInDAG: [.dependencies, .cancellation]
         case .cycleCrossQueue: [.dependencies, .cancellation, .crossQueueDependencies]
         case .widthLimit, .widthBlockingBody: [.width]
@@ -171,6 +185,10 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .priorityNoStarvation: try StarvationScenario.run(queue, context)
         case .priorityWeightedShare: try WeightedShareScenario.run(queue, context)
         case .priorityInheritance: try InheritanceScenario.run(queue, context)
+        case .orderStrictPriority: try OrderScenarios.run(.strictPriority, queue, context)
+        case .orderFIFOWithinLevel: try OrderScenarios.run(.fifoWithinLevel, queue, context)
+        case .orderLIFOWithinLevel: try OrderScenarios.run(.lifoWithinLevel, queue, context)
+        case .orderReadyOrder: try OrderScenarios.run(.readyOrder, queue, context)
         case .cycleSelf: try CycleScenarios.run(.selfLoop, queue, context)
         case .cycleTwo: try CycleScenarios.run(.two, queue, context)
         case .cycleThree: try CycleScenarios.run(.three, queue, context)
