@@ -18,6 +18,7 @@ extension CheckKind {
         case .orderFIFOWithinLevel: PromiseRequirement([.fifoWithinLevel])
         case .orderLIFOWithinLevel: PromiseRequirement([.lifoWithinLevel])
         case .orderReadyOrder: PromiseRequirement([.readyOrder])
+        case .orderWeightedShares: PromiseRequirement([.weightedShares])
         // Dependencies always win; which of the free operations goes first is checked only when
         // a promise fixes it (see `PriorityScenarios.dependenciesWin`).
         default: .none

@@ -28,6 +28,7 @@ enum CheckKind: String, CaseIterable, Sendable {
     case orderFIFOWithinLevel = "order.fifo-within-level"
     case orderLIFOWithinLevel = "order.lifo-within-level"
     case orderReadyOrder = "order.ready-order"
+    case orderWeightedShares = "order.weighted-shares"
     case cycleSelf = "cycle.self"
     case cycleTwo = "cycle.two"
     case cycleThree = "cycle.three"
@@ -92,6 +93,8 @@ enum CheckKind: String, CaseIterable, Sendable {
             "width 1, work arriving while it runs: every start is the latest-listed ready operation of its level"
         case .orderReadyOrder:
             "width 1, work arriving while it runs: every start is the earliest-listed ready operation of all"
+        case .orderWeightedShares:
+            "width 1, all five levels kept busy while work arrives: each level's starts within a relative tolerance of its weight"
         case .cycleSelf: "self-dependency: rejected, or never runs and cancel releases"
         case .cycleTwo: "2-cycle: rejected, or deadlock that leaves other work running"
         case .cycleThree: "3-cycle: rejected, or deadlock that leaves other work running"
@@ -143,7 +146,7 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .priorityNoStarvation: [.priorities, .width]
         case .priorityInheritance: [.priorities, .width, .suspension, .dependencies, .cancellation]
         case .priorityDependenciesWin: [.priorities, .width, .suspension, .dependencies]
-        case .orderStrictPriority, .orderFIFOWithinLevel, .orderLIFOWithinLevel, .orderReadyOrder:
+        case .orderStrictPriority, .orderFIFOWithinLevel, .orderLIFOWithinLevel, .orderReadyOrder, .orderWeightedShares:
             [.priorities, .width, .dependencies, .crossQueueDependencies]
         case .cycleSelf, .cycleTwo, .cycleThree, .cycleInDAG: [.dependencies, .cancellation]
         case .cycleCrossQueue: [.dependencies, .cancellation, .crossQueueDependencies]
@@ -189,6 +192,7 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .orderFIFOWithinLevel: try OrderScenarios.run(.fifoWithinLevel, queue, context)
         case .orderLIFOWithinLevel: try OrderScenarios.run(.lifoWithinLevel, queue, context)
         case .orderReadyOrder: try OrderScenarios.run(.readyOrder, queue, context)
+        case .orderWeightedShares: try ShareScenario.run(queue, context)
         case .cycleSelf: try CycleScenarios.run(.selfLoop, queue, context)
         case .cycleTwo: try CycleScenarios.run(.two, queue, context)
         case .cycleThree: try CycleScenarios.run(.three, queue, context)
