@@ -19,6 +19,8 @@ extension CheckKind {
         case .orderLIFOWithinLevel: PromiseRequirement([.lifoWithinLevel])
         case .orderReadyOrder: PromiseRequirement([.readyOrder])
         case .orderWeightedShares: PromiseRequirement([.weightedShares])
+        // Inheritance changes which level an operation is ordered at: strict priority makes it seen.
+        case .orderInheritance: PromiseRequirement([[.priorityInheritance, .strictPriority]])
         // Dependencies always win; which of the free operations goes first is checked only when
         // a promise fixes it (see `PriorityScenarios.dependenciesWin`).
         default: .none
