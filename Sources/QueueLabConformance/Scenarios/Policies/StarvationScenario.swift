@@ -74,6 +74,9 @@ enum StarvationScenario {
             timeline.waitForStarts(2 * HigherPriorityStream<Q>.levels.count, until: $0)
         }
         var pending: [(name: String, addedAt: UInt64, backlog: Int)] = []
+        // The veryLow operations become ready each a different way, since a policy may age one
+        // way and not another: a single add, a member of a batch, a dependency's release.
+        let helper = context.has(.crossQueueDependencies) ? h.makeQueue("keys", width: 1) : nil
         for index in 0..<starvedCount {
             let name = "v\(index)"
             let op = Q.Operation(
@@ -81,7 +84,7 @@ enum StarvationScenario {
                 body: .synchronous { _ in timeline.started(name, starved: index) })
             context.currentPhase = "adding \(name) (veryLow) under load"
             let startedBefore = timeline.startedCount
-            try queue.addOperation(op)
+            try StarvedArrival(rawValue: index % 3)?.bring(op, to: queue, helper: helper, timeline: timeline, h)
             let addedAt = MonotonicClock.now()
             timeline.noteAdded()
             context.progress.note()
