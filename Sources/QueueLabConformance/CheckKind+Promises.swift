@@ -21,6 +21,7 @@ extension CheckKind {
         case .orderWeightedShares: PromiseRequirement([.weightedShares])
         // Inheritance changes which level an operation is ordered at: strict priority makes it seen.
         case .orderInheritance: PromiseRequirement([[.priorityInheritance, .strictPriority]])
+        case .orderLongestChain: PromiseRequirement([.longestChainFirst])
         // Dependencies always win; which of the free operations goes first is checked only when
         // a promise fixes it (see `PriorityScenarios.dependenciesWin`).
         default: .none

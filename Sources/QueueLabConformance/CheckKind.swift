@@ -30,6 +30,7 @@ enum CheckKind: String, CaseIterable, Sendable {
     case orderReadyOrder = "order.ready-order"
     case orderWeightedShares = "order.weighted-shares"
     case orderInheritance = "order.inheritance"
+    case orderLongestChain = "order.longest-chain"
     case cycleSelf = "cycle.self"
     case cycleTwo = "cycle.two"
     case cycleThree = "cycle.three"
@@ -98,6 +99,8 @@ enum CheckKind: String, CaseIterable, Sendable {
             "width 1, all five levels kept busy while work arrives: each level's starts within a relative tolerance of its weight"
         case .orderInheritance:
             "width 1, inversions arriving while it runs (chains 1-3 deep, same queue and across queues, raises, cancels): every start of the highest effective level"
+        case .orderLongestChain:
+            "width 1, chains of waiting operations (some past the cap) built and grown while it runs: within a level, the longest chain first"
         case .cycleSelf: "self-dependency: rejected, or never runs and cancel releases"
         case .cycleTwo: "2-cycle: rejected, or deadlock that leaves other work running"
         case .cycleThree: "3-cycle: rejected, or deadlock that leaves other work running"
@@ -149,6 +152,7 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .priorityNoStarvation: [.priorities, .width]
         case .priorityInheritance: [.priorities, .width, .suspension, .dependencies, .cancellation]
         case .priorityDependenciesWin: [.priorities, .width, .suspension, .dependencies]
+        case .orderLongestChain: [.priorities, .width, .suspension, .dependencies, .cancellation, .crossQueueDependencies]
         case .orderInheritance: [.priorities, .width, .suspension, .dependencies, .cancellation, .crossQueueDependencies]
         case .orderStrictPriority, .orderFIFOWithinLevel, .orderLIFOWithinLevel, .orderReadyOrder, .orderWeightedShares:
             [.priorities, .width, .dependencies, .crossQueueDependencies]
@@ -198,6 +202,7 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .orderReadyOrder: try OrderScenarios.run(.readyOrder, queue, context)
         case .orderWeightedShares: try ShareScenario.run(queue, context)
         case .orderInheritance: try InheritanceOrderScenario.run(queue, context)
+        case .orderLongestChain: try ChainRankScenario.run(queue, context)
         case .cycleSelf: try CycleScenarios.run(.selfLoop, queue, context)
         case .cycleTwo: try CycleScenarios.run(.two, queue, context)
         case .cycleThree: try CycleScenarios.run(.three, queue, context)

@@ -26,8 +26,9 @@ public struct OrderingPromises: OptionSet, Sendable, Hashable, CustomStringConve
     /// unfinished operation that (transitively, across queues) waits for it.
     public static let priorityInheritance = OrderingPromises(rawValue: 1 << 6)
     /// Among ready operations of one priority, the one with the longest chain of unstarted
-    /// operations waiting behind it (counted up to ``PolicyDeclaration/rankCap``) starts first;
-    /// among equal ranks, the one listed first (`critical-path`).
+    /// operations waiting behind it (counted up to ``PolicyDeclaration/rankCap``) starts first
+    /// (`critical-path`). The order among equal ranks is not promised: a policy may relist an
+    /// operation whose chain grew.
     public static let longestChainFirst = OrderingPromises(rawValue: 1 << 7)
 
     /// NSOperationQueue's order: strict priority, FIFO within a level. What a queue without a

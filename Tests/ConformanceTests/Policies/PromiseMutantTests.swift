@@ -31,6 +31,9 @@ struct PromiseMutantTests {
         Case(check: "order.weighted-shares", policy: WeightedStarvesVeryLowWhenAllBusy(), mentions: "veryLow"),
         Case(check: "priority.no-starvation", policy: AgingStopsAfterTwoSteps(), mentions: "waited"),
         Case(check: "order.inheritance", policy: InheritOnlyAtListing(), mentions: "inheritance broken"),
+        Case(check: "order.inheritance", policy: StrictCalledInherit(), mentions: "inheritance broken"),
+        Case(check: "order.inheritance", policy: InheritNeverFallsBack(), mentions: "inheritance broken"),
+        Case(check: "order.longest-chain", policy: ChainRankStopsAtFour(), mentions: "longest chain first broken"),
         Case(check: "order.strict-priority", policy: ReturnsStaleRarely(), mentions: "policy returns-stale-rarely: stale entry"),
         Case(check: "order.strict-priority", policy: LosesOneEntry(), mentions: "policy loses-one-entry: lost entry"),
         Case(check: "order.strict-priority", policy: ReturnsOneTwice(), mentions: "policy returns-one-twice"),
@@ -60,7 +63,8 @@ struct PromiseMutantTests {
 
     static let newChecks = [
         "order.strict-priority", "order.fifo-within-level", "order.lifo-within-level", "order.ready-order",
-        "order.weighted-shares", "order.inheritance", "priority.no-starvation", "priority.weighted-share",
+        "order.weighted-shares", "order.inheritance", "order.longest-chain", "priority.no-starvation",
+        "priority.weighted-share",
     ]
 
     static func expectBuiltInsPass(seeds: ClosedRange<UInt64>) {

@@ -157,3 +157,27 @@ struct InheritOnlyAtListing: SchedulingPolicy {
 
     mutating func pop(now: UInt64) -> ReadyEntry? { lists.popHighestFirst() }
 }
+
+/// Declares `critical-path` with cap 64 (strict priority, longest chain first); it tells chains
+/// apart only up to 4 waiting operations, so past that the earliest listed wins. Scans its ready
+/// list (a test's shortcut, not the cost rule).
+struct ChainRankStopsAtFour: SchedulingPolicy {
+    private var entries: [ReadyEntry] = []
+
+    var name: String { "chain-rank-stops-at-four" }
+    var promises: OrderingPromises { [.strictPriority, .longestChainFirst] }
+    var ranksByHeight: Bool { true }
+    var heightCap: Int { 64 }
+
+    mutating func push(_ entry: ReadyEntry, reason: ReadyReason, now: UInt64) { entries.append(entry) }
+
+    mutating func pop(now: UInt64) -> ReadyEntry? {
+        entries.removeAll { !$0.isCurrent }
+        let best = entries.indices.max { a, b in
+            let (x, y) = (entries[a], entries[b])
+            return (x.level, min(x.operation.chainHeight, 4), -Int(x.operation.readyOrder))
+                < (y.level, min(y.operation.chainHeight, 4), -Int(y.operation.readyOrder))
+        }
+        return best.map { entries.remove(at: $0) }
+    }
+}

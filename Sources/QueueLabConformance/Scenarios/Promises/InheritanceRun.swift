@@ -39,8 +39,11 @@ struct InheritanceRun<Q: OperationQueueing> {
         control.holdNextStart()
         try addReady([random(0...4)])
         try awaitHold()
+        // Growth until the backlog was reached once (judged before the starts that follow), and
+        // at least 30 rounds.
         var rounds = 0
-        while readyCount < backlog || rounds < 30 {
+        var reached = false
+        while !reached || rounds < 30 {
             rounds += 1
             lastActions = []
             if readyCount < backlog {
@@ -51,6 +54,7 @@ struct InheritanceRun<Q: OperationQueueing> {
             if random(0...2) == 0 { cancelHelperWaiter() }
             if random(0...2) == 0 { raiseWaiter() }
             if readyCount == 0 { try addReady([random(0...4)]) }
+            reached = reached || readyCount >= backlog
             control.release(holdingAfter: min(random(1...3), readyCount))
             try awaitHold()
         }

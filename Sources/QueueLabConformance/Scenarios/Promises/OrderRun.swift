@@ -42,9 +42,12 @@ struct OrderRun<Q: OperationQueueing> {
         control.holdNextStart()
         try addSingle(randomLevel())
         try awaitHold()
-        // Growth: more arrives than starts, until the backlog is past the boundary.
-        while model.count < target {
+        // Growth: more arrives than starts, until the backlog was past the boundary once (the
+        // starts that follow are judged on it).
+        var reached = false
+        while !reached {
             try act(growing: true, target: target)
+            reached = model.count >= target
             try releaseHold(after: h.context.rng.int(in: 1...3))
         }
         // Drain: a few arrivals per round while larger runs of starts empty the backlog.
