@@ -8,10 +8,13 @@ actor QueueScheduler {
     /// Isolated to the actor; unchecked for the reason given on `ScheduledOperation`'s fields.
     @exclusivity(unchecked) private var machine: QueueStateMachine
     private let inbox: Inbox
+    /// The machine's log of policy faults (a thread-safe object), readable off the actor.
+    nonisolated let policyFaultLog: PolicyFaultLog?
 
     init(inbox: Inbox, defaultWidth: Int, policy: some SchedulingPolicy) {
         self.inbox = inbox
         self.machine = QueueStateMachine(defaultWidth: defaultWidth, policy: policy)
+        self.policyFaultLog = machine.policyFaultLog
     }
 
     /// What a worker does next.

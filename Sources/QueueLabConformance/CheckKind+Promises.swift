@@ -13,6 +13,15 @@ extension CheckKind {
         case .priorityNoStarvation: PromiseRequirement([.boundedWait])
         case .priorityWeightedShare: PromiseRequirement([.weightedShares])
         case .priorityInheritance: PromiseRequirement([.priorityInheritance])
+        // Each promise alone, whatever else the policy promises.
+        case .orderStrictPriority: PromiseRequirement([.strictPriority])
+        case .orderFIFOWithinLevel: PromiseRequirement([.fifoWithinLevel])
+        case .orderLIFOWithinLevel: PromiseRequirement([.lifoWithinLevel])
+        case .orderReadyOrder: PromiseRequirement([.readyOrder])
+        case .orderWeightedShares: PromiseRequirement([.weightedShares])
+        // Inheritance changes which level an operation is ordered at: strict priority makes it seen.
+        case .orderInheritance: PromiseRequirement([[.priorityInheritance, .strictPriority]])
+        case .orderLongestChain: PromiseRequirement([.longestChainFirst])
         // Dependencies always win; which of the free operations goes first is checked only when
         // a promise fixes it (see `PriorityScenarios.dependenciesWin`).
         default: .none

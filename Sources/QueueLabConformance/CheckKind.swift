@@ -24,6 +24,13 @@ enum CheckKind: String, CaseIterable, Sendable {
     case priorityNoStarvation = "priority.no-starvation"
     case priorityWeightedShare = "priority.weighted-share"
     case priorityInheritance = "priority.inheritance"
+    case orderStrictPriority = "order.strict-priority"
+    case orderFIFOWithinLevel = "order.fifo-within-level"
+    case orderLIFOWithinLevel = "order.lifo-within-level"
+    case orderReadyOrder = "order.ready-order"
+    case orderWeightedShares = "order.weighted-shares"
+    case orderInheritance = "order.inheritance"
+    case orderLongestChain = "order.longest-chain"
     case cycleSelf = "cycle.self"
     case cycleTwo = "cycle.two"
     case cycleThree = "cycle.three"
@@ -80,6 +87,20 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .priorityWeightedShare: "width 1, every level ready: starts per level match the policy's weights"
         case .priorityInheritance:
             "width 1: a veryLow operation a veryHigh one waits for runs before a normal backlog, and drops back when the dependent is cancelled"
+        case .orderStrictPriority:
+            "width 1, work arriving while it runs, backlogs past 70/300/1,100: every start is of the highest ready level"
+        case .orderFIFOWithinLevel:
+            "width 1, work arriving while it runs: every start is the earliest-listed ready operation of its level"
+        case .orderLIFOWithinLevel:
+            "width 1, work arriving while it runs: every start is the latest-listed ready operation of its level"
+        case .orderReadyOrder:
+            "width 1, work arriving while it runs: every start is the earliest-listed ready operation of all"
+        case .orderWeightedShares:
+            "width 1, all five levels kept busy while work arrives: each level's starts within a relative tolerance of its weight"
+        case .orderInheritance:
+            "width 1, inversions arriving while it runs (chains 1-3 deep, same queue and across queues, raises, cancels): every start of the highest effective level"
+        case .orderLongestChain:
+            "width 1, chains of waiting operations (some past the cap) built and grown while it runs: within a level, the longest chain first"
         case .cycleSelf: "self-dependency: rejected, or never runs and cancel releases"
         case .cycleTwo: "2-cycle: rejected, or deadlock that leaves other work running"
         case .cycleThree: "3-cycle: rejected, or deadlock that leaves other work running"
@@ -131,6 +152,10 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .priorityNoStarvation: [.priorities, .width]
         case .priorityInheritance: [.priorities, .width, .suspension, .dependencies, .cancellation]
         case .priorityDependenciesWin: [.priorities, .width, .suspension, .dependencies]
+        case .orderLongestChain: [.priorities, .width, .suspension, .dependencies, .cancellation, .crossQueueDependencies]
+        case .orderInheritance: [.priorities, .width, .suspension, .dependencies, .cancellation, .crossQueueDependencies]
+        case .orderStrictPriority, .orderFIFOWithinLevel, .orderLIFOWithinLevel, .orderReadyOrder, .orderWeightedShares:
+            [.priorities, .width, .dependencies, .crossQueueDependencies]
         case .cycleSelf, .cycleTwo, .cycleThree, .cycleInDAG: [.dependencies, .cancellation]
         case .cycleCrossQueue: [.dependencies, .cancellation, .crossQueueDependencies]
         case .widthLimit, .widthBlockingBody: [.width]
@@ -171,6 +196,13 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .priorityNoStarvation: try StarvationScenario.run(queue, context)
         case .priorityWeightedShare: try WeightedShareScenario.run(queue, context)
         case .priorityInheritance: try InheritanceScenario.run(queue, context)
+        case .orderStrictPriority: try OrderScenarios.run(.strictPriority, queue, context)
+        case .orderFIFOWithinLevel: try OrderScenarios.run(.fifoWithinLevel, queue, context)
+        case .orderLIFOWithinLevel: try OrderScenarios.run(.lifoWithinLevel, queue, context)
+        case .orderReadyOrder: try OrderScenarios.run(.readyOrder, queue, context)
+        case .orderWeightedShares: try ShareScenario.run(queue, context)
+        case .orderInheritance: try InheritanceOrderScenario.run(queue, context)
+        case .orderLongestChain: try ChainRankScenario.run(queue, context)
         case .cycleSelf: try CycleScenarios.run(.selfLoop, queue, context)
         case .cycleTwo: try CycleScenarios.run(.two, queue, context)
         case .cycleThree: try CycleScenarios.run(.three, queue, context)

@@ -145,6 +145,7 @@ public enum ConformanceSuite {
             outcome.verdict = .fail
             outcome.summary = "unexpected error while \(context.currentPhase): \(error)"
         }
+        context.policyFaults.judge(&outcome)
         outcome.seconds = Double(MonotonicClock.now() - start) / 1e9
         if outcome.verdict == .fail || outcome.verdict == .stale,
             let deviation = Q.knownDeviations.first(where: { $0.checkID == check.id })

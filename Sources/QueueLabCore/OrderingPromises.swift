@@ -25,6 +25,11 @@ public struct OrderingPromises: OptionSet, Sendable, Hashable, CustomStringConve
     /// An operation is ordered by its effective priority: the highest of its own and of every
     /// unfinished operation that (transitively, across queues) waits for it.
     public static let priorityInheritance = OrderingPromises(rawValue: 1 << 6)
+    /// Among ready operations of one priority, the one with the longest chain of unstarted
+    /// operations waiting behind it (counted up to ``PolicyDeclaration/rankCap``) starts first
+    /// (`critical-path`). The order among equal ranks is not promised: a policy may relist an
+    /// operation whose chain grew.
+    public static let longestChainFirst = OrderingPromises(rawValue: 1 << 7)
 
     /// NSOperationQueue's order: strict priority, FIFO within a level. What a queue without a
     /// policy (``QueueRecipe/policy`` nil) is checked against.
@@ -34,6 +39,7 @@ public struct OrderingPromises: OptionSet, Sendable, Hashable, CustomStringConve
         (.strictPriority, "strict-priority"), (.fifoWithinLevel, "fifo-within-level"),
         (.lifoWithinLevel, "lifo-within-level"), (.readyOrder, "ready-order"), (.boundedWait, "bounded-wait"),
         (.weightedShares, "weighted-shares"), (.priorityInheritance, "priority-inheritance"),
+        (.longestChainFirst, "longest-chain-first"),
     ]
 
     public var description: String {

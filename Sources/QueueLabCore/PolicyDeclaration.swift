@@ -11,16 +11,27 @@ public struct PolicyDeclaration: Sendable, Hashable, CustomStringConvertible {
     public let agingStep: Duration?
     /// For ``OrderingPromises/weightedShares``: one weight per level, from `veryLow` to `veryHigh`.
     public let shareWeights: [Int]?
+    /// What a priority change does to a ready operation's place: true (the built-ins but `fifo`)
+    /// when it is listed anew at its new priority, as if it became ready at the change (so it goes
+    /// behind its new level's operations under FIFO, before them under LIFO); false when it keeps
+    /// the place it became ready at. The order checks' reference model reads it.
+    public let relistsOnPriorityChange: Bool
+    /// For ``OrderingPromises/longestChainFirst``: the longest chain of waiting operations the
+    /// policy tells apart (`critical-path`'s cap); longer chains rank as this one.
+    public let rankCap: Int?
 
     public init(
         name: String, parameters: [PolicyParameter] = [], promises: OrderingPromises,
-        agingStep: Duration? = nil, shareWeights: [Int]? = nil
+        agingStep: Duration? = nil, shareWeights: [Int]? = nil, relistsOnPriorityChange: Bool = true,
+        rankCap: Int? = nil
     ) {
         self.name = name
         self.parameters = parameters
         self.promises = promises
         self.agingStep = agingStep
         self.shareWeights = shareWeights
+        self.relistsOnPriorityChange = relistsOnPriorityChange
+        self.rankCap = rankCap
     }
 
     /// `aging(step=2ms)`; a policy without parameters is just its name.

@@ -16,6 +16,8 @@ struct PolicySlot {
     private var lifo: LIFOPolicy?
     private var inherit: InheritPolicy?
     private var other: (any SchedulingPolicy)?
+    /// Checks every pick of a policy from outside before the machine follows it.
+    private var audit: PolicyAudit?
     /// Read once: the machine asks on every transition.
     let needsClock: Bool
     let relistsOnPriorityChange: Bool
@@ -31,7 +33,9 @@ struct PolicySlot {
         case let policy as WeightedPolicy: (kind, weighted) = (.weighted, policy)
         case let policy as LIFOPolicy: (kind, lifo) = (.lifo, policy)
         case let policy as InheritPolicy: (kind, inherit) = (.inherit, policy)
-        default: (kind, other) = (.other, policy)
+        default:
+            (kind, other) = (.other, policy)
+            audit = PolicyAudit(policyName: policy.name)
         }
         needsClock = policy.needsClock
         relistsOnPriorityChange = policy.relistsOnPriorityChange
@@ -53,6 +57,9 @@ struct PolicySlot {
 
     var isStrict: Bool { kind == .strict }
 
+    /// Where an outside policy's faults are recorded; nil for the built-ins, which are not audited.
+    var faultLog: PolicyFaultLog? { audit?.log }
+
     @inline(__always)
     mutating func push(_ entry: ReadyEntry, reason: ReadyReason, now: UInt64) {
         switch kind {
@@ -62,7 +69,9 @@ struct PolicySlot {
         case .weighted: weighted!.push(entry, reason: reason, now: now)
         case .lifo: lifo!.push(entry, reason: reason, now: now)
         case .inherit: inherit!.push(entry, reason: reason, now: now)
-        case .other: other!.push(entry, reason: reason, now: now)
+        case .other:
+            audit!.listed(entry)
+            other!.push(entry, reason: reason, now: now)
         }
     }
 
@@ -75,7 +84,9 @@ struct PolicySlot {
         case .weighted: weighted!.remove(operation)
         case .lifo: lifo!.remove(operation)
         case .inherit: inherit!.remove(operation)
-        case .other: other!.remove(operation)
+        case .other:
+            audit!.unlisted(operation)
+            other!.remove(operation)
         }
     }
 
@@ -91,10 +102,10 @@ struct PolicySlot {
         case .lifo: return lifo!.pop(now: 0)?.operation
         case .inherit: return inherit!.pop(now: 0)?.operation
         case .other:
-            guard let entry = other!.pop(now: needsClock ? clock() : 0) else { return nil }
-            // A policy from outside that hands out a stale entry would start an operation twice.
-            precondition(entry.isCurrent, "scheduling policy \(other!.name) returned an operation that is not ready")
-            return entry.operation
+            // A policy from outside is not trusted: a stale, foreign or repeated entry would start
+            // an operation twice or unready. The audit records it and picks safely instead.
+            let entry = other!.pop(now: needsClock ? clock() : 0)
+            return audit!.vet(entry)
         }
     }
 }

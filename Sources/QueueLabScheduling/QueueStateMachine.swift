@@ -59,6 +59,10 @@ public struct QueueStateMachine {
 
     public var declaration: PolicyDeclaration { slot.policy.declaration }
 
+    /// Where the faults of a policy from outside QueueLab are recorded (see ``PolicyFault``); nil
+    /// for the built-in policies, which are trusted and called directly.
+    public var policyFaultLog: PolicyFaultLog? { slot.faultLog }
+
     public var width: Int {
         maxConcurrentOperationCount < 1 ? defaultWidth : maxConcurrentOperationCount
     }

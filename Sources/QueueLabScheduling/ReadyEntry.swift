@@ -5,13 +5,21 @@ import QueueLabCore
 /// Policies never search their lists. When an operation leaves the ready set other than through
 /// ``SchedulingPolicy/pop(now:)`` (a late dependency, a priority change), the machine bumps its
 /// ``ScheduledOperation/readyTicket``: the old entry goes stale where it lies and the policy drops
-/// it when it reaches it, once. Only ``QueueStateMachine`` makes entries.
+/// it when it reaches it, once. ``QueueStateMachine`` makes the entries a queue's policy gets; a
+/// test of a policy makes them with ``PolicyBench`` (or this type's public initialiser).
 public struct ReadyEntry: Sendable {
     public let operation: ScheduledOperation
     public let ticket: UInt32
     /// The level, carried in the entry (it fits in the padding after the ticket) so that a policy
     /// need not read the operation to file it.
     private let levelIndex: UInt8
+
+    /// An entry for `operation`'s listing number `ticket` at `priority`. It is current only while
+    /// `ticket` is the operation's ``ScheduledOperation/readyTicket`` and the operation is placed
+    /// ``Placement/readyListed``: ``PolicyBench/list(_:reason:)`` does both, as a queue does.
+    public init(operation: ScheduledOperation, ticket: UInt32, priority: QueuePriority) {
+        self.init(operation, ticket: ticket, priority: priority)
+    }
 
     init(_ operation: ScheduledOperation, ticket: UInt32, priority: QueuePriority) {
         self.operation = operation

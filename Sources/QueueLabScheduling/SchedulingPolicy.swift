@@ -79,7 +79,9 @@ extension SchedulingPolicy {
     public var ranksByHeight: Bool { false }
     public var heightCap: Int { 0 }
     public var declaration: PolicyDeclaration {
-        PolicyDeclaration(name: name, parameters: parameters, promises: promises)
+        PolicyDeclaration(
+            name: name, parameters: parameters, promises: promises, relistsOnPriorityChange: relistsOnPriorityChange,
+            rankCap: ranksByHeight ? heightCap : nil)
     }
     /// Stale entries are dropped when reached, so most policies have nothing to do here.
     public mutating func remove(_ operation: ScheduledOperation) {}

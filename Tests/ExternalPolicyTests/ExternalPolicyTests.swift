@@ -73,7 +73,9 @@ final class NameLog: Sendable {
         #expect(
             unsupported.map(\.checkID) == [
                 "priority.order", "priority.fifo", "priority.change", "priority.no-starvation",
-                "priority.weighted-share", "priority.inheritance",
+                "priority.weighted-share", "priority.inheritance", "order.strict-priority", "order.fifo-within-level",
+                "order.lifo-within-level", "order.ready-order", "order.weighted-shares", "order.inheritance",
+                "order.longest-chain",
             ])
         #expect(unsupported.allSatisfy { $0.summary.hasPrefix("policy shortest-name does not promise") })
     }

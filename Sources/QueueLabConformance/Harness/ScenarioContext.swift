@@ -23,6 +23,8 @@ final class ScenarioContext: @unchecked Sendable {
     let observationWindow: Duration
     /// What start barriers may cost this check (shared with the reruns of shrinking).
     let overlapBudget: OverlapBudget
+    /// The policy fault logs of the queues made (shared with the reruns of shrinking).
+    let policyFaults: PolicyFaultWatch
     private let phaseLock = NSLockBox()
     private var phase = "starting"
 
@@ -35,15 +37,16 @@ final class ScenarioContext: @unchecked Sendable {
             level: level, capabilities: capabilities, recipe: recipe, rng: rng,
             deadline: Deadline(stallingAfter: timeBound, of: progress),
             timeBound: timeBound, observationWindow: observationWindow, progress: progress,
-            overlapBudget: OverlapBudget(limit: timeBound / 8))
+            overlapBudget: OverlapBudget(limit: timeBound / 8), policyFaults: PolicyFaultWatch())
     }
 
     private init(
         level: ConformanceLevel, capabilities: QueueCapabilities, recipe: any QueueRecipe, rng: SplitMix64,
         deadline: Deadline, timeBound: Duration, observationWindow: Duration, progress: ProgressWatch,
-        overlapBudget: OverlapBudget
+        overlapBudget: OverlapBudget, policyFaults: PolicyFaultWatch
     ) {
         self.overlapBudget = overlapBudget
+        self.policyFaults = policyFaults
         self.level = level
         self.capabilities = capabilities
         self.recipe = recipe
@@ -84,6 +87,7 @@ final class ScenarioContext: @unchecked Sendable {
         guard let queue = make(recipe) else {
             preconditionFailure("the check runs \(Q.self) but its recipe makes \(recipe.label)")
         }
+        policyFaults.watch(queue)
         return queue
     }
 
@@ -100,6 +104,7 @@ extension ScenarioContext {
         ScenarioContext(
             level: level, capabilities: capabilities, recipe: recipe, rng: rng, deadline: deadline,
             timeBound: timeBound,
-            observationWindow: observationWindow, progress: progress, overlapBudget: overlapBudget)
+            observationWindow: observationWindow, progress: progress, overlapBudget: overlapBudget,
+            policyFaults: policyFaults)
     }
 }

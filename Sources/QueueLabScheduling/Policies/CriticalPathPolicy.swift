@@ -13,7 +13,8 @@ import QueueLabCore
 /// were): a stale rank only reorders operations within one level.
 ///
 /// A relisted operation joins its new rank behind those already there, so within a level the order
-/// is not FIFO: the policy promises strict priority only.
+/// is not FIFO: the policy promises strict priority and, within a level, the longest chain first
+/// (``OrderingPromises/longestChainFirst``, up to its ``cap``).
 ///
 /// - Complexity: push O(log n); pop O(log n) amortised (each stale entry, left by a relisting or a
 ///   late dependency, is dropped once); remove O(1).
@@ -47,7 +48,7 @@ public struct CriticalPathPolicy: SchedulingPolicy {
 
     public var name: String { "critical-path" }
     public var parameters: [PolicyParameter] { [PolicyParameter(key: "cap", value: "\(cap)")] }
-    public var promises: OrderingPromises { [.strictPriority] }
+    public var promises: OrderingPromises { [.strictPriority, .longestChainFirst] }
     public var ranksByHeight: Bool { true }
     public var heightCap: Int { cap }
 

@@ -37,11 +37,14 @@ enum StarvationScenario {
                 "the policy promises bounded-wait but states no bound (no aging step in its declaration)")
         }
         var waits: [StarvedWait] = []
+        let backlogs = [0, 70, 300]
         let runs = context.level == .stress ? 12 : context.level.iterations
         try context.iterate(type, times: runs) { h in
             // On a loaded machine, stop starting runs once half the bound is gone (never a false STALE).
             guard !context.halfTimeBoundGone || waits.isEmpty else { return }
-            let (measured, stoppedBy) = try runOnce(h, policy)
+            // A backlog of higher work as well, past the sizes where a policy's lists grow.
+            let backlog = backlogs[waits.count / starvedCount % backlogs.count]
+            let (measured, stoppedBy) = try runOnce(h, policy, backlog: backlog)
             if let late = measured.first(where: { !$0.isWithinBound }) {
                 throw ScenarioAbort.fail(
                     "\(late.name) (veryLow) waited \(ms(late.wait)) under steady higher-priority load; the policy's bound is \(ms(late.allowed)) (\(late.boundText))",
@@ -58,8 +61,8 @@ enum StarvationScenario {
     }
 
     /// One run: the waits, and why the stream stopped.
-    private static func runOnce<Q: OperationQueueing>(_ h: Harness<Q>, _ policy: PolicyDeclaration) throws
-        -> ([StarvedWait], String)
+    private static func runOnce<Q: OperationQueueing>(_ h: Harness<Q>, _ policy: PolicyDeclaration, backlog: Int)
+        throws -> ([StarvedWait], String)
     {
         let context = h.context
         let queue = h.makeQueue("starving", width: 1)
@@ -73,7 +76,24 @@ enum StarvationScenario {
         try waitFor(h, "the stream's first starts") {
             timeline.waitForStarts(2 * HigherPriorityStream<Q>.levels.count, until: $0)
         }
+        if backlog > 0 {
+            context.currentPhase = "adding a backlog of \(backlog) higher operations"
+            let levels = HigherPriorityStream<Q>.levels
+            let extra = (0..<backlog).map { index in
+                Q.Operation(
+                    name: "b\(index)", priority: levels[index % levels.count],
+                    body: .synchronous { op in
+                        timeline.started(op.name ?? "backlog")
+                        MonotonicClock.spin(nanoseconds: bodyNanoseconds)
+                    })
+            }
+            try queue.addOperations(extra, waitUntilFinished: false)
+            timeline.noteAdded(backlog)
+        }
         var pending: [(name: String, addedAt: UInt64, backlog: Int)] = []
+        // The veryLow operations become ready each a different way, since a policy may age one
+        // way and not another: a single add, a member of a batch, a dependency's release.
+        let helper = context.has(.crossQueueDependencies) ? h.makeQueue("keys", width: 1) : nil
         for index in 0..<starvedCount {
             let name = "v\(index)"
             let op = Q.Operation(
@@ -81,7 +101,7 @@ enum StarvationScenario {
                 body: .synchronous { _ in timeline.started(name, starved: index) })
             context.currentPhase = "adding \(name) (veryLow) under load"
             let startedBefore = timeline.startedCount
-            try queue.addOperation(op)
+            try StarvedArrival(rawValue: index % 3)?.bring(op, to: queue, helper: helper, timeline: timeline, h)
             let addedAt = MonotonicClock.now()
             timeline.noteAdded()
             context.progress.note()

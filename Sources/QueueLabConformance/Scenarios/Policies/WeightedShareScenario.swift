@@ -46,6 +46,14 @@ enum WeightedShareScenario {
                 deviations.allSatisfy { $0 <= tolerance },
                 "start shares over the first \(window) starts at width 1, every level ready, are off the weights \(weights.map(String.init).joined(separator: ":")) by up to \(percent(deviations.max() ?? 0)) (tolerance \(percent(tolerance)))",
                 evidence: lines)
+            // Absolute points let a light level starve (veryLow's 3.2 % is under 5 points): each
+            // level's count is also held to its own expectation (see ``ShareTolerance``).
+            let counts = measured.map { Int(($0 * Double(window)).rounded()) }
+            let misses = ShareTolerance.misses(counts: counts, weights: weights)
+            try context.require(
+                misses.isEmpty,
+                "start counts over the first \(window) starts are off the weights relative to each level's expectation: \(misses.joined(separator: "; "))",
+                evidence: lines)
         }
         return ScenarioPass(
             "shares within \(percent(worst)) of the weights \(weights.map(String.init).joined(separator: ":")) over \(window) starts"

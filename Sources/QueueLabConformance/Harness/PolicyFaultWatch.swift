@@ -1,0 +1,34 @@
+import QueueLabCore
+
+/// The policy fault logs of every queue a check made (see ``PolicyFault``): a queue that audits
+/// its policy records a bad pick and goes on safely, and the check's verdict becomes FAIL, naming
+/// the policy, whatever the scenario saw. Holds the logs, never the queues (the lifetime checks
+/// need dropped queues to go away).
+final class PolicyFaultWatch: @unchecked Sendable {
+    // @unchecked Sendable: `logs` is only touched under `lock`; the logs are Sendable.
+    private let lock = NSLockBox()
+    private var logs: [PolicyFaultLog] = []
+
+    func watch(_ queue: some OperationQueueing) {
+        guard let log = (queue as? any PolicyFaultReporting)?.policyFaultLog else { return }
+        lock.withLock { logs.append(log) }
+    }
+
+    /// Every fault recorded so far, and how many in all.
+    var faults: (kept: [PolicyFault], total: Int) {
+        let logs = lock.withLock { self.logs }
+        return (logs.flatMap(\.faults), logs.reduce(0) { $0 + $1.count })
+    }
+
+    /// FAIL with the faults, the first one in the summary; what the scenario said moves to the evidence.
+    func judge(_ outcome: inout CheckOutcome) {
+        let (kept, total) = faults
+        guard let first = kept.first else { return }
+        let before = "\(outcome.verdict): \(outcome.summary)"
+        outcome.evidence =
+            ["\(total) policy fault\(total == 1 ? "" : "s"); the queue refused each pick and took a safe one"]
+            + kept.map { "  \($0)" } + ["the scenario's own verdict was \(before)"] + outcome.evidence
+        outcome.verdict = .fail
+        outcome.summary = "the queue's \(first)"
+    }
+}
