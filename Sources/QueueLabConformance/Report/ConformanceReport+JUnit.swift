@@ -5,12 +5,12 @@ extension ConformanceReport {
     public func junitXML() -> String {
         var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
         xml.append(
-            "<testsuites name=\"queuelab conform\" tests=\"\(outcomes.count)\" failures=\"\(unexpected(.fail, outcomes))\" errors=\"\(unexpected(.stale, outcomes))\" skipped=\"\(outcomes.count - count(.pass) - unexpected(.fail, outcomes) - unexpected(.stale, outcomes))\" time=\"\(seconds)\">"
+            "<testsuites name=\"queuelab conform\" tests=\"\(outcomes.count)\" failures=\"\(unexpected(.fail, outcomes))\" errors=\"\(errors(outcomes))\" skipped=\"\(outcomes.count - count(.pass) - unexpected(.fail, outcomes) - errors(outcomes))\" time=\"\(seconds)\">"
         )
         for impl in implementations {
             let mine = outcomes.filter { $0.implementation == impl }
             let failed = unexpected(.fail, mine)
-            let stale = unexpected(.stale, mine)
+            let stale = errors(mine)
             let skipped = mine.count - mine.filter { $0.verdict == .pass }.count - failed - stale
             let time = mine.map(\.seconds).reduce(0, +)
             xml.append(
@@ -48,6 +48,18 @@ extension ConformanceReport {
                     xml.append(open + ">")
                     xml.append("      <skipped message=\"\(escape(outcome.summary))\"/>")
                     xml.append("    </testcase>")
+                case .underpowered:
+                    // Not failed, not passed: a skip that says how far the check got.
+                    xml.append(open + ">")
+                    xml.append(
+                        "      <skipped message=\"\(escape("UNDERPOWERED: \(outcome.power.map(\.description) ?? outcome.summary)"))\"/>"
+                    )
+                    xml.append("    </testcase>")
+                case .crash:
+                    xml.append(open + ">")
+                    xml.append(
+                        "      <error message=\"\(escape(outcome.summary))\" type=\"CRASH\">\(escape(body))</error>")
+                    xml.append("    </testcase>")
                 }
             }
             xml.append("  </testsuite>")
@@ -55,6 +67,9 @@ extension ConformanceReport {
         xml.append("</testsuites>")
         return xml.joined(separator: "\n") + "\n"
     }
+
+    /// JUnit's errors: STALE and CRASH, neither declared.
+    private func errors(_ outcomes: [CheckOutcome]) -> Int { unexpected(.stale, outcomes) + unexpected(.crash, outcomes) }
 
     private func unexpected(_ verdict: Verdict, _ outcomes: [CheckOutcome]) -> Int {
         outcomes.filter { $0.verdict == verdict && $0.knownDeviation == nil }.count
