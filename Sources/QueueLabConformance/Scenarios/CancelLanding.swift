@@ -1,4 +1,5 @@
 import QueueLabCore
+import Synchronization
 
 /// Where a cancel aimed at a start fell, read from the trace: the cancel races' power.
 ///
@@ -40,4 +41,20 @@ enum CancelLanding {
         }
         return tally
     }
+}
+
+/// The landings of `cancel.race`'s graphs, added up across them (and across the shrinker's runs,
+/// which never reach it: a failing check reports no power).
+final class LandingLog: Sendable {
+    private let state = Mutex<(tally: CancelLanding.Tally, graphs: Int)>((CancelLanding.Tally(), 0))
+
+    func add(_ tally: CancelLanding.Tally) {
+        state.withLock {
+            $0.tally += tally
+            $0.graphs += 1
+        }
+    }
+
+    var tally: CancelLanding.Tally { state.withLock { $0.tally } }
+    var graphs: Int { state.withLock { $0.graphs } }
 }
