@@ -7,6 +7,8 @@ extension ConformanceReport {
         xml.append(
             "<testsuites name=\"queuelab conform\" tests=\"\(outcomes.count)\" failures=\"\(unexpected(.fail, outcomes))\" errors=\"\(errors(outcomes))\" skipped=\"\(outcomes.count - count(.pass) - unexpected(.fail, outcomes) - errors(outcomes))\" time=\"\(seconds)\">"
         )
+        // A campaign of seeds runs each check many times: a test case per seed, named so.
+        let campaign = seeds.count > 1
         for impl in implementations {
             let mine = outcomes.filter { $0.implementation == impl }
             let failed = unexpected(.fail, mine)
@@ -18,7 +20,7 @@ extension ConformanceReport {
             )
             for outcome in mine {
                 let open =
-                    "    <testcase classname=\"conform.\(escape(impl))\" name=\"\(escape(outcome.checkID))\" time=\"\(outcome.seconds)\""
+                    "    <testcase classname=\"conform.\(escape(impl))\" name=\"\(escape(campaign ? "\(outcome.checkID) seed \(outcome.seed)" : outcome.checkID))\" time=\"\(outcome.seconds)\""
                 let body =
                     ([outcome.summary] + (outcome.scenario.map { ["scenario: \($0)"] } ?? []) + outcome.evidence + [
                         "replay: \(outcome.replayCommand(tool: tool))"
