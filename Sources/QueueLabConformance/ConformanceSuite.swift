@@ -17,6 +17,9 @@ public enum ConformanceSuite {
     ///
     /// Never hangs: each check runs on a thread of its own and every wait inside it is bounded;
     /// a scenario stuck inside a call to the queue is reported STALE and its thread is leaked.
+    /// Runs in the calling process: a queue that traps ends it. Crash isolation (CRASH for the
+    /// check that was running, the rest of the run going on) is `queuelab conform`'s, which runs
+    /// these same calls in child processes.
     public static func run<Q: OperationQueueing>(
         _ queue: Q.Type, configuration: ConformanceConfiguration = ConformanceConfiguration(),
         progress: (@Sendable (CheckOutcome) -> Void)? = nil

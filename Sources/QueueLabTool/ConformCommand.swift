@@ -11,10 +11,22 @@ struct ConformCommand: ParsableCommand {
         commandName: "conform",
         abstract: "Run the conformance suite: a verdict per check and implementation.",
         discussion: """
-            Prints a table of checks by implementation (PASS, FAIL, STALE, UNSUPPORTED), then the \
-            evidence of every FAIL and STALE with the command that replays it, and the reason for \
-            every UNSUPPORTED. A failing random scenario is shrunk first; the report shows the \
-            smallest one that still fails.
+            Prints a table of checks by implementation (PASS, FAIL, STALE, UNSUPPORTED, UNDERPOWERED, \
+            CRASH), then the evidence of every FAIL, STALE and CRASH with the command that replays \
+            it, the reason for every UNSUPPORTED, every check short of its power and every policy \
+            promise no check verified. A failing random scenario is shrunk first; the report shows \
+            the smallest one that still fails.
+
+            UNDERPOWERED: nothing forbidden was seen, but too few races landed for the check's floor \
+            (once.cancel-race, cancel.race: the landed count and the floor reached are in the \
+            summary). CRASH: the queue ended the process running the check (a trap, a signal): the \
+            checks of each implementation run in a child process of this executable, so the check \
+            that was running gets CRASH with the signal and the child's first lines of standard \
+            error, and a fresh child goes on with the rest (--in-process turns this off). A child \
+            that stops answering is killed and its check is STALE; children end with this process.
+
+            --seeds runs a campaign: each check once per seed, then per check a tally of verdicts \
+            and every outcome that is not PASS with its replay line.
 
             With --policy, each policy runs over each implementation (columns such as \
             lock[aging(step=2ms)]). A policy declares the orderings it promises; the ordering checks \
@@ -24,9 +36,10 @@ struct ConformCommand: ParsableCommand {
             `--policy aging:step=2ms,fifo` is two policies; --policy is also repeatable.
 
             Exit status:
-              0  every outcome is PASS or UNSUPPORTED (Foundation's cycle deadlock is a PASS that \
-            says so)
-              1  some check FAILed or went STALE
+              0  every outcome is PASS, UNSUPPORTED or UNDERPOWERED (Foundation's cycle deadlock is a \
+            PASS that says so)
+              1  some check FAILed, went STALE or CRASHed; with --require-power, some check was \
+            UNDERPOWERED; with --require-verified-promises, some policy promise went unverified
               2  bad input, before anything runs: unknown implementation, check, level or policy, a \
             bad policy parameter, a policy for an implementation without a policy seam (foundation, \
             dispatch); the message lists the valid ones. Or a time bound out of range
@@ -39,6 +52,9 @@ struct ConformCommand: ParsableCommand {
               queuelab conform --level quick --time-bound 30   # a loaded CI machine
               queuelab conform --impl lock,actor --policy strict,fifo,aging,weighted,lifo
               queuelab conform --policy aging:step=2ms,weighted:weights=1:1:2:4:8 --check priority
+              queuelab conform --impl actor --check deps.late --level default --seeds 1-5000
+              queuelab conform --impl lock --check once.cancel-race --level default --require-power
+              queuelab conform --impl lock --policy aging --require-verified-promises
             """
     )
 
