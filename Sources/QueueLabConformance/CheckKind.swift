@@ -62,7 +62,8 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .cancelExecuting: "cancelled while executing: the body sees it and the operation finishes"
         case .cancelSuspended: "cancelled while the queue is suspended: never runs, finishes"
         case .cancelAll: "cancelAllOperations with work queued and running"
-        case .cancelRace: "cancels at random points of random graphs, aimed at the hand-off until 30 / 300 / 2,996 landed: at most once, always finishes"
+        case .cancelRace:
+            "cancels at random points of random graphs, aimed at the hand-off until 30 / 300 / 2,996 landed: at most once, always finishes"
         case .depsChain: "a chain runs in dependency order"
         case .depsDiamond: "diamonds: a join starts after both branches"
         case .depsFan: "wide fan-out and fan-in"

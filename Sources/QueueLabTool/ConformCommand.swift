@@ -151,7 +151,8 @@ struct ConformCommand: ParsableCommand {
         }
         let text = format == "text"
         let progress = ConformProgress(
-            enabled: text, total: queues.count * checks.count * seedList.seeds.count, campaign: seedList.seeds.count > 1)
+            enabled: text, total: queues.count * checks.count * seedList.seeds.count, campaign: seedList.seeds.count > 1
+        )
         var report =
             inProcess
             ? runInProcess(queues, checks, chosenLevel, seedList, progress)

@@ -53,7 +53,9 @@ struct IsolatedConformRun {
                     }
                 }
             } catch {
-                end = ChildEnd(status: -1, signal: nil, timedOut: false, standardErrorExcerpt: ["cannot start \(executable): \(error)"])
+                end = ChildEnd(
+                    status: -1, signal: nil, timedOut: false,
+                    standardErrorExcerpt: ["cannot start \(executable): \(error)"])
             }
             if outcomes.count == items.count && end.isCleanExit { break }
             // The child ended early: the item it was running (or, if it started none, the next

@@ -27,7 +27,9 @@ struct ConformIsolationTests {
         let evidence = (crash["evidence"] as? [String] ?? []).joined(separator: "\n")
         #expect(evidence.contains("QUEUELAB_EXAMPLE_TRAP_ON_BARRIER is set"), "the trap's own message: \(evidence)")
         let replay = try #require(document["replay"] as? [String: String])
-        #expect(replay["mine barrier.order"] == "queuelab-example conform --impl mine --check barrier.order --seed 1 --level quick")
+        #expect(
+            replay["mine barrier.order"]
+                == "queuelab-example conform --impl mine --check barrier.order --seed 1 --level quick")
     }
 
     @Test(.timeLimit(.minutes(3))) func theTextReportShowsTheCrashWithItsReplay() throws {
@@ -47,7 +49,10 @@ struct ConformIsolationTests {
         #expect(lines.contains { $0.hasPrefix("  barrier.order") && $0.hasSuffix("3 CRASH") }, "\(run.standardOutput)")
         #expect(lines.contains { $0.hasPrefix("  barrier.order") && $0.hasSuffix("3 PASS") }, "\(run.standardOutput)")
         for seed in 1...3 {
-            #expect(lines.contains("  replay: queuelab-example conform --impl mine --check barrier.order --seed \(seed) --level quick"))
+            #expect(
+                lines.contains(
+                    "  replay: queuelab-example conform --impl mine --check barrier.order --seed \(seed) --level quick")
+            )
         }
     }
 

@@ -78,7 +78,8 @@ struct CancelRacePowerTests {
         let unverified = report.unverifiedPromises
         #expect(!unverified.isEmpty)
         #expect(unverified.allSatisfy { $0.implementation == recipe.label })
-        #expect(unverified.contains { $0.promise == "bounded-wait" && $0.checks.map(\.id) == ["priority.no-starvation"] })
+        #expect(
+            unverified.contains { $0.promise == "bounded-wait" && $0.checks.map(\.id) == ["priority.no-starvation"] })
         #expect(report.text().contains("unverified policy promises"))
         #expect(report.text().contains("priority.no-starvation not run"))
     }

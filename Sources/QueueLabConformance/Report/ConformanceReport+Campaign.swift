@@ -50,7 +50,8 @@ extension ConformanceReport {
         for failure in failures {
             lines.append("")
             lines.append(
-                "\(failure.verdictLabel) \(failure.implementation) \(failure.checkID) seed \(failure.seed): \(failure.summary)")
+                "\(failure.verdictLabel) \(failure.implementation) \(failure.checkID) seed \(failure.seed): \(failure.summary)"
+            )
             if let scenario = failure.scenario { lines.append("  scenario: \(scenario)") }
             lines += failure.evidence.prefix(12).map { "  " + $0 }
             lines.append("  replay: \(failure.replayCommand(tool: tool))")

@@ -71,7 +71,9 @@ extension ConformanceReport {
     }
 
     /// JUnit's errors: STALE and CRASH, neither declared.
-    private func errors(_ outcomes: [CheckOutcome]) -> Int { unexpected(.stale, outcomes) + unexpected(.crash, outcomes) }
+    private func errors(_ outcomes: [CheckOutcome]) -> Int {
+        unexpected(.stale, outcomes) + unexpected(.crash, outcomes)
+    }
 
     private func unexpected(_ verdict: Verdict, _ outcomes: [CheckOutcome]) -> Int {
         outcomes.filter { $0.verdict == verdict && $0.knownDeviation == nil }.count

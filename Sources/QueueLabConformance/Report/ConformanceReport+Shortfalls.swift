@@ -15,7 +15,8 @@ extension ConformanceReport {
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
             lhs.implementation == rhs.implementation && lhs.promise == rhs.promise
-                && lhs.checks.map(\.id) == rhs.checks.map(\.id) && lhs.checks.map(\.verdict) == rhs.checks.map(\.verdict)
+                && lhs.checks.map(\.id) == rhs.checks.map(\.id)
+                && lhs.checks.map(\.verdict) == rhs.checks.map(\.verdict)
         }
     }
 
@@ -29,7 +30,10 @@ extension ConformanceReport {
                     check.promiseRequirement.alternatives.contains { $0.promiseNames.contains(promise) }
                 }
                 let got = verifying.map { check in
-                    (id: check.id, verdict: outcome(check: check.id, implementation: implementation)?.verdictLabel ?? "not run")
+                    (
+                        id: check.id,
+                        verdict: outcome(check: check.id, implementation: implementation)?.verdictLabel ?? "not run"
+                    )
                 }
                 if !got.contains(where: { $0.verdict == Verdict.pass.rawValue }) {
                     found.append(UnverifiedPromise(implementation: implementation, promise: promise, checks: got))
@@ -54,6 +58,8 @@ extension ConformanceReport {
     /// Notes the promises of `recipe`'s policy, if it has one, for ``unverifiedPromises``.
     public mutating func declare(_ recipe: any QueueRecipe) {
         guard let policy = recipe.policy else { return }
-        declaredPromises = (declaredPromises ?? [:]).merging([recipe.label: policy.promises.promiseNames]) { _, new in new }
+        declaredPromises = (declaredPromises ?? [:]).merging([recipe.label: policy.promises.promiseNames]) { _, new in
+            new
+        }
     }
 }

@@ -57,7 +57,9 @@ extension ConformanceReport {
             lines.append("")
             lines.append("short of power (nothing forbidden seen, in too few landed events):")
             for outcome in shortOfPower {
-                lines.append("  \(outcome.implementation) \(outcome.checkID): \(outcome.power.map(\.description) ?? outcome.summary)")
+                lines.append(
+                    "  \(outcome.implementation) \(outcome.checkID): \(outcome.power.map(\.description) ?? outcome.summary)"
+                )
                 lines.append("    replay: \(outcome.replayCommand(tool: tool))")
             }
         }
