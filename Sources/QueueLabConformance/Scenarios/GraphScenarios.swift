@@ -50,7 +50,7 @@ enum GraphScenarios {
 
     /// How much longer than its drawn delay an aimed cancel of `cancel.race` watches a ready
     /// operation for its hand-off.
-    static let aimPatience: UInt64 = 200_000
+    static let aimPatience: UInt64 = 1_000_000
 
     static func onceBody<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
         let count = context.level.raceRepetitions * 2
@@ -68,8 +68,9 @@ enum GraphScenarios {
         var last: GraphSpec?
         let planned = iterations ?? context.level.iterations
         var iteration = 0
-        // Power-seeking runs stop quietly once half the bound is gone: their note says how far they got.
-        let powerBudget = Deadline(after: context.timeBound / 2)
+        // Power-seeking runs stop quietly once three quarters of the bound are gone (the rest is
+        // the last graph's margin): their note says how far they got.
+        let powerBudget = Deadline(after: context.timeBound * 3 / 4)
         while iteration < planned || (enough.map { !$0() } ?? false) {
             defer { iteration += 1 }
             if iteration >= planned && powerBudget.hasPassed { break }
@@ -137,15 +138,21 @@ enum GraphScenarios {
                     continue
                 }
                 // Aimed: the cancel goes the moment the operation is seen handed off, or at the
-                // drawn point if that comes first and it is still pending (a cancel while it waits
-                // on dependencies, as before). A ready one is watched up to ``aimPatience`` more:
-                // a parked worker takes longer than the drawn delays to wake.
+                // drawn point if that comes first and it waits on a dependency (a cancel while it
+                // waits, as before). One that waits on none is watched up to ``aimPatience``
+                // more: a parked worker, or a queue that admits adds asynchronously (the actor
+                // queue's operations stay pending until its actor takes them), takes longer.
                 let drawn = MonotonicClock.now() &+ delay
                 let patient = drawn &+ aimPatience
                 var handedOff = op.state == .executing
+                var askedForDependencies = false
                 while !handedOff {
                     let now = MonotonicClock.now()
-                    if now >= patient || (now >= drawn && op.state == .pending) { break }
+                    if now >= patient { break }
+                    if now >= drawn && !askedForDependencies {
+                        askedForDependencies = true
+                        if op.dependencies.contains(where: { !$0.isFinished }) { break }
+                    }
                     handedOff = op.state == .executing
                 }
                 op.cancel()
