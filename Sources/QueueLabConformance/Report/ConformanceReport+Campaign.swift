@@ -1,6 +1,9 @@
 import Foundation
 
 extension ConformanceReport {
+    /// How many failures of a campaign show their evidence in the text report.
+    static let campaignEvidenceShown = 10
+
     /// The seeds the outcomes ran on, in first-seen order.
     public var seeds: [UInt64] {
         var seen: Set<UInt64> = []
@@ -47,14 +50,24 @@ extension ConformanceReport {
             }
         }
         lines += shortfallLines
-        for failure in failures {
+        // Every failure with its replay line; the evidence of the first few only, so that a
+        // campaign with hundreds of failures stays readable (the JSON has all of it).
+        for (index, failure) in failures.enumerated() {
             lines.append("")
             lines.append(
                 "\(failure.verdictLabel) \(failure.implementation) \(failure.checkID) seed \(failure.seed): \(failure.summary)"
             )
-            if let scenario = failure.scenario { lines.append("  scenario: \(scenario)") }
-            lines += failure.evidence.prefix(12).map { "  " + $0 }
+            if index < Self.campaignEvidenceShown {
+                if let scenario = failure.scenario { lines.append("  scenario: \(scenario)") }
+                lines += failure.evidence.prefix(12).map { "  " + $0 }
+            }
             lines.append("  replay: \(failure.replayCommand(tool: tool))")
+        }
+        if failures.count > Self.campaignEvidenceShown {
+            lines.append("")
+            lines.append(
+                "(evidence shown for the first \(Self.campaignEvidenceShown) of \(failures.count) failures: replay one, or see --format json)"
+            )
         }
         return lines.joined(separator: "\n")
     }
