@@ -1,5 +1,9 @@
+import Foundation
 import LockBasedQueue
 import QueueLabCore
+
+/// Set by QUEUELAB_EXAMPLE_TRAP_ON_BARRIER: `mine` then traps in `addBarrierBlock`.
+let trapsOnBarrier = ProcessInfo.processInfo.environment["QUEUELAB_EXAMPLE_TRAP_ON_BARRIER"] != nil
 
 /// Stands for a queue written in another package: a type QueueLab's tool does not know, with a
 /// name of its own. (It lends its work to QueueLab's `LockQueue`, which keeps the example short;
@@ -32,7 +36,11 @@ final class MyQueue: OperationQueueing {
         try base.addOperations(operations, waitUntilFinished: waitUntilFinished)
     }
     func addOperation(_ block: @escaping @Sendable () -> Void) throws(QueueError) { try base.addOperation(block) }
-    func addBarrierBlock(_ block: @escaping @Sendable () -> Void) throws(QueueError) { try base.addBarrierBlock(block) }
+    func addBarrierBlock(_ block: @escaping @Sendable () -> Void) throws(QueueError) {
+        // A queue that traps inside a check, for conform's crash isolation (its tests set it).
+        precondition(!trapsOnBarrier, "MyQueue: QUEUELAB_EXAMPLE_TRAP_ON_BARRIER is set")
+        try base.addBarrierBlock(block)
+    }
     func cancelAllOperations() { base.cancelAllOperations() }
     func waitUntilAllOperationsAreFinished() { base.waitUntilAllOperationsAreFinished() }
     func waitUntilAllOperationsAreFinished(timeout: Duration) -> WaitOutcome {

@@ -8,6 +8,13 @@ public enum Verdict: String, Sendable, Codable, CaseIterable, CustomStringConver
     case stale = "STALE"
     /// The implementation declares it lacks a capability the check needs.
     case unsupported = "UNSUPPORTED"
+    /// Nothing forbidden was seen, but too few of the events the check looks for happened in its
+    /// time bound to reach its stated floor (``CheckOutcome/power`` says how far it got): not a
+    /// failure, not a PASS either (`conform --require-power` makes it fail the run).
+    case underpowered = "UNDERPOWERED"
+    /// The queue ended the process running the check (a trap, a signal, an abnormal exit):
+    /// `conform` runs checks in a child process and reports the check that was running.
+    case crash = "CRASH"
 
     public var description: String { rawValue }
 }
@@ -33,9 +40,14 @@ public struct CheckOutcome: Sendable, Codable {
     public var seconds: Double
     /// Set when the implementation declared this FAIL or STALE as a `KnownDeviation`: the reason.
     public var knownDeviation: String?
+    /// For a check whose power comes from events it cannot force (races that must land): how many
+    /// landed and the floor they reached. Nil for the other checks.
+    public var power: CheckPower?
 
-    /// A FAIL or STALE that the implementation did not declare: what fails a run.
-    public var isUnexpectedFailure: Bool { (verdict == .fail || verdict == .stale) && knownDeviation == nil }
+    /// A FAIL, STALE or CRASH that the implementation did not declare: what fails a run.
+    public var isUnexpectedFailure: Bool {
+        (verdict == .fail || verdict == .stale || verdict == .crash) && knownDeviation == nil
+    }
 
     /// The verdict as tables show it: a declared deviation is marked.
     public var verdictLabel: String { knownDeviation == nil ? verdict.rawValue : verdict.rawValue + " (known)" }

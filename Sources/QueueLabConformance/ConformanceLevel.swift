@@ -61,18 +61,6 @@ public enum ConformanceLevel: String, Sendable, CaseIterable, CustomStringConver
     /// Repetitions of `priority.order`: its large queues make the level's iterations too slow at stress.
     public var mixedPriorityIterations: Int { min(iterations, 6) }
 
-    /// Cancels landing as bodies start (`once.cancel-race`). A queue that runs a body twice in a
-    /// fraction p of such races escapes with probability (1 - p)^races: the level catches, with
-    /// 99 % probability, every rate of at least 4.6 / races (1 in 434 at quick, 1 in 4,343 at
-    /// default, 1 in 43,430 at stress).
-    public var cancelStartRaces: Int {
-        switch self {
-        case .quick: 2_000
-        case .default: 20_000
-        case .stress: 200_000
-        }
-    }
-
     /// Operations in a random graph.
     public var graphSize: ClosedRange<Int> {
         switch self {

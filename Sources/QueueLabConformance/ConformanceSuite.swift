@@ -17,6 +17,9 @@ public enum ConformanceSuite {
     ///
     /// Never hangs: each check runs on a thread of its own and every wait inside it is bounded;
     /// a scenario stuck inside a call to the queue is reported STALE and its thread is leaked.
+    /// Runs in the calling process: a queue that traps ends it. Crash isolation (CRASH for the
+    /// check that was running, the rest of the run going on) is `queuelab conform`'s, which runs
+    /// these same calls in child processes.
     public static func run<Q: OperationQueueing>(
         _ queue: Q.Type, configuration: ConformanceConfiguration = ConformanceConfiguration(),
         progress: (@Sendable (CheckOutcome) -> Void)? = nil
@@ -47,10 +50,12 @@ public enum ConformanceSuite {
             progress?(outcome)
             outcomes.append(outcome)
         }
-        return ConformanceReport(
+        var report = ConformanceReport(
             outcomes: outcomes, implementations: [recipe.label], checks: configuration.checks.map(\.id),
             seed: configuration.seed, level: configuration.level.rawValue,
             seconds: Double(MonotonicClock.now() - start) / 1e9)
+        report.declare(recipe)
+        return report
     }
 
     /// Every check of `configuration` against each recipe, one after the other (columns labelled
@@ -64,10 +69,12 @@ public enum ConformanceSuite {
         for recipe in recipes {
             outcomes += run(recipe, configuration: configuration, progress: progress).outcomes
         }
-        return ConformanceReport(
+        var report = ConformanceReport(
             outcomes: outcomes, implementations: recipes.map(\.label),
             checks: configuration.checks.map(\.id), seed: configuration.seed, level: configuration.level.rawValue,
             seconds: Double(MonotonicClock.now() - start) / 1e9)
+        for recipe in recipes { report.declare(recipe) }
+        return report
     }
 
     /// One check against one implementation, made by `Q(name:)`.
@@ -130,6 +137,12 @@ public enum ConformanceSuite {
         case .success(let pass)?:
             outcome.summary = pass.note.isEmpty ? "ok" : pass.note
             outcome.scenario = pass.scenario
+            outcome.power = pass.power
+            // Nothing forbidden seen, in too few landed races to say much: never a plain PASS.
+            if let power = pass.power, !power.isEnough {
+                outcome.verdict = .underpowered
+                outcome.evidence = ["\(power)"]
+            }
         case .failure(ScenarioAbort.fail(let message, let evidence))?:
             outcome.verdict = .fail
             outcome.summary = message

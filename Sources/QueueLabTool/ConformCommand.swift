@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import QueueLabBenchmarks
 import QueueLabConformance
 import QueueLabCore
 import QueueLabRegistry
@@ -10,10 +11,22 @@ struct ConformCommand: ParsableCommand {
         commandName: "conform",
         abstract: "Run the conformance suite: a verdict per check and implementation.",
         discussion: """
-            Prints a table of checks by implementation (PASS, FAIL, STALE, UNSUPPORTED), then the \
-            evidence of every FAIL and STALE with the command that replays it, and the reason for \
-            every UNSUPPORTED. A failing random scenario is shrunk first; the report shows the \
-            smallest one that still fails.
+            Prints a table of checks by implementation (PASS, FAIL, STALE, UNSUPPORTED, UNDERPOWERED, \
+            CRASH), then the evidence of every FAIL, STALE and CRASH with the command that replays \
+            it, the reason for every UNSUPPORTED, every check short of its power and every policy \
+            promise no check verified. A failing random scenario is shrunk first; the report shows \
+            the smallest one that still fails.
+
+            UNDERPOWERED: nothing forbidden was seen, but too few races landed for the check's floor \
+            (once.cancel-race, cancel.race: the landed count and the floor reached are in the \
+            summary). CRASH: the queue ended the process running the check (a trap, a signal): the \
+            checks of each implementation run in a child process of this executable, so the check \
+            that was running gets CRASH with the signal and the child's first lines of standard \
+            error, and a fresh child goes on with the rest (--in-process turns this off). A child \
+            that stops answering is killed and its check is STALE; children end with this process.
+
+            --seeds runs a campaign: each check once per seed, then per check a tally of verdicts \
+            and every outcome that is not PASS with its replay line.
 
             With --policy, each policy runs over each implementation (columns such as \
             lock[aging(step=2ms)]). A policy declares the orderings it promises; the ordering checks \
@@ -23,9 +36,10 @@ struct ConformCommand: ParsableCommand {
             `--policy aging:step=2ms,fifo` is two policies; --policy is also repeatable.
 
             Exit status:
-              0  every outcome is PASS or UNSUPPORTED (Foundation's cycle deadlock is a PASS that \
-            says so)
-              1  some check FAILed or went STALE
+              0  every outcome is PASS, UNSUPPORTED or UNDERPOWERED (Foundation's cycle deadlock is a \
+            PASS that says so)
+              1  some check FAILed, went STALE or CRASHed; with --require-power, some check was \
+            UNDERPOWERED; with --require-verified-promises, some policy promise went unverified
               2  bad input, before anything runs: unknown implementation, check, level or policy, a \
             bad policy parameter, a policy for an implementation without a policy seam (foundation, \
             dispatch); the message lists the valid ones. Or a time bound out of range
@@ -38,6 +52,9 @@ struct ConformCommand: ParsableCommand {
               queuelab conform --level quick --time-bound 30   # a loaded CI machine
               queuelab conform --impl lock,actor --policy strict,fifo,aging,weighted,lifo
               queuelab conform --policy aging:step=2ms,weighted:weights=1:1:2:4:8 --check priority
+              queuelab conform --impl actor --check deps.late --level default --seeds 1-5000
+              queuelab conform --impl lock --check once.cancel-race --level default --require-power
+              queuelab conform --impl lock --policy aging --require-verified-promises
             """
     )
 
@@ -64,6 +81,15 @@ struct ConformCommand: ParsableCommand {
     var seed: UInt64 = 1
 
     @Option(
+        name: .long,
+        help: """
+            A campaign: run each selected check once per seed, e.g. 1-5000 or 3,17,40-45 (instead of \
+            --seed). Prints per check a tally of verdicts and every outcome that is not PASS with its \
+            replay line.
+            """)
+    var seeds: String?
+
+    @Option(
         name: .long, parsing: .upToNextOption,
         help: "Check IDs, or families such as `cycle` (default: all). Repeatable.")
     var check: [String] = []
@@ -82,6 +108,27 @@ struct ConformCommand: ParsableCommand {
     @Option(name: .long, help: "text (table and evidence) or json.")
     var format: String = "text"
 
+    @Flag(
+        name: .long,
+        help: "Fail the run (exit 1) when a check is UNDERPOWERED: too few of its races landed for its floor.")
+    var requirePower = false
+
+    @Flag(
+        name: .long,
+        help: """
+            Fail the run (exit 1) when a promise a --policy declares went unverified: no check that \
+            needs it PASSed (UNSUPPORTED, UNDERPOWERED, failed, or not selected by --check).
+            """)
+    var requireVerifiedPromises = false
+
+    @Flag(
+        name: .long,
+        help: """
+            Run the checks in this process instead of child processes (for a debugger): a queue that \
+            traps then ends the whole run, without a report.
+            """)
+    var inProcess = false
+
     @Flag(name: .long, help: "List the checks with their descriptions and required capabilities, then exit.")
     var listChecks = false
 
@@ -95,21 +142,25 @@ struct ConformCommand: ParsableCommand {
             return
         }
         let (queues, checks, chosenLevel) = try resolve()
-        let configuration = ConformanceConfiguration(
-            level: chosenLevel, seed: seed, checks: checks,
-            timeBound: timeBound.map { .milliseconds(Int64($0 * 1_000)) })
-        let text = format == "text"
-        var report = ConformanceSuite.run(queues, configuration: configuration) { outcome in
-            if text {
-                FileHandle.standardError.write(
-                    Data(
-                        "\(outcome.implementation) \(outcome.checkID): \(outcome.verdict) (\(String(format: "%.2f", outcome.seconds)) s)\n"
-                            .utf8))
-            }
+        let seedList: SeedList
+        do {
+            seedList = try seeds.map(SeedList.init) ?? SeedList(single: seed)
+        } catch {
+            fail("\(error)")
+            throw ExitCode(2)
         }
+        let text = format == "text"
+        let progress = ConformProgress(
+            enabled: text, total: queues.count * checks.count * seedList.seeds.count, campaign: seedList.seeds.count > 1
+        )
+        var report =
+            inProcess
+            ? runInProcess(queues, checks, chosenLevel, seedList, progress)
+            : runIsolated(queues, checks, chosenLevel, seedList, progress)
         // A replay must name the tool that ran: a third party's executable, not `queuelab`.
         report.tool = (CommandLine.arguments[0] as NSString).lastPathComponent
-        print(text ? report.text() : report.json())
+        let campaign = seedList.seeds.count > 1
+        print(text ? (campaign ? report.campaignText() : report.text()) : report.json())
         if let junit {
             do {
                 try report.junitXML().write(toFile: junit, atomically: true, encoding: .utf8)
@@ -119,6 +170,55 @@ struct ConformCommand: ParsableCommand {
             }
         }
         if !report.isSuccess { throw ExitCode(1) }
+        if requirePower && !report.shortOfPower.isEmpty { throw ExitCode(1) }
+        if requireVerifiedPromises && !report.unverifiedPromises.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Each implementation's checks in child processes of this executable (``IsolatedConformRun``).
+    private func runIsolated(
+        _ queues: [any QueueRecipe], _ checks: [Check], _ level: ConformanceLevel, _ seeds: SeedList,
+        _ progress: ConformProgress
+    ) -> ConformanceReport {
+        let start = MonotonicClock.now()
+        let isolated = IsolatedConformRun(
+            executable: RunMetadata.currentExecutable(), level: level, checks: checks, seeds: seeds,
+            timeBound: timeBound, progress: progress.report)
+        var outcomes: [CheckOutcome] = []
+        for recipe in queues { outcomes += isolated.outcomes(of: recipe) }
+        return report(outcomes, queues, checks, level, seeds, since: start)
+    }
+
+    /// Each check in this process, as ``ConformanceSuite`` runs them for a library user.
+    private func runInProcess(
+        _ queues: [any QueueRecipe], _ checks: [Check], _ level: ConformanceLevel, _ seeds: SeedList,
+        _ progress: ConformProgress
+    ) -> ConformanceReport {
+        let start = MonotonicClock.now()
+        var outcomes: [CheckOutcome] = []
+        for recipe in queues {
+            for check in checks {
+                for seed in seeds.seeds {
+                    let configuration = ConformanceConfiguration(
+                        level: level, seed: seed, checks: [check],
+                        timeBound: timeBound.map { .milliseconds(Int64($0 * 1_000)) })
+                    let outcome = ConformanceSuite.run(check, on: recipe, configuration: configuration)
+                    progress.report(outcome)
+                    outcomes.append(outcome)
+                }
+            }
+        }
+        return report(outcomes, queues, checks, level, seeds, since: start)
+    }
+
+    private func report(
+        _ outcomes: [CheckOutcome], _ queues: [any QueueRecipe], _ checks: [Check], _ level: ConformanceLevel,
+        _ seeds: SeedList, since start: UInt64
+    ) -> ConformanceReport {
+        var report = ConformanceReport(
+            outcomes: outcomes, implementations: queues.map(\.label), checks: checks.map(\.id), seed: seeds.seeds[0],
+            level: level.rawValue, seconds: Double(MonotonicClock.now() - start) / 1e9)
+        for recipe in queues { report.declare(recipe) }
+        return report
     }
 
     private func resolve() throws -> ([any QueueRecipe], [Check], ConformanceLevel) {

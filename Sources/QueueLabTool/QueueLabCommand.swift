@@ -6,7 +6,8 @@ struct QueueLabCommand: ParsableCommand {
         commandName: "queuelab",
         abstract: "Checks and measures operation queues with NSOperationQueue semantics.",
         subcommands: [
-            MainJobCommand.self, ListCommand.self, ConformCommand.self, BenchCommand.self, CompareCommand.self,
+            MainJobCommand.self, ListCommand.self, ConformCommand.self, ConformChildCommand.self, BenchCommand.self,
+            CompareCommand.self,
             ReportCommand.self, TraceCommand.self, GateCommand.self, SampleCommand.self,
         ],
         defaultSubcommand: MainJobCommand.self

@@ -60,8 +60,11 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
         work: (@Sendable (Op) -> Void)? = nil
     ) -> Op {
         let body: @Sendable (Op) -> Void = { [weak self] op in
+            // The body's first instruction: a cancel the body sees here was set before it began,
+            // which is how the cancel races tell a cancel that landed before the body from one after.
+            let cancelledAtEntry = op.isCancelled
             guard let self else { return }
-            self.bodyStarted(op)
+            self.bodyStarted(op, cancelledAtEntry: cancelledAtEntry)
             let doWork: @Sendable () -> Void = { [weak self] in
                 guard let self else { return }
                 self.meetAtStartBarrier()
@@ -161,13 +164,12 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
 
     // MARK: Bodies
 
-    private func bodyStarted(_ op: Op) {
+    private func bodyStarted(_ op: Op, cancelledAtEntry cancelled: Bool) {
         let deps = lock.withLock { () -> [Op] in
             runningBodies[op.id, default: 0] += 1
             return declared[op.id] ?? []
         }
         let observedState = op.state
-        let cancelled = op.isCancelled
         let depStates = deps.map(\.state)
         recorder.record(
             .bodyStarted(observed: observedState, cancelled: cancelled, dependencyStates: depStates), operation: op.id,

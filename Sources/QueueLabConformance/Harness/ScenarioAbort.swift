@@ -12,6 +12,8 @@ struct ScenarioPass: Sendable {
     var note: String
     /// A description of the (random) scenario, kept for reports.
     var scenario: String?
+    /// What a probabilistic check saw; short of its target, the check is UNDERPOWERED.
+    var power: CheckPower?
 
     init(_ note: String = "", scenario: String? = nil) {
         self.note = note

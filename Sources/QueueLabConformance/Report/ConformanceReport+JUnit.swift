@@ -5,12 +5,14 @@ extension ConformanceReport {
     public func junitXML() -> String {
         var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
         xml.append(
-            "<testsuites name=\"queuelab conform\" tests=\"\(outcomes.count)\" failures=\"\(unexpected(.fail, outcomes))\" errors=\"\(unexpected(.stale, outcomes))\" skipped=\"\(outcomes.count - count(.pass) - unexpected(.fail, outcomes) - unexpected(.stale, outcomes))\" time=\"\(seconds)\">"
+            "<testsuites name=\"queuelab conform\" tests=\"\(outcomes.count)\" failures=\"\(unexpected(.fail, outcomes))\" errors=\"\(errors(outcomes))\" skipped=\"\(outcomes.count - count(.pass) - unexpected(.fail, outcomes) - errors(outcomes))\" time=\"\(seconds)\">"
         )
+        // A campaign of seeds runs each check many times: a test case per seed, named so.
+        let campaign = seeds.count > 1
         for impl in implementations {
             let mine = outcomes.filter { $0.implementation == impl }
             let failed = unexpected(.fail, mine)
-            let stale = unexpected(.stale, mine)
+            let stale = errors(mine)
             let skipped = mine.count - mine.filter { $0.verdict == .pass }.count - failed - stale
             let time = mine.map(\.seconds).reduce(0, +)
             xml.append(
@@ -18,7 +20,7 @@ extension ConformanceReport {
             )
             for outcome in mine {
                 let open =
-                    "    <testcase classname=\"conform.\(escape(impl))\" name=\"\(escape(outcome.checkID))\" time=\"\(outcome.seconds)\""
+                    "    <testcase classname=\"conform.\(escape(impl))\" name=\"\(escape(campaign ? "\(outcome.checkID) seed \(outcome.seed)" : outcome.checkID))\" time=\"\(outcome.seconds)\""
                 let body =
                     ([outcome.summary] + (outcome.scenario.map { ["scenario: \($0)"] } ?? []) + outcome.evidence + [
                         "replay: \(outcome.replayCommand(tool: tool))"
@@ -48,12 +50,29 @@ extension ConformanceReport {
                     xml.append(open + ">")
                     xml.append("      <skipped message=\"\(escape(outcome.summary))\"/>")
                     xml.append("    </testcase>")
+                case .underpowered:
+                    // Not failed, not passed: a skip that says how far the check got.
+                    xml.append(open + ">")
+                    xml.append(
+                        "      <skipped message=\"\(escape("UNDERPOWERED: \(outcome.power.map(\.description) ?? outcome.summary)"))\"/>"
+                    )
+                    xml.append("    </testcase>")
+                case .crash:
+                    xml.append(open + ">")
+                    xml.append(
+                        "      <error message=\"\(escape(outcome.summary))\" type=\"CRASH\">\(escape(body))</error>")
+                    xml.append("    </testcase>")
                 }
             }
             xml.append("  </testsuite>")
         }
         xml.append("</testsuites>")
         return xml.joined(separator: "\n") + "\n"
+    }
+
+    /// JUnit's errors: STALE and CRASH, neither declared.
+    private func errors(_ outcomes: [CheckOutcome]) -> Int {
+        unexpected(.stale, outcomes) + unexpected(.crash, outcomes)
     }
 
     private func unexpected(_ verdict: Verdict, _ outcomes: [CheckOutcome]) -> Int {

@@ -20,6 +20,8 @@ extension ConformanceReport {
         lines.append("")
         lines.append(
             "\(outcomes.count) outcomes: \(count(.pass)) PASS, \(count(.fail)) FAIL, \(count(.stale)) STALE, \(count(.unsupported)) UNSUPPORTED"
+                + (count(.underpowered) > 0 ? ", \(count(.underpowered)) UNDERPOWERED" : "")
+                + (count(.crash) > 0 ? ", \(count(.crash)) CRASH" : "")
                 + " in \(String(format: "%.1f", seconds)) s (level \(level), seed \(seed))")
         let notes = outcomes.filter { $0.verdict == .pass && $0.summary != "ok" && $0.checkID.hasPrefix("cycle.") }
         if !notes.isEmpty {
@@ -33,6 +35,7 @@ extension ConformanceReport {
             lines.append("unsupported (why):")
             lines += unsupported.map { "  \($0.implementation) \($0.checks.joined(separator: ", ")): \($0.reason)" }
         }
+        lines += shortfallLines
         for failure in failures {
             lines.append("")
             lines.append("\(failure.verdictLabel) \(failure.implementation) \(failure.checkID): \(failure.summary)")
@@ -44,6 +47,32 @@ extension ConformanceReport {
             lines.append("  replay: \(failure.replayCommand(tool: tool))")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The checks short of their power and the policy promises no check verified: what
+    /// `--require-power` and `--require-verified-promises` fail a run for.
+    var shortfallLines: [String] {
+        var lines: [String] = []
+        if !shortOfPower.isEmpty {
+            lines.append("")
+            lines.append("short of power (nothing forbidden seen, in too few landed events):")
+            for outcome in shortOfPower {
+                lines.append(
+                    "  \(outcome.implementation) \(outcome.checkID): \(outcome.power.map(\.description) ?? outcome.summary)"
+                )
+                lines.append("    replay: \(outcome.replayCommand(tool: tool))")
+            }
+        }
+        let unverified = unverifiedPromises
+        if !unverified.isEmpty {
+            lines.append("")
+            lines.append("unverified policy promises (no check that needs them PASSed):")
+            lines += unverified.map { item in
+                let checks = item.checks.map { "\($0.id) \($0.verdict)" }.joined(separator: ", ")
+                return "  \(item.implementation) \(item.promise): \(checks.isEmpty ? "no check needs it" : checks)"
+            }
+        }
+        return lines
     }
 }
 

@@ -10,6 +10,10 @@ public struct ConformanceReport: Sendable, Codable {
     public var seconds: Double
     /// The executable its replay commands name; a tool built on QueueLabTool sets its own.
     public var tool = "queuelab"
+    /// The ordering promises each policy column declares (`lock[aging(step=2ms)]` ->
+    /// `["strict-priority", "bounded-wait"]`), for ``unverifiedPromises``; queues without a policy
+    /// are not listed.
+    public var declaredPromises: [String: [String]]?
 
     public init(
         outcomes: [CheckOutcome], implementations: [String], checks: [String], seed: UInt64, level: String,
@@ -23,8 +27,10 @@ public struct ConformanceReport: Sendable, Codable {
         self.seconds = seconds
     }
 
-    /// Every FAIL and every STALE, declared known deviations included.
-    public var failures: [CheckOutcome] { outcomes.filter { $0.verdict == .fail || $0.verdict == .stale } }
+    /// Every FAIL, STALE and CRASH, declared known deviations included.
+    public var failures: [CheckOutcome] {
+        outcomes.filter { $0.verdict == .fail || $0.verdict == .stale || $0.verdict == .crash }
+    }
 
     /// FAILs and STALEs the implementation did not declare as known deviations: what fails a run.
     public var unexpectedFailures: [CheckOutcome] { outcomes.filter(\.isUnexpectedFailure) }

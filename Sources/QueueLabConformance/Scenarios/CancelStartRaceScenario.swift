@@ -1,130 +1,116 @@
 import Foundation
 import QueueLabCore
-import Synchronization
 
-/// `once.cancel-race`: cancels land on bodies as they start, thousands of times; no body may run
-/// twice.
+/// `once.cancel-race`: cancels aimed at the moment a queue hands an operation to a worker, until
+/// enough of them landed there for the level's floor; no body may run twice.
 ///
-/// A queue that runs a body twice in a fraction p of these races escapes R of them with probability
-/// (1 - p)^R, so power comes from the count: ``ConformanceLevel/cancelStartRaces`` per level. The
-/// races that really happened (a body that started uncancelled and ended cancelled) are counted from
-/// the trace, not assumed, and reported with the verdict.
+/// A cancel *landed* (``CancelLanding/landed``) when it was issued after the operation was handed
+/// off and before its body began, as both sides see it: the cancelling thread read `state ==
+/// .executing` just before calling `cancel()`, and the body's first instruction read `isCancelled
+/// == true` (or no body ran at all). Anything else is not counted: a cancel the body did not see at
+/// entry came after the body began (late); an operation seen finished before it was seen executing
+/// was never cancelled (missed). A queue that publishes `executing` only once the body runs, or
+/// whose window is too short for another thread to hit, lands few races: the check then says so
+/// (UNDERPOWERED) instead of passing on attempts that never raced.
+///
+/// Power is the landed count: with k landed races and no body twice, a duplicate rate of 3 / k or
+/// more would have been seen with 95 % probability (``CheckPower``). The check keeps racing until
+/// the level's floor (``ConformanceLevel/cancelRaceFloorOneIn``) is reached or three quarters of its
+/// time bound are gone.
 enum CancelStartRaceScenario {
     /// Operations per harness: keeps one trace small; the races of all batches add up.
-    static let batchSize = 5_000
-    /// How long a body waits for its cancel: long enough for the scenario thread to see it start,
-    /// short enough that bodies it missed (descheduled) cost little.
-    static let bodyWait = Duration.milliseconds(1)
+    static let batchSize = 4_000
 
     static func run<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
-        let target = context.level.cancelStartRaces
-        // On a loaded machine the races come slower; half the bound is theirs, the rest is margin.
-        let budget = context.deadline.capped(context.timeBound / 2)
-        var races = 0
-        var operations = 0
-        while races < target && !budget.hasPassed {
+        let targetOneIn = context.level.cancelRaceFloorOneIn
+        let needed = CheckPower.eventsNeeded(oneIn: targetOneIn)
+        // The rest of the bound is margin for the last batch's wait and validation.
+        let budget = context.deadline.capped(context.timeBound * 3 / 4)
+        var tally = CancelLanding.Tally()
+        while tally.landed < needed && !budget.hasPassed {
             try context.iterate(type, times: 1) { h in
-                let (batchRaces, batchOperations) = try batch(h, context, budget: budget)
-                races += batchRaces
-                operations += batchOperations
+                tally += try batch(h, context, budget: budget, stopAt: needed - tally.landed)
             }
         }
-        let shortfall = races < target ? " (the time ran out before \(target): less power)" : ""
-        return ScenarioPass(
-            "\(races) cancels landed while the body ran (\(operations) operations)\(shortfall); no body ran twice")
+        let power = CheckPower(
+            event: "cancels landed between hand-off and body start", landed: tally.landed, attempts: tally.attempts,
+            targetOneIn: targetOneIn)
+        var pass = ScenarioPass(
+            "\(tally.landed) cancels landed between hand-off and body start (\(tally.landedUnheld) without the observer's hold; \(tally.late) after the body began, \(tally.missed) missed, \(tally.attempts) attempts): floor 1 in \(power.floorOneIn); no body ran twice"
+        )
+        pass.power = power
+        return pass
     }
 
-    /// One batch at width 1 (it needs no concurrency). The worker goes from body to body without
-    /// waiting for this thread; each body waits up to ``bodyWait`` for its cancel, which this thread
-    /// sends as soon as it sees the body start. Stops adding when `budget` passed. Returns the
-    /// number of races and of operations.
-    private static func batch<Q: OperationQueueing>(_ h: Harness<Q>, _ context: ScenarioContext, budget: Deadline)
-        throws -> (races: Int, operations: Int)
-    {
+    /// One harness: one operation at a time at width 1, each cancelled the moment it is seen
+    /// executing; the next is added once it finished, so exactly one hand-off is in flight and the
+    /// spinning thread knows which operation to watch whatever order the policy keeps.
+    private static func batch<Q: OperationQueueing>(
+        _ h: Harness<Q>, _ context: ScenarioContext, budget: Deadline, stopAt wanted: Int
+    ) throws -> CancelLanding.Tally {
         let queue = h.makeQueue("races", width: context.has(.width) ? 1 : nil)
-        let starts = StartCounter()
-        let deadline = h.deadline
-        var ops: [Q.Operation] = []
-        ops.reserveCapacity(batchSize)
-        func addMore() throws {
-            let more = (ops.count..<min(batchSize, ops.count + 32)).map { index in
-                h.makeOperation("r\(index)") { op in
-                    starts.started(index)
-                    let until = deadline.capped(bodyWait)
-                    var spins = 0
-                    while !op.isCancelled && !until.hasPassed {
-                        spins += 1
-                        // Sharing a core with the scenario thread: let it run and send the cancel.
-                        if spins.isMultiple(of: 32) { sched_yield() }
+        let hold = HandOffHold(recording: h.recorder)
+        if h.observed { queue.setStateObserver(hold) }
+        var heldIDs: Set<OperationID> = []
+        let patience = context.patience(atLeast: .seconds(2))
+        var aimed: Set<OperationID> = []
+        var missed = 0
+        var attempts = 0
+        // Landings are only known from the trace; count them per slice of attempts to stop early.
+        var checkedUpTo = 0
+        var landedSoFar = 0
+        for index in 0..<batchSize {
+            if budget.hasPassed || landedSoFar >= wanted { break }
+            let op = h.makeOperation("r\(index)")
+            // A cancel may reach the queue before its worker commits (the body never runs) or after
+            // (the body runs, seeing the cancel or not): all are allowed; twice never is.
+            h.expect(op, runs: .either)
+            attempts += 1
+            // Every other attempt the observer holds the hand-off open; the rest race unaided, so
+            // that the natural timing (and a queue that delivers elsewhere) is raced too.
+            let held = h.observed && index.isMultiple(of: 2)
+            hold.watch(held ? op.id : nil)
+            if held { heldIDs.insert(op.id) }
+            context.currentPhase = "adding r\(index)"
+            try h.add(op, to: queue)
+            context.currentPhase = "watching r\(index) for its hand-off"
+            let waitedUntil = h.deadline.capped(patience)
+            var spins = 0
+            while true {
+                let state = op.state
+                if state == .executing {
+                    op.cancel()
+                    hold.cancelReturned(op.id)
+                    aimed.insert(op.id)
+                    break
+                }
+                if state == .finished {
+                    missed += 1
+                    break
+                }
+                spins += 1
+                if spins.isMultiple(of: 64) {
+                    if waitedUntil.hasPassed {
+                        throw ScenarioAbort.stale(
+                            "r\(index) did not start within \(patience)", evidence: h.stallEvidence(first: nil))
                     }
+                    // On a machine with fewer free cores than threads, let the worker run.
+                    sched_yield()
                 }
             }
-            // A cancel may also win before a start (no width, a lagging thread): either is allowed.
-            more.forEach { h.expect($0, runs: .either) }
-            ops += more
-            try h.add(more, to: queue)
-        }
-        let patience = context.patience(atLeast: .seconds(2))
-        var cancelled = 0
-        var lastProgress = deadline.capped(patience)
-        var seen = 0
-        var idle = 0
-        try addMore()
-        while cancelled < ops.count {
-            let started = starts.value
-            if started > cancelled {
-                // The newest body started: cancel it now, while it runs (the ones in between were
-                // missed). Which one it is, the body says: the policy may start them in any order.
-                ops[starts.latest].cancel()
-                cancelled = started
-            }
-            if ops.count - started < 16 && ops.count < batchSize && !budget.hasPassed { try addMore() }
-            if started != seen {
-                seen = started
-                lastProgress = deadline.capped(patience)
-                idle = 0
-            } else if idle < 64 {
-                idle += 1
-            } else if lastProgress.hasPassed {
-                throw ScenarioAbort.stale(
-                    "\(ops[min(started, ops.count - 1)].label) did not start within \(patience)",
-                    evidence: h.stallEvidence(first: nil))
-            } else {
-                sched_yield()  // On a machine with fewer cores than threads, let the worker run.
+            try h.waitForFinish(op)
+            if attempts - checkedUpTo >= 256 {
+                checkedUpTo = attempts
+                landedSoFar = CancelLanding.classify(h.recorder.snapshot, aimed: aimed).landed
             }
         }
         try h.waitForAll()
         try h.validate()
-        return (racesSeen(in: h.recorder.snapshot), ops.count)
+        let trace = h.recorder.snapshot
+        var tally = CancelLanding.classify(trace, aimed: aimed)
+        tally.landedUnheld = CancelLanding.classify(trace, aimed: aimed.subtracting(heldIDs)).landed
+        tally.missed = missed
+        tally.attempts = attempts
+        return tally
     }
-
-    /// Bodies that started uncancelled and ended cancelled: the cancel landed while they ran.
-    private static func racesSeen(in trace: [TraceEvent]) -> Int {
-        var startedClean: Set<OperationID> = []
-        var races: Set<OperationID> = []
-        for event in trace {
-            switch event.kind {
-            case .bodyStarted(_, cancelled: false, _): startedClean.insert(event.operation)
-            case .bodyEnded(cancelled: true) where startedClean.contains(event.operation): races.insert(event.operation)
-            default: break
-            }
-        }
-        return races.count
-    }
-}
-
-/// Body starts, counted without a lock: the scenario thread polls it in a tight loop.
-final class StartCounter: Sendable {
-    private let count = Atomic<Int>(0)
-    private let newest = Atomic<Int>(0)
-
-    /// Body `index` started: stored before the count, so a reader that sees the count sees an
-    /// index at least that new.
-    func started(_ index: Int) {
-        newest.store(index, ordering: .relaxed)
-        count.add(1, ordering: .releasing)
-    }
-    var value: Int { count.load(ordering: .acquiring) }
-    /// The index of the body that started last.
-    var latest: Int { newest.load(ordering: .relaxed) }
 }

@@ -6,6 +6,9 @@ enum GraphScenarios {
     struct Options {
         var sampler = false
         var checkWidth = true
+        /// Set by `cancel.race`: a cancel after add waits (up to its drawn delay) for the operation
+        /// to be handed off, and where each aimed cancel landed is tallied here.
+        var landings: LandingLog?
     }
 
     static func stateExclusivity<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws
@@ -29,8 +32,25 @@ enum GraphScenarios {
         shape.asyncProbability = context.has(.asynchronousOperations) ? 0.2 : 0
         shape.cancelBeforeAddProbability = 0.1
         shape.cancelAfterAddProbability = 0.7
-        return try runRandom(type, context, shape: shape, options: Options(), iterations: 1)
+        let targetOneIn = context.level.graphCancelRaceFloorOneIn
+        let needed = CheckPower.eventsNeeded(oneIn: targetOneIn)
+        let log = LandingLog()
+        var pass = try runRandom(
+            type, context, shape: shape, options: Options(landings: log), iterations: 1,
+            until: { log.tally.landed >= needed })
+        let tally = log.tally
+        let power = CheckPower(
+            event: "cancels landed between hand-off and body start", landed: tally.landed, attempts: tally.attempts,
+            targetOneIn: targetOneIn)
+        pass.note =
+            "\(tally.landed) cancels landed between hand-off and body start (\(tally.late) after the body began, \(tally.attempts) cancels after add in \(log.graphs) graphs): floor 1 in \(power.floorOneIn)"
+        pass.power = power
+        return pass
     }
+
+    /// How much longer than its drawn delay an aimed cancel of `cancel.race` watches a ready
+    /// operation for its hand-off.
+    static let aimPatience: UInt64 = 1_000_000
 
     static func onceBody<Q: OperationQueueing>(_ type: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
         let count = context.level.raceRepetitions * 2
@@ -39,11 +59,21 @@ enum GraphScenarios {
         return try runRandom(type, context, shape: shape, options: Options(), iterations: 1)
     }
 
+    /// Runs `iterations` random graphs (the level's by default), then more while `until` is
+    /// given and false.
     private static func runRandom<Q: OperationQueueing>(
-        _ type: Q.Type, _ context: ScenarioContext, shape: GraphSpec.Shape, options: Options, iterations: Int? = nil
+        _ type: Q.Type, _ context: ScenarioContext, shape: GraphSpec.Shape, options: Options, iterations: Int? = nil,
+        until enough: (() -> Bool)? = nil
     ) throws -> ScenarioPass {
         var last: GraphSpec?
-        for iteration in 0..<(iterations ?? context.level.iterations) {
+        let planned = iterations ?? context.level.iterations
+        var iteration = 0
+        // Power-seeking runs stop quietly once three quarters of the bound are gone (the rest is
+        // the last graph's margin): their note says how far they got.
+        let powerBudget = Deadline(after: context.timeBound * 3 / 4)
+        while iteration < planned || (enough.map { !$0() } ?? false) {
+            defer { iteration += 1 }
+            if iteration >= planned && powerBudget.hasPassed { break }
             // On a loaded machine the level's iterations may not fit its bound: stop starting new
             // graphs once half of it is gone, so that a correct queue never ends STALE for the
             // suite's own pace (fewer graphs, less power; the pass says how many ran).
@@ -84,6 +114,11 @@ enum GraphScenarios {
         }
         for edge in spec.edges { try h.depend(ops[edge.from], on: ops[edge.to]) }
         if options.sampler { h.startSampler() }
+        var aimed: Set<OperationID> = []
+        var attempts = 0
+        // Aimed cancels hold the hand-off open the way `once.cancel-race` does (see HandOffHold).
+        let hold = HandOffHold(recording: h.recorder)
+        if options.landings != nil && h.observed { queue.setStateObserver(hold) }
         for (index, node) in spec.nodes.enumerated() {
             let op = ops[index]
             switch node.cancel {
@@ -95,14 +130,45 @@ enum GraphScenarios {
                 try h.add(op, to: queue)
             case .afterAdd(let delay):
                 h.expect(op, runs: .either)
+                hold.watch(options.landings != nil ? op.id : nil)
                 try h.add(op, to: queue)
-                MonotonicClock.spin(nanoseconds: delay)
+                guard options.landings != nil else {
+                    MonotonicClock.spin(nanoseconds: delay)
+                    op.cancel()
+                    continue
+                }
+                // Aimed: the cancel goes the moment the operation is seen handed off, or at the
+                // drawn point if that comes first and it waits on a dependency (a cancel while it
+                // waits, as before). One that waits on none is watched up to ``aimPatience``
+                // more: a parked worker, or a queue that admits adds asynchronously (the actor
+                // queue's operations stay pending until its actor takes them), takes longer.
+                let drawn = MonotonicClock.now() &+ delay
+                let patient = drawn &+ aimPatience
+                var handedOff = op.state == .executing
+                var askedForDependencies = false
+                while !handedOff {
+                    let now = MonotonicClock.now()
+                    if now >= patient { break }
+                    if now >= drawn && !askedForDependencies {
+                        askedForDependencies = true
+                        if op.dependencies.contains(where: { !$0.isFinished }) { break }
+                    }
+                    handedOff = op.state == .executing
+                }
                 op.cancel()
+                hold.cancelReturned(op.id)
+                if handedOff { aimed.insert(op.id) }
+                attempts += 1
             }
         }
         try h.waitForAll()
         try h.validate { expect in
             if options.checkWidth, let width = spec.width { expect.width = width }
+        }
+        if let log = options.landings {
+            var tally = CancelLanding.classify(h.recorder.snapshot, aimed: aimed)
+            tally.attempts = attempts
+            log.add(tally)
         }
     }
 

@@ -20,7 +20,8 @@ enum Mutation: String, CaseIterable, Sendable {
     case barrierWaitsOnlyForExecuting
     /// FIFO within a level holds for the first ``QueueFlavor/levelRingCapacity`` waiting operations only.
     case fifoBreaksPastCapacity
-    /// A cancel landing while a body runs makes it run again, once in ``QueueFlavor/duplicateOneIn``.
+    /// A cancel landing after the hand-off makes the body run again, on every
+    /// ``QueueFlavor/duplicateOneIn``-th such race.
     case runsBodyTwiceRarely
     case neverRuns
     /// Each operation holds its queue for good (the defect `lock` and `actor` had).
@@ -38,7 +39,7 @@ protocol QueueFlavor: Sendable {
     static var rejectsCycles: Bool { get }
     /// `fifoBreaksPastCapacity`: waiting operations per level kept in order; more break FIFO.
     static var levelRingCapacity: Int { get }
-    /// `runsBodyTwiceRarely`: one racing cancel in this many runs the body a second time.
+    /// `runsBodyTwiceRarely`: every this-many-th racing cancel runs the body a second time.
     static var duplicateOneIn: Int { get }
 }
 

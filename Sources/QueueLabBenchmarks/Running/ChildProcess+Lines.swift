@@ -1,0 +1,208 @@
+import Foundation
+import QueueLabCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// How a child run line by line ended (``ChildProcess/runLines(_:firstLineWithin:onLine:)``).
+public struct ChildEnd: Sendable {
+    /// The exit status; for a child a signal ended, the signal number (see ``signal``).
+    public let status: Int32
+    /// The signal that ended the child, nil when it exited.
+    public let signal: Int32?
+    /// The child said nothing for longer than it was allowed, and was killed.
+    public let timedOut: Bool
+    /// The last lines of its standard error (at most ``ChildProcess/standardErrorExcerptLines``).
+    public let standardErrorExcerpt: [String]
+
+    public init(status: Int32, signal: Int32?, timedOut: Bool, standardErrorExcerpt: [String]) {
+        self.status = status
+        self.signal = signal
+        self.timedOut = timedOut
+        self.standardErrorExcerpt = standardErrorExcerpt
+    }
+
+    /// Exited with status 0.
+    public var isCleanExit: Bool { signal == nil && status == 0 && !timedOut }
+
+    /// "signal 6 (SIGABRT)", "exit status 3", "killed after saying nothing for 70 s".
+    public var description: String {
+        if timedOut { return "killed after it stopped answering" }
+        if let signal { return "signal \(signal) (\(Self.signalName(signal)))" }
+        return "exit status \(status)"
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGILL: "SIGILL, a Swift trap: precondition, fatalError, overflow, force unwrap"
+        case SIGTRAP: "SIGTRAP, a Swift trap: precondition, fatalError, overflow, force unwrap"
+        case SIGABRT: "SIGABRT"
+        case SIGSEGV: "SIGSEGV"
+        case SIGBUS: "SIGBUS"
+        case SIGFPE: "SIGFPE"
+        case SIGKILL: "SIGKILL"
+        case SIGTERM: "SIGTERM"
+        default: "signal"
+        }
+    }
+}
+
+extension ChildProcess {
+    /// How many lines of a child's standard error a ``ChildEnd`` keeps.
+    public static let standardErrorExcerptLines = 16
+
+    /// Runs `command`, handing each line of its standard output to `onLine` as it comes, which
+    /// returns how long the child may take to say its next line. A child silent for longer than
+    /// that (or than `firstLineWithin` before its first line) is terminated, then killed.
+    ///
+    /// Unlike ``run(_:timeout:)``, which bounds a child's whole life, this bounds each step of a
+    /// child that reports its steps: `conform` gives each check its own bound.
+    public static func runLines(
+        _ command: ChildCommand, firstLineWithin: Duration, onLine: (String) -> Duration
+    ) throws -> ChildEnd {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command.executable)
+        process.arguments = command.arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(command.environment) { _, new in new }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+
+        let lines = LineChannel()
+        let tail = ErrorTail(keeping: standardErrorExcerptLines)
+        let readers = DispatchGroup()
+        readers.enter()
+        DispatchQueue.global().async {
+            let reader = output.fileHandleForReading
+            while case let data = reader.availableData, !data.isEmpty { lines.append(data) }
+            try? reader.close()
+            lines.close()
+            readers.leave()
+        }
+        readers.enter()
+        DispatchQueue.global().async {
+            let reader = errors.fileHandleForReading
+            while case let data = reader.availableData, !data.isEmpty { tail.append(data) }
+            try? reader.close()
+            readers.leave()
+        }
+
+        var timedOut = false
+        var allowed = firstLineWithin
+        while true {
+            switch lines.next(within: allowed) {
+            case .line(let line): allowed = onLine(line)
+            case .closed: break
+            case .timedOut:
+                timedOut = true
+                process.terminate()
+                if exited.wait(timeout: .now() + .seconds(2)) == .timedOut {
+                    kill(process.processIdentifier, SIGKILL)
+                }
+            }
+            if timedOut || lines.isClosed { break }
+        }
+        // The output closed: the child is ending. Bounded all the same: a child that closed its
+        // output and went on must not hang the parent.
+        if exited.wait(timeout: .now() + .seconds(10)) == .timedOut {
+            timedOut = true
+            kill(process.processIdentifier, SIGKILL)
+            _ = exited.wait(timeout: .now() + .seconds(5))
+        }
+        // Bounded: a grandchild holding the pipes open must not hang the parent either.
+        _ = readers.wait(timeout: .now() + .seconds(5))
+        let bySignal = !process.isRunning && process.terminationReason == .uncaughtSignal
+        return ChildEnd(
+            status: process.isRunning ? -1 : process.terminationStatus,
+            signal: bySignal ? process.terminationStatus : nil, timedOut: timedOut, standardErrorExcerpt: tail.lines)
+    }
+}
+
+/// A child's standard output cut into lines, handed from the reading thread to the waiting one.
+private final class LineChannel: @unchecked Sendable {
+    // @unchecked Sendable: every field is only touched while `condition` is locked.
+    private let condition = NSCondition()
+    private var pending = Data()
+    private var ready: [String] = []
+    private var closed = false
+
+    enum Next {
+        case line(String)
+        case closed
+        case timedOut
+    }
+
+    func append(_ data: Data) {
+        condition.lock()
+        pending.append(data)
+        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+            ready.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+            pending.removeSubrange(pending.startIndex...newline)
+        }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func close() {
+        condition.lock()
+        if !pending.isEmpty { ready.append(String(decoding: pending, as: UTF8.self)) }
+        pending = Data()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    var isClosed: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return closed && ready.isEmpty
+    }
+
+    /// The next line, or `.closed` once the output ended and every line was taken, or `.timedOut`.
+    func next(within allowed: Duration) -> Next {
+        let deadline = Date(timeIntervalSinceNow: Double(allowed.nanoseconds) / 1e9)
+        condition.lock()
+        defer { condition.unlock() }
+        while ready.isEmpty && !closed {
+            if !condition.wait(until: deadline) && ready.isEmpty && !closed { return .timedOut }
+        }
+        if !ready.isEmpty { return .line(ready.removeFirst()) }
+        return .closed
+    }
+}
+
+/// The first lines of a child's standard error: a crashing queue may print much before it dies,
+/// and Swift's backtracer prints the trap's message first, then frames, then registers.
+private final class ErrorTail: @unchecked Sendable {
+    // @unchecked Sendable: `text` and `total` are only touched while `lock` is held.
+    private let lock = NSLock()
+    private var text = Data()
+    private var dropped = false
+    private let keeping: Int
+
+    init(keeping: Int) { self.keeping = keeping }
+
+    func append(_ data: Data) {
+        lock.lock()
+        // Bounded memory: far more than the lines kept need.
+        if text.count < 64 << 10 { text.append(data) } else { dropped = true }
+        lock.unlock()
+    }
+
+    var lines: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        let all = String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
+        let kept = all.prefix(keeping).map(String.init)
+        let more = all.count - kept.count
+        return more > 0 || dropped ? kept + ["(\(dropped ? "more than \(more)" : "\(more)") more lines)"] : kept
+    }
+}

@@ -1,0 +1,43 @@
+/// The seeds of a campaign, as `--seeds` takes them: ranges and single seeds, comma-separated
+/// (`1-5000`, `3,17,40-45`), in the order given, each once.
+struct SeedList: Sendable, Equatable, CustomStringConvertible {
+    let seeds: [UInt64]
+    /// As typed, for the child processes, which parse it again.
+    let specification: String
+
+    /// Campaigns beyond this are refused: a typo of one digit should not start a week-long run.
+    static let maximumCount = 1_000_000
+
+    init(_ specification: String) throws(SeedListError) {
+        var seeds: [UInt64] = []
+        var seen: Set<UInt64> = []
+        for item in specification.split(separator: ",", omittingEmptySubsequences: false) {
+            let bounds = item.split(separator: "-", omittingEmptySubsequences: false)
+            guard (1...2).contains(bounds.count), let low = UInt64(bounds[0]),
+                let high = bounds.count == 2 ? UInt64(bounds[1]) : low, low <= high
+            else { throw SeedListError(specification: specification) }
+            guard high - low < UInt64(Self.maximumCount) else { throw SeedListError(specification: specification) }
+            for seed in low...high where seen.insert(seed).inserted {
+                seeds.append(seed)
+                if seeds.count > Self.maximumCount { throw SeedListError(specification: specification) }
+            }
+        }
+        guard !seeds.isEmpty else { throw SeedListError(specification: specification) }
+        self.seeds = seeds
+        self.specification = specification
+    }
+
+    init(single seed: UInt64) {
+        seeds = [seed]
+        specification = "\(seed)"
+    }
+
+    var description: String { specification }
+}
+
+struct SeedListError: Error, CustomStringConvertible {
+    let specification: String
+    var description: String {
+        "--seeds takes seeds and ranges such as 1-5000 or 3,17,40-45 (at most \(SeedList.maximumCount) seeds), not '\(specification)'"
+    }
+}
