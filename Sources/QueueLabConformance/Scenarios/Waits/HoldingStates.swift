@@ -77,10 +77,12 @@ enum HoldingStates {
             let delay = s.harness.makeGate()
             let pause = s.harness.context.observationWindow / 2
             let deadline = s.harness.deadline
-            let adder = s.harness.makeOperation("adder") { _ in
+            // Weakly: an operation holding its queue may drop the last reference on the queue's
+            // own worker, under its lock, which some queues (the tests' own) cannot survive.
+            let adder = s.harness.makeOperation("adder") { [weak queue] _ in
                 // Never opened: a short bounded wait, so that the add lands inside the caller's wait.
                 delay.wait(until: deadline.capped(pause))
-                try? queue.addOperation(target.op)
+                try? queue?.addOperation(target.op)
             }
             return Holding(queue: queue, covered: [adder], target: target.op) { target.release.open() }
         }

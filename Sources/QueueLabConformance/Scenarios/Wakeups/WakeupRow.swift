@@ -45,16 +45,20 @@ struct WakeupRow<Q: OperationQueueing> {
     let state: String
     let needs: QueueCapabilities
     let pause: WakeupPause
+    /// Whether the contract also allows the state to end by itself (a cancel on a suspended queue
+    /// may finish the operation at once): then a proof seen before the call passes the row.
+    let mayEndBeforeTheCall: Bool
     let arrange: (WakeupStage<Q>) throws -> WakeupCall<Q.Operation>
 
     init(
         _ call: String, _ state: String, needs: QueueCapabilities = [], pause: WakeupPause = .brief,
-        _ arrange: @escaping (WakeupStage<Q>) throws -> WakeupCall<Q.Operation>
+        mayEndBeforeTheCall: Bool = false, _ arrange: @escaping (WakeupStage<Q>) throws -> WakeupCall<Q.Operation>
     ) {
         self.call = call
         self.state = state
         self.needs = needs
         self.pause = pause
+        self.mayEndBeforeTheCall = mayEndBeforeTheCall
         self.arrange = arrange
     }
 

@@ -10,8 +10,7 @@ extension WakeupTable {
                 _ add: @escaping (WakeupStage<Q>, Q, WatchedOperation<Q.Operation>) throws -> Void
             ) -> WakeupRow<Q> {
                 WakeupRow(call, start.state, needs: needs, pause: start.pause) { s in
-                    let queue = s.queue("q", width: start.width)
-                    _ = try s.running(start.running, in: queue)
+                    let queue = try start.queue(s)
                     let watched = s.watched()
                     return WakeupCall(proof: .starts(watched)) { try add(s, queue, watched) }
                 }

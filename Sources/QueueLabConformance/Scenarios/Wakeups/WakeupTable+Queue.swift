@@ -3,16 +3,37 @@ import QueueLabCore
 extension WakeupTable {
     /// `isSuspended = false` on a suspended queue holding a ready operation.
     static func resuming<Q: OperationQueueing>() -> [WakeupRow<Q>] {
-        Start.all.map { start in
-            WakeupRow("resume", "suspended, " + start.state, pause: start.pause) { s in
-                let queue = s.queue("q", width: start.width)
-                _ = try s.running(start.running, in: queue)
+        let ready = Start.all.map { start in
+            WakeupRow<Q>("resume", "suspended, " + start.state, pause: start.pause) { s in
+                let queue = try start.queue(s)
                 queue.isSuspended = true
                 let watched = s.watched()
                 try s.add(watched.op, to: queue)
                 return WakeupCall(proof: .starts(watched)) { queue.isSuspended = false }
             }
         }
+        // Cancelled while suspended: Foundation finishes it at resume, so the resume must reach
+        // a queue whose only work is cancelled (and what depends on it, elsewhere).
+        let cancelled = [1, -1].flatMap { width in
+            [false, true].map { all in
+                WakeupRow<Q>(
+                    "resume", "suspended, its one operation \(all ? "cancelled by cancelAll" : "cancelled"), width \(width)",
+                    needs: [.cancellation, .dependencies, .crossQueueDependencies], mayEndBeforeTheCall: true
+                ) { s in
+                    let queue = s.queue("q", width: width)
+                    queue.isSuspended = true
+                    let cancelled = s.harness.makeOperation("cancelled")
+                    s.harness.expect(cancelled, runs: .mustNot)
+                    try s.add(cancelled, to: queue)
+                    let watched = s.watched()
+                    try s.depend(watched.op, on: cancelled)
+                    try s.add(watched.op, to: s.queue("dependents", width: width))
+                    if all { queue.cancelAllOperations() } else { cancelled.cancel() }
+                    return WakeupCall(proof: .starts(watched)) { queue.isSuspended = false }
+                }
+            }
+        }
+        return ready + cancelled
     }
 
     /// Raising `maxConcurrentOperationCount` of a full queue with a ready operation waiting.
