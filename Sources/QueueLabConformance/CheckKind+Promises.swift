@@ -10,6 +10,9 @@ extension CheckKind {
         case .priorityOrder, .priorityChange:
             PromiseRequirement([[.strictPriority, .fifoWithinLevel], [.strictPriority, .lifoWithinLevel]])
         case .priorityFIFO: PromiseRequirement([.fifoWithinLevel, .readyOrder, .lifoWithinLevel])
+        // One level needs an order within it; a mix of levels is checked only when strict
+        // priority or ready order fixes the order across them (see `BatchFIFOScenario`).
+        case .batchFIFO: PromiseRequirement([.fifoWithinLevel, .lifoWithinLevel])
         case .priorityNoStarvation: PromiseRequirement([.boundedWait])
         case .priorityWeightedShare: PromiseRequirement([.weightedShares])
         case .priorityInheritance: PromiseRequirement([.priorityInheritance])

@@ -44,6 +44,10 @@ enum CheckKind: String, CaseIterable, Sendable {
     case waitAll = "wait.all"
     case waitCompletion = "wait.completion"
     case batchAtomic = "batch.atomic"
+    case batchFIFO = "batch.fifo"
+    case livenessWakeups = "liveness.wakeups"
+    case livenessDependencyRemoved = "liveness.dependency-removed"
+    case waitUnfinished = "wait.unfinished"
     case lifetimeIdle = "lifetime.idle"
     case lifetimePending = "lifetime.pending"
     case onceBody = "once.body"
@@ -117,6 +121,13 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .waitCompletion: "waits return once the operations finished, without waiting for completion handlers"
         case .batchAtomic:
             "a batch enters an idle serial queue as one unit: the first body sees every member, the promised order, and a member's cancelAll reaches the rest"
+        case .batchFIFO:
+            "batches with dependency edges on a suspended serial queue, at every priority mix: the ready members start by priority, then in the order added"
+        case .livenessWakeups:
+            "every call that can make work runnable (add, batch, block, resume, width, finish, dependency done, cancel, barrier, priority change) does, in every state"
+        case .livenessDependencyRemoved: "removing the only unfinished dependency lets the operation run, in every state"
+        case .waitUnfinished:
+            "every wait holds while an operation it covers is unfinished (pending, suspended, width full, executing, cancelled) and returns once it finished"
         case .lifetimeIdle: "a dropped queue whose operations finished is freed, though the caller keeps them"
         case .lifetimePending: "a dropped queue lives until its unfinished operations finished"
         case .onceBody: "no body runs twice, under load"
@@ -165,6 +176,9 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .barrierOrder: [.barriers]
         case .waitAll, .onceBody, .waitCompletion: []
         case .batchAtomic: [.priorities, .width, .cancellation]
+        case .batchFIFO: [.priorities, .width, .suspension, .dependencies]
+        case .livenessWakeups, .livenessDependencyRemoved: [.width, .suspension]
+        case .waitUnfinished: [.width, .suspension]
         case .lifetimeIdle, .lifetimePending: [.lifetime]
         case .misuseErrors: [.misuseErrors]
         case .advancedConditionFails, .advancedConditionDependency, .advancedConditionsConcurrent, .advancedExclusivity,
@@ -217,6 +231,10 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .waitAll: try QueueScenarios.waitAll(queue, context)
         case .waitCompletion: try WaitScenarios.completionNotAwaited(queue, context)
         case .batchAtomic: try BatchScenarios.atomic(queue, context)
+        case .batchFIFO: try BatchFIFOScenario.run(queue, context)
+        case .livenessWakeups: try WakeupScenario.run(WakeupTable.rows(queue), context)
+        case .livenessDependencyRemoved: try WakeupScenario.run(WakeupTable.dependencyRemoved(queue), context)
+        case .waitUnfinished: try UnfinishedWaitScenario.run(queue, context)
         case .lifetimeIdle: try LifetimeScenarios.idle(queue, context)
         case .lifetimePending: try LifetimeScenarios.pending(queue, context)
         case .onceBody: try GraphScenarios.onceBody(queue, context)

@@ -59,3 +59,8 @@ enum RunsBodyTwiceOneIn100000: QueueFlavor {
     static let mutation = Mutation.runsBodyTwiceRarely
     static let duplicateOneIn = 100_000
 }
+
+enum ResumeForgetsIdleQueue: QueueFlavor { static let mutation = Mutation.resumeForgetsIdleQueue }
+enum BoundedWaitSkipsExecutingAsync: QueueFlavor { static let mutation = Mutation.boundedWaitSkipsExecutingAsync }
+enum LosesCrossQueueWakeup: QueueFlavor { static let mutation = Mutation.losesCrossQueueWakeup }
+enum ListsEdgedMembersLast: QueueFlavor { static let mutation = Mutation.listsEdgedMembersLast }

@@ -30,6 +30,17 @@ enum Mutation: String, CaseIterable, Sendable {
     case freedUnderWork
     /// A batch is added one member at a time, waking workers after each.
     case admitsOneByOne
+    /// Resuming wakes the queue only when it has a worker: a queue whose workers all retired while
+    /// it was suspended stays put.
+    case resumeForgetsIdleQueue
+    /// A bounded wait takes an asynchronous operation that is executing (its body returned, no
+    /// `finish()` yet) for finished.
+    case boundedWaitSkipsExecutingAsync
+    /// A finishing operation wakes only its own queue, not the queues of its dependents.
+    case losesCrossQueueWakeup
+    /// A batch is listed with its edge-free members first, members with dependency edges (either
+    /// way) last: FIFO within a level breaks for them (the defect `lock` and `actor` had).
+    case listsEdgedMembersLast
 }
 
 /// A test queue's configuration, as a type: each flavor is a distinct `OperationQueueing` type.

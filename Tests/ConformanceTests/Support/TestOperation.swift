@@ -177,7 +177,8 @@ final class TestOperation<F: QueueFlavor>: QueueOperation, @unchecked Sendable {
         let handler = F.mutation == .dropsCompletion ? nil : completion
         // Its own queue (a slot is free) and its dependents' queues may start something: their
         // workers may have ended while idle.
-        let queuesToWake = ([core].compactMap { $0 } + dependentQueuesLocked)
+        let queuesToWake =
+            [core].compactMap { $0 } + (F.mutation == .losesCrossQueueWakeup ? [] : dependentQueuesLocked)
         scheduler.condition.broadcast()
         scheduler.condition.unlock()
         // Let go of the queue after the lock: its deinit takes the lock to shut its core down.
@@ -206,11 +207,19 @@ final class TestOperation<F: QueueFlavor>: QueueOperation, @unchecked Sendable {
         let end = Date(timeIntervalSinceNow: Double(timeout.nanoseconds) / 1e9)
         scheduler.condition.lock()
         defer { scheduler.condition.unlock() }
-        while stateStorage != .finished {
-            if !scheduler.condition.wait(until: end) { return stateStorage == .finished }
+        // The mutant takes an executing asynchronous operation for finished.
+        func done() -> Bool {
+            stateStorage == .finished
+                || (F.mutation == .boundedWaitSkipsExecutingAsync && body.isAsynchronous && stateStorage == .executing)
+        }
+        while !done() {
+            if !scheduler.condition.wait(until: end) { return done() }
         }
         return true
     }
+
+    /// Whether it has a dependency or a live dependent (`listsEdgedMembersLast`). Lock held.
+    var hasEdgesLocked: Bool { !dependencyList.isEmpty || dependents.contains { $0.operation != nil } }
 }
 
 /// A weak reference to a test operation (its dependents list).

@@ -45,8 +45,12 @@ final class TestQueue<F: QueueFlavor>: OperationQueueing, @unchecked Sendable {
     var isSuspended: Bool {
         get { (try? locked { core.suspended }) ?? false }
         set {
-            try? locked { core.suspended = newValue }
-            core.wake()
+            let forgetsWake = try? locked { () -> Bool in
+                let resumed = core.suspended && !newValue
+                core.suspended = newValue
+                return F.mutation == .resumeForgetsIdleQueue && resumed && !core.hasWorkersLocked
+            }
+            if forgetsWake != true { core.wake() }
         }
     }
 
@@ -64,7 +68,10 @@ final class TestQueue<F: QueueFlavor>: OperationQueueing, @unchecked Sendable {
                 if op.stateStorage == .finished { throw .alreadyFinished(op.label) }
                 if op.enqueued || !seen.insert(ObjectIdentifier(op)).inserted { throw .alreadyEnqueued(op.label) }
             }
-            if F.mutation != .admitsOneByOne {
+            if F.mutation == .listsEdgedMembersLast {
+                let edged = operations.filter(\.hasEdgesLocked)
+                for op in operations.filter({ !$0.hasEdgesLocked }) + edged { core.enqueueLocked(op, of: self) }
+            } else if F.mutation != .admitsOneByOne {
                 for op in operations { core.enqueueLocked(op, of: self) }
             }
         }
@@ -99,8 +106,13 @@ final class TestQueue<F: QueueFlavor>: OperationQueueing, @unchecked Sendable {
     func waitUntilAllOperationsAreFinished(timeout: Duration) -> WaitOutcome {
         let end = Date(timeIntervalSinceNow: Double(timeout.nanoseconds) / 1e9)
         scheduler.condition.lock()
-        while !core.ops.isEmpty {
-            if !scheduler.condition.wait(until: end) && !core.ops.isEmpty {
+        // The mutant takes an executing asynchronous operation for finished.
+        func unfinished() -> Bool {
+            F.mutation == .boundedWaitSkipsExecutingAsync
+                ? core.ops.contains { !($0.isAsynchronous && $0.stateStorage == .executing) } : !core.ops.isEmpty
+        }
+        while unfinished() {
+            if !scheduler.condition.wait(until: end) && unfinished() {
                 let (snapshot, suspended) = (core.ops, core.suspended)
                 scheduler.condition.unlock()
                 return .timedOut(StallReport(queueName: name, isSuspended: suspended, operations: snapshot))

@@ -30,6 +30,9 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
 
     init(name: String?) { self.name = name }
 
+    /// Whether any worker thread lives (`resumeForgetsIdleQueue`). Lock held.
+    var hasWorkersLocked: Bool { workers > 0 }
+
     private var effectiveWidth: Int {
         let base = width > 0 ? width : (F.mutation == .serialAtDefaultWidth ? 1 : 4)
         return F.mutation == .exceedsWidth ? base + 1 : base
