@@ -82,7 +82,7 @@ struct PolicyPromiseTests {
                 == sorted(
                     [
                         "priority.order", "priority.fifo", "priority.change", "priority.no-starvation",
-                        "priority.weighted-share", fifo, lifo, ready, shares,
+                        "priority.weighted-share", fifo, lifo, ready, shares, "batch.fifo",
                     ] + inheritance))
     }
 

@@ -64,6 +64,10 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
     /// Wakes the workers (spawning up to the width) and delivers pending transitions.
     func wake() {
         scheduler.condition.lock()
+        // Whatever woke the queue (a dependency finishing, a cancel, an edge removed) may have
+        // changed readiness: the state reads it at once, as Foundation's `isReady` does, not only
+        // when a worker next looks for work (a held body may keep every worker busy meanwhile).
+        refreshReadiness()
         var spawn = 0
         while workers < min(effectiveWidth, 16) && !isShutDown {
             workers += 1

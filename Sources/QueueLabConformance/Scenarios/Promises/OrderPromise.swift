@@ -10,7 +10,16 @@ enum OrderPromise: String, Sendable {
 
     /// Why starting `index` breaks the promise, or nil when it keeps it. Call before
     /// ``ReadyModel/started(_:)``.
-    func violation(starting index: Int, in model: inout ReadyModel, name: (Int) -> String) -> String? {
+    ///
+    /// `addOrderCounts`: the queue declares no policy and is held to Foundation's order, whose
+    /// FIFO is by the order operations were *added* (Foundation walks its operations in that
+    /// order), where a policy's `fifo-within-level` is by the order they became *ready*. The two
+    /// differ only for an operation released by a dependency after later ones were added; such a
+    /// queue breaks FIFO only by starting an operation while one of its level that is earlier in
+    /// both orders is ready.
+    func violation(
+        starting index: Int, in model: inout ReadyModel, addOrderCounts: Bool = false, name: (Int) -> String
+    ) -> String? {
         guard let started = model.listing(index) else {
             return "\(name(index)) started but the model did not hold it ready (it started twice, or before it was added or released)"
         }
@@ -22,6 +31,9 @@ enum OrderPromise: String, Sendable {
             guard let highest = model.highestLevel, highest > started.level else { return nil }
             let waiting = model.oldest(level: highest).map(describe) ?? "?"
             return "started \(describe(started)) while \(model.levelCounts[highest]) operations of \(QueuePriority.allCases[highest]) were ready, e.g. \(waiting)"
+        case .fifoWithinLevel where addOrderCounts:
+            guard let earlier = model.earliestReady(level: started.level, before: started) else { return nil }
+            return "started \(describe(started)) while \(describe(earlier)), added and listed earlier at the same level, was ready"
         case .fifoWithinLevel:
             guard let oldest = model.oldest(level: started.level), oldest.key < started.key else { return nil }
             return "started \(describe(started)) while \(describe(oldest)), listed earlier at the same level, was ready"

@@ -182,7 +182,8 @@ struct OrderRun<Q: OperationQueueing> {
         let log = control.log
         while judged < log.count {
             let index = log[judged]
-            if let violation = promise.violation(starting: index, in: &model, name: { "o\($0)" }) {
+            if let violation = promise.violation(
+                starting: index, in: &model, addOrderCounts: h.context.policy == nil, name: { "o\($0)" }) {
                 let counts = model.levelCounts.enumerated().map { "\(QueuePriority(level: $0.offset)) \($0.element)" }
                 throw ScenarioAbort.fail(
                     "\(promise.rawValue) broken at start \(judged + 1): \(violation)",

@@ -66,6 +66,14 @@ struct ReadyModel {
         return level.map { byLevel[$0].first(alive: alive, level: $0) } ?? all.first(alive: alive, level: nil)
     }
 
+    /// A ready operation of `level` both added (a lower index) and listed before `listing`, the
+    /// earliest such; nil when there is none. A scan of the ready set: only the relaxed FIFO of a
+    /// queue without a policy asks.
+    func earliestReady(level: Int, before listing: Listing) -> Listing? {
+        current.values.filter { $0.level == level && $0.key < listing.key && $0.index < listing.index }
+            .min { $0.key < $1.key }
+    }
+
     /// The latest-listed ready operation of `level`.
     mutating func newest(level: Int) -> Listing? {
         let alive = current
