@@ -6,7 +6,7 @@ import QueueLabCore
 /// Callgrind on `noop` at width 1: through the protocol, `aging`'s pick cost about 220
 /// instructions per operation, most of it the existential call and its copies.)
 struct PolicySlot {
-    private enum Kind: UInt8 { case strict, fifo, aging, weighted, lifo, inherit, other }
+    private enum Kind: UInt8 { case strict, fifo, aging, weighted, lifo, inherit, criticalPath, other }
 
     private let kind: Kind
     private var strict: StrictPolicy?
@@ -15,6 +15,7 @@ struct PolicySlot {
     private var weighted: WeightedPolicy?
     private var lifo: LIFOPolicy?
     private var inherit: InheritPolicy?
+    private var criticalPath: CriticalPathPolicy?
     private var other: (any SchedulingPolicy)?
     /// Checks every pick of a policy from outside before the machine follows it.
     private var audit: PolicyAudit?
@@ -33,6 +34,8 @@ struct PolicySlot {
         case let policy as WeightedPolicy: (kind, weighted) = (.weighted, policy)
         case let policy as LIFOPolicy: (kind, lifo) = (.lifo, policy)
         case let policy as InheritPolicy: (kind, inherit) = (.inherit, policy)
+        // A built-in too: trusted, so it pays no audit of its picks.
+        case let policy as CriticalPathPolicy: (kind, criticalPath) = (.criticalPath, policy)
         default:
             (kind, other) = (.other, policy)
             audit = PolicyAudit(policyName: policy.name)
@@ -51,6 +54,7 @@ struct PolicySlot {
         case .weighted: weighted!
         case .lifo: lifo!
         case .inherit: inherit!
+        case .criticalPath: criticalPath!
         case .other: other!
         }
     }
@@ -69,6 +73,7 @@ struct PolicySlot {
         case .weighted: weighted!.push(entry, reason: reason, now: now)
         case .lifo: lifo!.push(entry, reason: reason, now: now)
         case .inherit: inherit!.push(entry, reason: reason, now: now)
+        case .criticalPath: criticalPath!.push(entry, reason: reason, now: now)
         case .other:
             audit!.listed(entry)
             other!.push(entry, reason: reason, now: now)
@@ -84,6 +89,7 @@ struct PolicySlot {
         case .weighted: weighted!.remove(operation)
         case .lifo: lifo!.remove(operation)
         case .inherit: inherit!.remove(operation)
+        case .criticalPath: criticalPath!.remove(operation)
         case .other:
             audit!.unlisted(operation)
             other!.remove(operation)
@@ -101,6 +107,7 @@ struct PolicySlot {
         case .weighted: return weighted!.pop(now: 0)?.operation
         case .lifo: return lifo!.pop(now: 0)?.operation
         case .inherit: return inherit!.pop(now: 0)?.operation
+        case .criticalPath: return criticalPath!.pop(now: 0)?.operation
         case .other:
             // A policy from outside is not trusted: a stale, foreign or repeated entry would start
             // an operation twice or unready. The audit records it and picks safely instead.

@@ -67,10 +67,16 @@ import Testing
             ("weighted", [.fifoWithinLevel, .weightedShares]),
             ("lifo", [.strictPriority, .lifoWithinLevel]),
             ("inherit", [.strictPriority, .fifoWithinLevel, .priorityInheritance]),
-            ("critical-path", [.strictPriority]),
+            ("critical-path", [.strictPriority, .longestChainFirst]),
         ]
         #expect(promises.map(\.0) == expected.map(\.0))
         #expect(promises.map(\.1) == expected.map(\.1))
+        // The figures each promise is stated in.
+        let declarations = try SchedulingPolicies.builtIn.map { try SchedulingPolicies.parse($0.name).declaration }
+        #expect(declarations.map(\.rankCap) == [nil, nil, nil, nil, nil, nil, CriticalPathPolicy.defaultCap])
+        #expect(declarations.map(\.relistsOnPriorityChange) == [true, false, true, true, true, true, true])
+        #expect(declarations[2].agingStep == AgingPolicy.defaultStep)
+        #expect(declarations[3].shareWeights == WeightedPolicy.defaultWeights)
         #expect(
             OrderingPromises([.strictPriority, .fifoWithinLevel]).description == "strict-priority,fifo-within-level")
     }

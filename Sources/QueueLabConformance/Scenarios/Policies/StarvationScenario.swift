@@ -21,7 +21,8 @@ import QueueLabCore
 /// waits as long as the stream runs, until four times the bound and slack (see ``giveUpFactor``),
 /// and fails with the bound measured then: the drain after the stream stops cannot excuse it.
 enum StarvationScenario {
-    static let starvedCount = 3
+    /// One per ``StarvedArrival``.
+    static let starvedCount = 4
     /// Work per stream body: short, so that an aging step spans many turns.
     static let bodyNanoseconds: UInt64 = 100_000
     static let clockSlack = Duration.milliseconds(1)
@@ -92,7 +93,8 @@ enum StarvationScenario {
         }
         var pending: [(name: String, addedAt: UInt64, backlog: Int)] = []
         // The veryLow operations become ready each a different way, since a policy may age one
-        // way and not another: a single add, a member of a batch, a dependency's release.
+        // way and not another: a single add, a member of a batch, a dependency's release, a
+        // priority lowered while ready.
         let helper = context.has(.crossQueueDependencies) ? h.makeQueue("keys", width: 1) : nil
         for index in 0..<starvedCount {
             let name = "v\(index)"
@@ -101,7 +103,7 @@ enum StarvationScenario {
                 body: .synchronous { _ in timeline.started(name, starved: index) })
             context.currentPhase = "adding \(name) (veryLow) under load"
             let startedBefore = timeline.startedCount
-            try StarvedArrival(rawValue: index % 3)?.bring(op, to: queue, helper: helper, timeline: timeline, h)
+            try StarvedArrival(rawValue: index % starvedCount)?.bring(op, to: queue, helper: helper, timeline: timeline, h)
             let addedAt = MonotonicClock.now()
             timeline.noteAdded()
             context.progress.note()

@@ -11,6 +11,8 @@ enum StarvedArrival: Int {
     /// Added waiting for a key operation, which then runs on a helper queue; timed from the moment
     /// the operation reads ready.
     case released
+    /// Added at `normal` and lowered to `veryLow` at once (relisted); timed from the change.
+    case lowered
 
     func bring<Q: OperationQueueing>(
         _ op: Q.Operation, to queue: Q, helper: Q?, timeline: StartTimeline, _ h: Harness<Q>
@@ -18,6 +20,10 @@ enum StarvedArrival: Int {
         switch self {
         case .single:
             try queue.addOperation(op)
+        case .lowered:
+            op.queuePriority = .normal
+            try queue.addOperation(op)
+            op.queuePriority = .veryLow
         case .batch:
             let companion = Q.Operation(
                 name: "\(op.name ?? "")-companion", priority: .veryHigh,
