@@ -25,8 +25,6 @@ final class HandOffHold: StateObserver, Sendable {
     private let watched = Atomic<UInt64>(0)
     /// The raw ID of the operation whose cancel returned last.
     private let cancelled = Atomic<UInt64>(0)
-    /// Deliveries held until the cancel returned.
-    private let holds = Atomic<Int>(0)
 
     init(recording recorder: TraceRecorder) { self.recorder = recorder }
 
@@ -35,9 +33,6 @@ final class HandOffHold: StateObserver, Sendable {
 
     /// The cancel of `id` returned: its held delivery may go on.
     func cancelReturned(_ id: OperationID) { cancelled.store(id.rawValue, ordering: .releasing) }
-
-    /// How many deliveries were released by their cancel (not by the bound).
-    var heldUntilCancelled: Int { holds.load(ordering: .relaxed) }
 
     func operationDidTransition(_ transition: StateTransition) {
         recorder.operationDidTransition(transition)
@@ -53,6 +48,5 @@ final class HandOffHold: StateObserver, Sendable {
                 sched_yield()
             }
         }
-        holds.add(1, ordering: .relaxed)
     }
 }
