@@ -87,7 +87,7 @@ struct CompareCommand: ParsableCommand {
         let margin = sameWithin.map { fractionOption($0, named: "--same-within") }
         let detectableLimit = requireDetectable.map { text in
             guard let limit = Percent.parse(text) else {
-                fail("--require-detectable must be a positive percentage such as 10%, got '\(text)'")
+                fail("--require-detectable must be a percentage \(Percent.range) such as 10%, got '\(text)'")
             }
             return limit
         }

@@ -95,6 +95,13 @@ struct GateRun {
                 head, ["compare", baseCSV, headCSV, "--format", checked.format] + compareArguments,
                 output: .standardOutput)) ?? -1
         let verdict = GateStatus(compareStatus: compare).downgraded(byBenchStatus: bench)
+        if verdict == .cannotDetect {
+            gateProgress(
+                "\(name): the rows above could not see the required change when the budget ended (exit 6, fail "
+                    + "closed). What helps: a longer --budget (rounds go to the blindest rows first), a quieter or "
+                    + "pinned runner (--pin), or the instruction channel (--instructions on) for code paths that "
+                    + "do not wait; --allow-blind to pass anyway.")
+        }
         if bench == GateStatus.notMeasured.rawValue {
             gateProgress("some \(name) samples failed or hung (see bench's FAILED lines): not measured")
         }
