@@ -42,14 +42,15 @@ public enum DetectableEffect {
         let n = logRatios.count
         guard n >= 2 else { return .infinity }
         if n <= WilcoxonSignedRank.exactLimit && 2 / pow(2, Double(n)) >= alpha { return .infinity }
-        let noise = PlantedShiftPower.noise(logRatios, centre: centre ?? median(logRatios), count: n)
-        var decision = SignedRankDecision(level: alpha)
-        let guess = log1p(fraction(alpha: alpha, standardError: spread(logRatios) / Double(n).squareRoot()))
-        let shift = PlantedShiftPower.smallestShift(draws: noise.count, guess: guess) { shift, index, sign in
-            let planted = Double(sign) * shift
-            return decision.direction(noise[index].map { $0 + planted }) == sign
+        guard standardDeviation(logRatios) > 0 else {
+            // Every ratio the same: any planted shift makes n equal differences, one tie group,
+            // which the test judges by its tie-corrected approximation: all or nothing.
+            var decision = SignedRankDecision(level: alpha)
+            return decision.direction([Double](repeating: 1, count: n)) == 1 ? 0 : .infinity
         }
-        return shift.isFinite ? exp(shift) - 1 : .infinity
+        let noise = PlantedShiftPower.noise(logRatios, centre: centre ?? median(logRatios), count: n)
+        guard let shift = PlantedShiftPower.smallestShift(draws: noise, level: alpha) else { return .infinity }
+        return exp(shift) - 1
     }
 
     /// For two independent samples of logs.

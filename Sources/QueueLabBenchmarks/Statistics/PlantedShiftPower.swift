@@ -7,7 +7,7 @@
 import QueueLabCore
 
 /// The smallest shift a row's own test detects in at least ``PlantedShiftPower/target`` of the
-/// draws of that row's own noise, found by bisection.
+/// draws of that row's own noise.
 ///
 /// Why simulate: the normal approximation (z(1 - alpha/2) + z(0.8)) se / sqrt(0.955) promises 80 %
 /// power that the exact signed-rank test at Holm's strictest level does not deliver at 20 to 200
@@ -15,9 +15,9 @@ import QueueLabCore
 /// rounds rule stopped on that figure. Here the figure is, by construction, what the test does.
 ///
 /// Deterministic: the draws come from a fixed seed, so the same CSVs always print the same figure.
-/// The same draws serve every shift tried (common random numbers): with the shift planted in every
-/// value of a draw, a draw detected at one shift is detected at every larger one, so the detected
-/// share only grows with the shift and bisection is sound.
+/// The same draws serve every shift (common random numbers): with the shift planted in every value
+/// of a draw, a draw detected at one shift is detected at every larger one, so the detected share
+/// only grows with the shift, and the smallest shift reaching the target is one quantile.
 enum PlantedShiftPower {
     /// The share of draws that must detect the shift. 80 % is the promise; with 400 draws the
     /// estimate of a share near 0.8 has a standard error of 0.02, so 0.85 keeps a shift that is
@@ -26,8 +26,6 @@ enum PlantedShiftPower {
     static let target = 0.85
     static let draws = 400
     static let seed: UInt64 = 0x0DE7_EC7A_B1E5_0001
-    /// Beyond exp(12) (a factor of 160,000) nothing is "detectable" in any useful sense.
-    static let largestShift = 12.0
 
     /// Draws of `count` values like `values`, centred on `centre`: a smoothed bootstrap (each draw
     /// picks values with replacement and adds a small normal jitter, Silverman's bandwidth from the
@@ -50,41 +48,34 @@ enum PlantedShiftPower {
         }
     }
 
-    /// The smallest shift (in the units of the draws: logs) that `detects` finds, planted upward
-    /// and planted downward, in at least `target` of the draws each; infinite when even
-    /// ``largestShift`` is not. `guess` starts the bracket (any positive value works; a close one
-    /// saves steps).
-    /// - Parameter detects: (shift, draw index, sign +1 or -1) -> detected in that direction.
-    static func smallestShift(draws: Int, guess: Double, detects: (Double, Int, Int) -> Bool) -> Double {
-        let needed = Int((target * Double(draws)).rounded(.up))
-        func passes(_ shift: Double) -> Bool {
-            for sign in [1, -1] {
-                var hits = 0
-                var misses = 0
-                for index in 0..<draws {
-                    if detects(shift, index, sign) { hits += 1 } else { misses += 1 }
-                    if hits >= needed { break }
-                    if misses > draws - needed { return false }
-                }
-            }
-            return true
+    /// The smallest shift (in the units of the draws: logs) that the signed-rank test at `level`
+    /// detects, planted upward and planted downward, in at least ``target`` of `draws` each; nil
+    /// when no outcome at this many pairs reaches the level.
+    ///
+    /// No bisection over shifts is needed: with no ties and no zeros (the jitter sees to both),
+    /// W+ is the number of positive Walsh averages, and planting a shift s moves every Walsh
+    /// average by s. A draw is significant upward when W+ >= K (the smallest significant W+), that
+    /// is when s is above minus its K-th largest Walsh average; downward when s is at or above its
+    /// K-th smallest. Each draw has one threshold a direction, and the detected share at s is the
+    /// share of thresholds below s: the smallest shift detected in `target` of the draws is a
+    /// quantile of the thresholds, exactly what bisection over s with the same draws would find.
+    static func smallestShift(draws: [[Double]], level: Double) -> Double? {
+        guard let n = draws.first?.count, n > 0 else { return nil }
+        var decision = SignedRankDecision(level: level)
+        guard let k = decision.smallestSignificantWPlus(n: n) else { return nil }
+        let total = n * (n + 1) / 2
+        var upward: [Double] = []
+        var downward: [Double] = []
+        for draw in draws {
+            let walsh = WalshAverageSelection(draw)
+            upward.append(-walsh.average(atRank: total - k))
+            downward.append(walsh.average(atRank: k - 1))
         }
-        var high = Swift.min(Swift.max(guess, 1e-6), largestShift)
-        while !passes(high) {
-            guard high < largestShift else { return .infinity }
-            high = Swift.min(2 * high, largestShift)
-        }
-        var low = high / 2
-        while low > 1e-9 && passes(low) {
-            high = low
-            low /= 2
-        }
-        // Half a percent of the shift is finer than any row can tell apart.
-        while (high - low) > 0.005 * high {
-            let middle = (low + high) / 2
-            if passes(middle) { high = middle } else { low = middle }
-        }
-        return high
+        let index = Swift.min(draws.count - 1, Int((target * Double(draws.count)).rounded(.up)) - 1)
+        let needed = Swift.max(upward.sorted()[index], downward.sorted()[index])
+        // A hair above the quantile: upward detection needs the shift strictly above its threshold,
+        // and a shift planted value by value rounds differently from one added to a Walsh average.
+        return Swift.max(0, needed) * (1 + 1e-9) + 1e-12
     }
 
     /// A standard normal value (Box-Muller).

@@ -41,6 +41,23 @@ struct SignedRankDecision {
         return erfc(z / 2.0.squareRoot()) < level ? sign : 0
     }
 
+    /// The smallest W+ significant upward at this level for `n` differences without ties or zeros
+    /// (by symmetry, W+ at most total - that is significant downward), or nil when none is.
+    mutating func smallestSignificantWPlus(n: Int) -> Int? {
+        let total = n * (n + 1) / 2
+        if n <= WilcoxonSignedRank.exactLimit {
+            let c = criticalValue(n: n)
+            return c < 0 ? nil : total - c
+        }
+        let mean = Double(total) / 2
+        let deviation = (Double(n) * Double(n + 1) * Double(2 * n + 1) / 24).squareRoot()
+        for w in Int(mean.rounded(.up))...total {
+            let z = Swift.max(0, Double(w) - mean - 0.5) / deviation
+            if erfc(z / 2.0.squareRoot()) < level { return w }
+        }
+        return nil
+    }
+
     private mutating func criticalValue(n: Int) -> Int {
         if let known = critical[n] { return known }
         let counts = SignedRankDistribution.counts(n: n)
