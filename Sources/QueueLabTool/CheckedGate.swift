@@ -28,6 +28,8 @@ struct CheckedGate {
     let instructionImplementations: [String]
     let instructionSamples: Int
     let cache: String?
+    /// --time-limit, for both channels: counted from when sampling starts (``GateRun``).
+    let timeLimit: Duration?
 
     init(_ options: GateCommand) throws(GateFailure) {
         product = options.product ?? (RunMetadata.currentExecutable() as NSString).lastPathComponent
@@ -76,6 +78,17 @@ struct CheckedGate {
             requireDetectable = Percent.format(floor)
         } else {
             throw .badInput("with --threshold 0 there is no floor to require; give --require-detectable or --allow-blind")
+        }
+        if let text = options.timeLimit {
+            guard let limit = DurationOption.parse(text) else {
+                throw .badInput(DurationOption.problem("--time-limit", text))
+            }
+            if !sequentialArguments.isEmpty, let budget = DurationOption.parse(options.budget), budget >= limit {
+                throw .badInput("--budget \(options.budget) must be shorter than --time-limit \(text)")
+            }
+            timeLimit = limit
+        } else {
+            timeLimit = nil
         }
         requireEvidence = options.requireEvidence
         switch options.instructions {
