@@ -23,6 +23,10 @@ struct GateCommand: ParsableCommand {
             valgrind on PATH, counts instructions per operation of both on the hand-off workloads
             (`bench --instructions`) and compares them at compare's 2 % floor.
             The verdict (compare's table) is printed on standard output; progress goes to standard error.
+            What each channel sees: the wall channel every cost, waiting on a clock, a lock or the kernel
+            included, down to each row's printed detectable change; the instruction channel judges
+            instructions and cannot see time spent waiting (a 2 us clock spin per add reads SAME there).
+            Every number an option or workload takes is range-checked first (exit 2, one line).
 
             Exit status (the worse of the two channels):
               0  no regression found

@@ -107,7 +107,9 @@ import Testing
     func aChildIsStoppedAtTheDeadline() throws {
         let started = ContinuousClock.now
         let status = try StreamedProcess.run("/bin/sleep", ["60"], deadline: .now + .milliseconds(300))
-        #expect(status == 128 + SIGTERM)
+        // SIGTERM, or SIGKILL after the grace when the child ignores SIGTERM (an ignored signal is
+        // inherited across exec, and some test runners ignore it).
+        #expect([128 + SIGTERM, 128 + SIGKILL].contains(status))
         #expect(ContinuousClock.now - started < .seconds(30))
     }
 
