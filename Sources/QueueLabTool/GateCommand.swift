@@ -103,7 +103,7 @@ struct GateCommand: ParsableCommand {
     /// same binary against itself was once a significant 5.8 % IMPROVEMENT (and could as well be a
     /// REGRESSION). 7 % caught the same 10 % slowdowns and left every A/A row alone
     /// (results/gate/campaign).
-    @Option(help: "Practical floor: a smaller change is never a regression (0.07 = 7%).")
+    @Option(help: "Practical floor, 0 to 10: a smaller change is never a regression (0.07 = 7%).")
     var threshold = "0.07"
 
     @Option(
@@ -145,7 +145,7 @@ struct GateCommand: ParsableCommand {
             """, valueName: "percent"))
     var untilDetectable = "floor"
 
-    @Option(help: "Time the wall channel may spend on --until-detectable's extra rounds: 90s, 2m.")
+    @Option(help: "Time the wall channel may spend on --until-detectable's extra rounds, 1s to 7 days: 90s, 2m.")
     var budget = "2m"
 
     /// Per-stage knobs (--budget, --sample-timeout) do not bound the whole: the first rounds, the

@@ -24,7 +24,7 @@ import Testing
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput.contains("budget spent; still above 0.0%"), "\(outcome.standardOutput)")
         let head = try ResultsFile.read(directory.appendingPathComponent("head.csv").path)
-        #expect(head.count >= 8 && head.count % 2 == 0)
+        #expect(head.count >= 8 && head.count % 2 == 0, "\(outcome.standardOutput)")
         #expect(Set(head.map(\.round)) == Set(0..<head.count))
         // Base got the same rounds: still paired.
         let base = try ResultsFile.read(directory.appendingPathComponent("base.csv").path)
