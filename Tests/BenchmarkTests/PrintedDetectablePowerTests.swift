@@ -29,7 +29,8 @@ import Testing
 
     /// One interleaved run: cell 0 with `pairs` rounds, the other `family - 1` cells with 5 rounds,
     /// every log ratio drawn from `pool`; cell 0's head made `slowdown` slower.
-    static func run(pool: [Double], pairs: Int, slowdown: Double, random: inout SplitMix64)
+    /// `noisyBase`: base's values drawn from the pool too (the unpaired check: each side noisy).
+    static func run(pool: [Double], pairs: Int, slowdown: Double, random: inout SplitMix64, noisyBase: Bool = false)
         -> (base: [SampleRecord], head: [SampleRecord])
     {
         var base: [SampleRecord] = []
@@ -46,7 +47,8 @@ import Testing
                         buildConfiguration: "release", allocator: "system", implementation: "lock", workload: "noop",
                         parameters: "n=\(cell)", seed: 7, round: round, figures: ["ops_per_s": value])
                 }
-                base.append(record("base", second, 1e6))
+                let baseValue = noisyBase ? 1e6 * exp(pool[Int(random.next() % UInt64(pool.count))]) : 1e6
+                base.append(record("base", second, baseValue))
                 head.append(record("head", second + 1, 1e6 * ratio))
             }
         }
@@ -89,6 +91,40 @@ import Testing
         let (rate, printed) = try Self.detectionRate(name, pairs: pairs, runs: 30, fresh: 30)
         print("power check \(name) \(pairs) pairs: printed \(Percent.format(printed)) detected in \(Percent.format(rate))")
         #expect(rate >= 0.80, "\(name) at \(pairs) pairs: the printed \(printed) was detected in \(rate)")
+    }
+
+    /// Unpaired (Mann-Whitney U, `pairing: false`): each side's logs drawn from the recorded noise,
+    /// the printed figure planted into fresh draws, detected in at least 80 %.
+    @Test(.timeLimit(.minutes(15)), arguments: [20, 60])
+    func printedUnpairedEffectIsDetectedInAtLeast80Percent(samples: Int) throws {
+        let pool = try Self.pool("lock-noop")
+        var random = SplitMix64(seed: 0x0E2A_1000 &+ UInt64(samples))
+        var detected = 0
+        var printedSum = 0.0
+        let runs = 20
+        let fresh = 30
+        for _ in 0..<runs {
+            let measured = Self.run(pool: pool, pairs: samples, slowdown: 0, random: &random, noisyBase: true)
+            let row = try #require(
+                Comparison.compare(base: measured.base, head: measured.head, figures: ["ops_per_s"], pairing: false)
+                    .rows.first { $0.parameters == "n=0" })
+            #expect(row.design == .unpaired)
+            try #require(row.detectable.isFinite)
+            printedSum += row.detectable
+            for _ in 0..<fresh {
+                // Head's log noise drawn apart from base's: the ratio's log is head's minus base's.
+                let planted = Self.run(
+                    pool: pool, pairs: samples, slowdown: row.detectable, random: &random, noisyBase: true)
+                let report = Comparison.compare(
+                    base: planted.base, head: planted.head, figures: ["ops_per_s"], pairing: false,
+                    estimatingDetectable: false)
+                let shifted = try #require(report.rows.first { $0.parameters == "n=0" })
+                if shifted.adjustedP < report.rule.alpha && shifted.ratio.ratio < 1 { detected += 1 }
+            }
+        }
+        let rate = Double(detected) / Double(runs * fresh)
+        print("power check unpaired \(samples) a side: printed \(Percent.format(printedSum / Double(runs))) detected in \(Percent.format(rate))")
+        #expect(rate >= 0.80)
     }
 
     /// The same row's noise gives the same figure: the simulation's draws come from a fixed seed.

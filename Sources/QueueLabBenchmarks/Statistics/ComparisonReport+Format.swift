@@ -53,13 +53,11 @@ extension ComparisonReport {
             + "(family-wise) over \(rows.count) comparisons; regression = significant at \(rule.alpha) and "
             + "\(rule.floorDescription); fewer than \(rule.minimumSamples) samples a side = "
             + "INCONCLUSIVE. detectable = the smallest change detected with at least 80% power at Holm's strictest "
-            + "level (\(rule.alpha)/\(rows.count)): paired rows by simulation, the change planted into 400 "
-            + "draws of the row's own log ratios (widened by the error of a spread estimated from them) and "
-            + "judged by the signed-rank test itself at that many pairs, "
-            + "detected in at least 85% of draws (the margin over 80% covers the simulation's error); unpaired "
-            + "rows by the normal approximation (robust spread of the pooled logs, Wilcoxon efficiency 0.955), "
-            + "which overstates the power of small samples; none = no outcome of these samples could be "
-            + "significant."
+            + "level (\(rule.alpha)/\(rows.count)), by simulation: the change planted into 400 draws of the "
+            + "row's own log ratios (paired) or of each side's logs (unpaired), widened by the error of a spread "
+            + "estimated from them, judged by the row's own test (signed-rank or Mann-Whitney) at its sample "
+            + "size, and detected in at least 85% of draws (the margin over 80% covers the simulation's error); "
+            + "none = no outcome of these samples could be significant."
         var out: [String] = []
         switch format {
         case .text:

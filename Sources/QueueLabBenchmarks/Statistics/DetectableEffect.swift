@@ -18,11 +18,10 @@
 /// overstated the power of the exact test at Holm's strictest level: its "detectable" shift was
 /// found in 14 to 73 % of draws (issue 28).
 ///
-/// Unpaired rows keep the normal formula: delta = (z(1 - alpha/2) + z(power)) * se / sqrt(ARE),
-/// se the pooled robust spread of the logs times sqrt(1/m + 1/n), ARE = 3/pi (0.955) the
-/// efficiency of the rank test relative to the t test under normal noise. The gate never
-/// compares unpaired (its CSVs always pair by round); `compare` of two separate runs does, and
-/// says in its legend that this figure is the approximation.
+/// Unpaired rows the same way with Mann-Whitney U: each sample's own logs drawn (independently),
+/// the shift planted in head's. The normal formula, delta = (z(1 - alpha/2) + z(power)) * se /
+/// sqrt(3/pi), se the pooled robust spread of the logs times sqrt(1/m + 1/n), now only starts
+/// nothing: it is what two constant samples get (0).
 ///
 /// The spread s is robust: 1.4826 times the median absolute deviation, which equals the standard
 /// deviation under normal noise. The tests are rank tests, which one wild round (a sample that hit
@@ -72,8 +71,22 @@ public enum DetectableEffect {
         }
         let pooledVariance =
             (pow(spread(x), 2) * Double(m - 1) + pow(spread(y), 2) * Double(n - 1)) / Double(m + n - 2)
-        return fraction(
+        let formula = fraction(
             alpha: alpha, standardError: (pooledVariance * (1 / Double(m) + 1 / Double(n))).squareRoot())
+        // Both samples constant: nothing to simulate (every draw would tie); the formula says 0.
+        guard standardDeviation(x) > 0 || standardDeviation(y) > 0 else { return formula }
+        // As paired rows: at most ``largestSimulatedPairs`` a side simulated, the shift scaled by the
+        // standard error's ratio beyond (the approximation's power depends on shift / se alone).
+        let simulatedM = Swift.min(m, largestSimulatedPairs)
+        let simulatedN = Swift.min(n, largestSimulatedPairs)
+        let scale = ((1 / Double(m) + 1 / Double(n)) / (1 / Double(simulatedM) + 1 / Double(simulatedN))).squareRoot()
+        let base = PlantedShiftPower.noise(x, centre: median(x), count: simulatedM)
+        // Another seed: the head's draws must be independent of the base's.
+        let head = PlantedShiftPower.noise(y, centre: median(y), count: simulatedN, seed: PlantedShiftPower.seed &+ 1)
+        guard let shift = PlantedShiftPower.smallestShift(base: base, head: head, level: alpha) else {
+            return .infinity
+        }
+        return exp(shift * scale) - 1
     }
 
     static func fraction(alpha: Double, standardError: Double) -> Double {
