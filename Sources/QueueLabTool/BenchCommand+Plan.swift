@@ -12,13 +12,11 @@ extension BenchCommand {
     /// Every option checked and turned into a plan, before any sample runs: a mistake found after
     /// an hour of sampling costs the hour.
     func checkedPlan() throws -> BenchmarkPlan {
-        guard samples >= 1 else { throw ValidationError("--samples must be at least 1") }
-        guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more") }
-        guard (1...Self.longestSampleTimeout).contains(sampleTimeout) else {
-            throw ValidationError("--sample-timeout must be 1 to \(Self.longestSampleTimeout) seconds (a day)")
-        }
-        guard (1...100).contains(repetitions) else { throw ValidationError("--repetitions must be 1 to 100") }
-        guard latencyEvery >= 1 else { throw ValidationError("--latency-every must be at least 1") }
+        try CountOption.check("--samples", samples, CountOption.samples)
+        try CountOption.check("--warmup", warmup, 0...1_000)
+        try CountOption.check("--sample-timeout", sampleTimeout, 1...Self.longestSampleTimeout, unit: " seconds (a day)")
+        try CountOption.check("--repetitions", repetitions, 1...100)
+        try CountOption.check("--latency-every", latencyEvery, 1...1_000_000_000)
         let policies = try checkedPolicies()
         let types =
             try implementations.isEmpty

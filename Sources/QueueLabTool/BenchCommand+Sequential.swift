@@ -18,9 +18,11 @@ struct SequentialSampling {
     /// detectable effect) is the one `compare --require-detectable` will find.
     func undecided(_ records: [String: [SampleRecord]]) -> [(cell: String, detectable: Double)] {
         let report = Comparison.compare(base: records[base] ?? [], head: records[head] ?? [])
+        // Furthest from the limit first: when the budget runs out, it ran out on the rows nearest
+        // to seeing it, not on the blindest ones.
         return report.undetectable(beyond: limit).map {
             ($0.cellKey, $0.detectable)
-        }
+        }.sorted { $0.detectable > $1.detectable }
     }
 
     /// Runs extra rounds of the undecided cells, one cell at a time (base and head back to back in
@@ -30,10 +32,12 @@ struct SequentialSampling {
         plan: BenchmarkPlan, records: [String: [SampleRecord]],
         onSample: @escaping (SampleRecord) throws -> Void
     ) throws -> (records: [String: [SampleRecord]], failures: [String]) {
-        let started = ContinuousClock.now
         var all = records
         var failures: [String] = []
         let (cells, _) = BenchmarkRunner(plan: plan, metadata: RunMetadata.current()).cells()
+        // Counted from here: RunMetadata.current() runs `swift --version`, which took over a second
+        // on a loaded machine and spent a 1 s budget before the first round.
+        let started = ContinuousClock.now
         while true {
             let open = undecided(all)
             guard !open.isEmpty else {
@@ -73,14 +77,5 @@ struct SequentialSampling {
             guard progressed, failures.isEmpty else { break }
         }
         return (all, failures)
-    }
-
-    /// "90s", "10m", "1h" (or plain seconds).
-    static func parseBudget(_ text: String) -> Duration? {
-        let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600]
-        let unit = text.last.flatMap { units[$0] }
-        let digits = unit == nil ? text : String(text.dropLast())
-        guard let value = Int64(digits), value > 0 else { return nil }
-        return .seconds(value * (unit ?? 1))
     }
 }

@@ -70,10 +70,10 @@ struct BenchCommand: ParsableCommand {
             valueName: "policy,..."))
     var policies: [String] = []
 
-    @Option(help: "Samples per cell (one process each), at least 1.")
+    @Option(parsing: .unconditional, help: "Samples per cell (one process each), 1 to 100000.")
     var samples = 10
 
-    @Option(help: "Warm-up rounds (not recorded), 0 or more.")
+    @Option(parsing: .unconditional, help: "Warm-up rounds (not recorded), 0 to 1000.")
     var warmup = 1
 
     @Option(help: "system or jemalloc.")
@@ -85,17 +85,18 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Seed for the sample order (default: the clock, or the journal's with --resume).")
     var seed: UInt64?
 
-    @Option(help: "Seconds before a sample process is killed as hung, 1 to 86400.")
+    @Option(parsing: .unconditional, help: "Seconds before a sample process is killed as hung, 1 to 86400.")
     var sampleTimeout = 120
 
     @Option(
+        parsing: .unconditional,
         help: """
             Timed phases per sample process after its warm-up, 1 to 100; the phase with the median wall \
             time is the sample, the spread of all is the column repetition_log_sd.
             """)
     var repetitions = 1
 
-    @Option(help: "Record the latency of one operation in this many, at least 1.")
+    @Option(parsing: .unconditional, help: "Record the latency of one operation in this many, 1 to 1000000000.")
     var latencyEvery = SampleRunner.defaultLatencyEvery
 
     @Flag(help: "Do not cap Foundation's dependency workloads.")
@@ -141,7 +142,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Time for the rounds --until-detectable adds after --samples: 90s, 10m, 1h.")
     var budget = "10m"
 
-    @Option(help: "Rounds added to an undecided cell per step with --until-detectable, at least 1.")
+    @Option(
+        parsing: .unconditional, help: "Rounds added to an undecided cell per step with --until-detectable, 1 to 1000.")
     var untilStep = 4
 
     func run() throws {
@@ -219,12 +221,12 @@ struct BenchCommand: ParsableCommand {
         guard let untilDetectable else { return nil }
         guard let limit = Percent.parse(untilDetectable) else {
             throw ValidationError(
-                "--until-detectable must be a positive percentage such as 10%, got '\(untilDetectable)'")
+                "--until-detectable must be a percentage \(Percent.range) such as 10%, got '\(untilDetectable)'")
         }
-        guard let duration = SequentialSampling.parseBudget(budget) else {
-            throw ValidationError("--budget must be a duration such as 90s, 10m or 1h, got '\(budget)'")
+        guard let duration = DurationOption.parse(budget) else {
+            throw ValidationError(DurationOption.problem("--budget", budget))
         }
-        guard untilStep >= 1 else { throw ValidationError("--until-step must be at least 1") }
+        try CountOption.check("--until-step", untilStep, 1...1_000)
         let names = plan.variants.map(\.name)
         guard names.contains("base"), names.contains("head") else {
             throw ValidationError("--until-detectable needs --variant base=... and --variant head=...")

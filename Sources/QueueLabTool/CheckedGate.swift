@@ -16,6 +16,10 @@ struct CheckedGate {
     let threshold: String
     let sameWithin: String
     let requireEvidence: Bool
+    /// The change every throughput row must be able to detect, passed to compare as
+    /// `--require-detectable`: the option, else the --until-detectable limit, else the floor; nil
+    /// only with --allow-blind. The default fails closed: a row that could not have seen a
+    /// regression of the floor's size is no pass.
     let requireDetectable: String?
     /// `bench --until-detectable` and `--budget` of the wall channel, or nothing (off).
     let sequentialArguments: [String]
@@ -24,15 +28,18 @@ struct CheckedGate {
     let instructionImplementations: [String]
     let instructionSamples: Int
     let cache: String?
+    /// --time-limit, for both channels: counted from when sampling starts (``GateRun``).
+    let timeLimit: Duration?
 
     init(_ options: GateCommand) throws(GateFailure) {
         product = options.product ?? (RunMetadata.currentExecutable() as NSString).lastPathComponent
         guard product.range(of: #"^[A-Za-z0-9_.-]+$"#, options: .regularExpression) != nil else {
             throw .badInput("--product must name an executable product, got '\(product)'")
         }
+        // At least 6: fewer can never show a regression.
         for (name, count) in [("--samples", options.samples), ("--instruction-samples", options.instructionSamples)]
-        where count < 6 {
-            throw .badInput("\(name) must be at least 6 (fewer can never show a regression), got \(count)")
+        where !(6...CountOption.samples.upperBound).contains(count) {
+            throw .badInput(CountOption.problem(name, count, 6...CountOption.samples.upperBound))
         }
         samples = options.samples
         instructionSamples = options.instructionSamples
@@ -52,15 +59,37 @@ struct CheckedGate {
         format = options.format
         for (name, value) in [("--threshold", options.threshold), ("--same-within", options.sameWithin)]
         where parseFraction(value) == nil {
-            throw .badInput("\(name) must be a non-negative number such as 0.10, got '\(value)'")
+            throw .badInput(fractionProblem(name, value))
         }
         threshold = options.threshold
         sameWithin = options.sameWithin
         if let detectable = options.requireDetectable, Percent.parse(detectable) == nil {
-            throw .badInput("--require-detectable must be a percentage above 0 such as 10%, got '\(detectable)'")
+            throw .badInput("--require-detectable must be a percentage \(Percent.range) such as 10%, got '\(detectable)'")
         }
-        requireDetectable = options.requireDetectable
-        sequentialArguments = try Self.sequentialArguments(options, floor: parseFraction(threshold) ?? 0)
+        let floor = parseFraction(threshold) ?? 0
+        sequentialArguments = try Self.sequentialArguments(options, floor: floor)
+        if let explicit = options.requireDetectable {
+            requireDetectable = explicit
+        } else if options.allowBlind {
+            requireDetectable = nil
+        } else if let limit = sequentialArguments.dropFirst().first {
+            requireDetectable = limit
+        } else if floor > 0 {
+            requireDetectable = Percent.format(floor)
+        } else {
+            throw .badInput("with --threshold 0 there is no floor to require; give --require-detectable or --allow-blind")
+        }
+        if let text = options.timeLimit {
+            guard let limit = DurationOption.parse(text) else {
+                throw .badInput(DurationOption.problem("--time-limit", text))
+            }
+            if !sequentialArguments.isEmpty, let budget = DurationOption.parse(options.budget), budget >= limit {
+                throw .badInput("--budget \(options.budget) must be shorter than --time-limit \(text)")
+            }
+            timeLimit = limit
+        } else {
+            timeLimit = nil
+        }
         requireEvidence = options.requireEvidence
         switch options.instructions {
         case "auto": countsInstructions = CallgrindSampling.findValgrind() != nil
@@ -90,13 +119,13 @@ struct CheckedGate {
         default:
             guard let parsed = Percent.parse(options.untilDetectable) else {
                 throw .badInput(
-                    "--until-detectable must be a percentage such as 7%, floor or off, got '\(options.untilDetectable)'"
+                    "--until-detectable must be a percentage \(Percent.range) such as 7%, floor or off, got '\(options.untilDetectable)'"
                 )
             }
             limit = parsed
         }
-        guard SequentialSampling.parseBudget(options.budget) != nil else {
-            throw .badInput("--budget must be a duration such as 90s or 2m, got '\(options.budget)'")
+        guard DurationOption.parse(options.budget) != nil else {
+            throw .badInput(DurationOption.problem("--budget", options.budget))
         }
         return ["--until-detectable", Percent.format(limit), "--budget", options.budget]
     }

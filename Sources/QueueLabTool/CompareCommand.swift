@@ -26,7 +26,9 @@ struct CompareCommand: ParsableCommand {
             parameters; a row names the queue as lock[aging:step=1ms].
             Design: cells of base and head from one interleaved bench run are paired by round (Wilcoxon
             signed-rank on log ratios); others are compared unpaired (Mann-Whitney U). Each row prints its
-            design and its detectable effect (80% power, Holm's strictest level).
+            design and its detectable effect (80% power, Holm's strictest level, simulated with the row's
+            own test at its sample size).
+            Ranges: --threshold and --same-within 0 to 10; --require-detectable above 0 and at most 100000%.
             Verdicts: REGRESSION / IMPROVEMENT need p < 0.05 after Holm and a change beyond the threshold;
             SAME when the 95% interval lies within --same-within (default: the threshold) or the change is
             significant but under the threshold; INCONCLUSIVE with fewer than 6 samples a side or a wide interval.
@@ -87,7 +89,7 @@ struct CompareCommand: ParsableCommand {
         let margin = sameWithin.map { fractionOption($0, named: "--same-within") }
         let detectableLimit = requireDetectable.map { text in
             guard let limit = Percent.parse(text) else {
-                fail("--require-detectable must be a positive percentage such as 10%, got '\(text)'")
+                fail("--require-detectable must be a percentage \(Percent.range) such as 10%, got '\(text)'")
             }
             return limit
         }

@@ -10,6 +10,7 @@ struct GateRun {
     let out: String
 
     func run() throws(GateFailure) -> GateStatus {
+        let deadline = checked.timeLimit.map { ContinuousClock.now + $0 }
         guard let baseSampleHelp = GateBuilds.capture(base, ["sample", "--help"]) else {
             throw .badInput("the base predates the benchmark runner (no 'sample' subcommand); pick a later base")
         }
@@ -19,7 +20,7 @@ struct GateRun {
         let implementations = checked.implementations.isEmpty ? defaultImplementations() : checked.implementations
         let policyArguments = checked.policy.map { ["--policy", $0] } ?? []
         var status = try channel(
-            name: "wall time", folder: out,
+            name: "wall time", folder: out, deadline: deadline,
             arguments: implementations.flatMap { ["--impl", $0] } + policyArguments + checked.pinArguments
                 + checked.workloads.flatMap { ["--workload", $0] } + ["--samples", String(checked.samples)]
                 + checked.sequentialArguments,
@@ -36,7 +37,7 @@ struct GateRun {
                     "no implementation for the instruction channel (foundation and dispatch are left out): skipped")
             } else {
                 let instructions = try channel(
-                    name: "instructions (Callgrind)", folder: "\(out)/instructions",
+                    name: "instructions (Callgrind)", folder: "\(out)/instructions", deadline: deadline,
                     arguments: ["--instructions"] + counted.flatMap { ["--impl", $0] } + policyArguments
                         + checked.instructionWorkloads.flatMap { ["--workload", $0] }
                         + [
@@ -65,8 +66,12 @@ struct GateRun {
 
     /// One channel: bench of base and head into `folder`, then compare's verdict on standard output.
     private func channel(
-        name: String, folder: String, arguments: [String], compareArguments: [String]
+        name: String, folder: String, deadline: ContinuousClock.Instant?, arguments: [String],
+        compareArguments: [String]
     ) throws(GateFailure) -> GateStatus {
+        if let deadline, ContinuousClock.now >= deadline {
+            throw GateFailure(status: .notMeasured, description: "--time-limit reached before \(name): not measured")
+        }
         let baseCSV = "\(folder)/base.csv"
         let headCSV = "\(folder)/head.csv"
         // Never compare what this run did not write.
@@ -78,8 +83,12 @@ struct GateRun {
         let bench =
             (try? StreamedProcess.run(
                 head,
-                ["bench"] + arguments + ["--variant", "base=\(base)", "--variant", "head=\(head)", "--out-dir", folder]
-            )) ?? -1
+                ["bench"] + arguments + ["--variant", "base=\(base)", "--variant", "head=\(head)", "--out-dir", folder],
+                deadline: deadline)) ?? -1
+        if let deadline, ContinuousClock.now >= deadline {
+            throw GateFailure(
+                status: .notMeasured, description: "--time-limit reached while sampling \(name): not measured")
+        }
         switch bench {
         case GateStatus.badInput.rawValue: throw .badInput("bench refused its input (\(name)); nothing compared")
         case 0, GateStatus.notMeasured.rawValue: break
@@ -93,8 +102,15 @@ struct GateRun {
         let compare =
             (try? StreamedProcess.run(
                 head, ["compare", baseCSV, headCSV, "--format", checked.format] + compareArguments,
-                output: .standardOutput)) ?? -1
+                output: .standardOutput, deadline: deadline)) ?? -1
         let verdict = GateStatus(compareStatus: compare).downgraded(byBenchStatus: bench)
+        if verdict == .cannotDetect {
+            gateProgress(
+                "\(name): the rows above could not see the required change when the budget ended (exit 6, fail "
+                    + "closed). What helps: a longer --budget (rounds go to the blindest rows first), a quieter or "
+                    + "pinned runner (--pin), or the instruction channel (--instructions on) for code paths that "
+                    + "do not wait; --allow-blind to pass anyway.")
+        }
         if bench == GateStatus.notMeasured.rawValue {
             gateProgress("some \(name) samples failed or hung (see bench's FAILED lines): not measured")
         }

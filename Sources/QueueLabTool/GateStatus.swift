@@ -35,7 +35,8 @@ enum GateStatus: Int32, CaseIterable, Sendable {
 
     static let legend =
         "0 no regression found, 1 regression, 2 bad input, 3 a build failed, 4 not measured, "
-        + "5 not enough evidence, 6 a throughput row cannot detect --require-detectable"
+        + "5 not enough evidence, 6 cannot detect: a throughput row could not see the required change "
+        + "(default: the floor; --allow-blind to pass)"
 }
 
 /// Why a gate stopped before its verdict, and the status it exits with.

@@ -14,7 +14,11 @@ import Testing
         let cases: [([String], [String: String], String)] = [
             (["--variant", "a=/bin/true", "--variant", "a=/bin/true", "--out-dir", outDir], [:], "given twice"),
             (["--workload", "noop:n=-5"], [:], "n=-5 must be at least 1"),
-            (["--samples", "0"], [:], "--samples must be at least 1"),
+            (["--samples", "0"], [:], "--samples must be 1 to 100000, got 0"),
+            (["--samples", "-1"], [:], "--samples must be 1 to 100000, got -1"),
+            (["--warmup", "-1"], [:], "--warmup must be 0 to 1000, got -1"),
+            (["--workload", "noop:n=1000000000000"], [:], "n=1000000000000 must be at most 100000000"),
+            (["--workload", "open:late_tolerance_us=18446744073709552"], [:], "must be at most 60000000"),
             (["--sample-timeout", "0"], [:], "--sample-timeout must be 1 to 86400"),
             (["--sample-timeout", "99999999999999"], [:], "--sample-timeout must be 1 to 86400"),
             (["--variant-env", "nosuch:K=V"], [:], "names 'nosuch', not a variant"),

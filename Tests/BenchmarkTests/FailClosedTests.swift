@@ -80,10 +80,10 @@ import Testing
             ([base, head], 4, "missing from head"),
             ([head, swinging, "--require-detectable", "10%"], 6, "1 headline row(s) cannot detect 10.0%"),
             ([head, swinging, "--require-detectable", "50%"], 0, ""),
-            ([head, swinging, "--require-detectable", "ten"], 2, "--require-detectable must be a positive percentage"),
+            ([head, swinging, "--require-detectable", "ten"], 2, "--require-detectable must be a percentage above 0"),
             (
                 [head, swinging, "--same-within", "ten"], 2,
-                "--same-within must be a non-negative number such as 0.10, got 'ten'"
+                "--same-within must be a number from 0 to 10 (1000%) such as 0.10, got 'ten'"
             ),
             ([head, otherHost, "--strict"], 2, "host: base h, head elsewhere"),
             ([head, otherHost], 0, "warning: base and head ran in different environments"),

@@ -34,16 +34,16 @@ import Testing
     }
 
     @Test(arguments: [
-        (["main", "--samples", "5"], "--samples must be at least 6"),
-        (["main", "--instruction-samples", "2"], "--instruction-samples must be at least 6"),
+        (["main", "--samples", "5"], "--samples must be 6 to 100000, got 5"),
+        (["main", "--instruction-samples", "2"], "--instruction-samples must be 6 to 100000, got 2"),
         (["main", "--workload", "noop:n=-5"], "workload 'noop:n=-5'"),
         (["main", "--instruction-workload", "nosuch"], "workload 'nosuch'"),
         (["main", "--format", "xml"], "--format must be text or markdown"),
-        (["main", "--threshold", "ten"], "--threshold must be a non-negative number"),
-        (["main", "--same-within", "=-0.1"], "--same-within must be a non-negative number such as 0.10, got '=-0.1'"),
+        (["main", "--threshold", "ten"], "--threshold must be a number from 0 to 10"),
+        (["main", "--same-within", "=-0.1"], "--same-within must be a number from 0 to 10 (1000%) such as 0.10, got '=-0.1'"),
         (["main", "--require-detectable", "0%"], "--require-detectable must be a percentage"),
         (["main", "--instructions", "maybe"], "--instructions must be auto, on or off"),
-        (["main", "--until-detectable", "0%"], "--until-detectable must be a percentage such as 7%, floor or off"),
+        (["main", "--until-detectable", "0%"], "--until-detectable must be a percentage above 0 and at most 100000% such as 7%, floor or off"),
         (["main", "--threshold", "0"], "--until-detectable floor needs a --threshold above 0"),
         (["main", "--budget", "soon"], "--budget must be a duration"),
         (["main", "--product", "my tool"], "--product must name an executable product"),
@@ -73,6 +73,23 @@ import Testing
             try CheckedGate(try GateCommand.parse(["main", "--until-detectable", "off"])).sequentialArguments.isEmpty)
         #expect(!checked.countsInstructions)
         #expect(try CheckedGate(try GateCommand.parse(["main", "--pin", "off"])).pinArguments.isEmpty)
+    }
+
+    /// The gate fails closed by default: every throughput row must be able to detect the floor
+    /// (the --until-detectable limit), or the gate exits 6; --allow-blind is the explicit way out.
+    @Test func theGateRequiresTheFloorToBeDetectableByDefault() throws {
+        func required(_ arguments: [String]) throws -> String? {
+            try CheckedGate(try GateCommand.parse(["main", "--instructions", "off"] + arguments)).requireDetectable
+        }
+        #expect(try required([]) == "7%")
+        #expect(try required(["--until-detectable", "5%"]) == "5%")
+        #expect(try required(["--until-detectable", "off"]) == "7%")
+        #expect(try required(["--threshold", "0.10"]) == "10%")
+        #expect(try required(["--allow-blind"]) == nil)
+        #expect(try required(["--allow-blind", "--require-detectable", "12%"]) == "12%")
+        #expect(GateStatus.legend.contains("6 cannot detect"))
+        #expect(GateStatus.worse(.cannotDetect, .noRegression) == .cannotDetect)
+        #expect(GateStatus.worse(.cannotDetect, .regression) == .regression)
     }
 
     /// Through the command line: a base that is no commit exits 2 before anything is built.

@@ -82,26 +82,32 @@ import Testing
         #expect(ratio.lower < ratio.ratio && ratio.ratio < ratio.upper)
     }
 
-    @Test func detectableEffectFollowsTheNormalFormula() {
+    /// Paired rows are simulated with the exact test, which at 16 pairs needs more than the normal
+    /// formula promised (issue 28); unpaired rows keep the formula.
+    @Test func detectableEffectIsTheTestsOwnNotTheNormalFormula() {
         // Robust spread 1.4826 x 0.1 over 16 pairs at alpha 0.05: (1.95996 + 0.84162) x s / 4 / sqrt(3/pi).
         let ratios = (0..<16).map { $0 % 2 == 0 ? 0.1 : -0.1 }
         #expect(abs(DetectableEffect.spread(ratios) - 0.14826) < 1e-12)
-        let expected = exp(2.8015851 * 0.14826 / 4 / (3 / Double.pi).squareRoot()) - 1
-        #expect(abs(DetectableEffect.paired(logRatios: ratios, alpha: 0.05) - expected) < 1e-6)
-        // Unpaired with the same spread per side needs sqrt(2) more: larger.
-        #expect(
-            DetectableEffect.unpaired(logBase: ratios, logHead: ratios, alpha: 0.05)
-                > DetectableEffect.paired(logRatios: ratios, alpha: 0.05))
+        let formula = exp(2.8015851 * 0.14826 / 4 / (3 / Double.pi).squareRoot()) - 1
+        #expect(DetectableEffect.paired(logRatios: ratios, alpha: 0.05) > formula)
+        // Unpaired: simulated with Mann-Whitney U; the formula (pooled spread x sqrt(1/16 + 1/16))
+        // promised more than the exact test at 16 a side delivers.
+        let unpairedFormula = exp(2.8015851 * 0.14826 * (2.0 / 16).squareRoot() / (3 / Double.pi).squareRoot()) - 1
+        let unpaired = DetectableEffect.unpaired(logBase: ratios, logHead: ratios, alpha: 0.05)
+        #expect(unpaired > unpairedFormula, "\(unpaired) against \(unpairedFormula)")
+        #expect(unpaired == DetectableEffect.unpaired(logBase: ratios, logHead: ratios, alpha: 0.05))
     }
 
     @Test func oneWildRoundDoesNotBlindTheComparison() {
-        // Twelve rounds within 1 % of each other and one that hit a burst of load (a 2x ratio): the
-        // standard deviation says about 20 %, the rank test (and the robust spread) about 1 %.
-        var ratios = (0..<12).map { Double($0 % 5 - 2) * 0.005 }
+        // Sixty rounds within 1 % of each other and one that hit a burst of load (a 2x ratio): the
+        // standard deviation says about 9 %, the rank test about 1 %: the wild round is one rank of
+        // 61. (At 13 pairs it is not harmless: with that round's rank 13 on one side, the exact
+        // test at 0.05 / 4 cannot call a small shift the other way, and the simulated figure says so.)
+        var ratios = (0..<60).map { Double($0 % 5 - 2) * 0.005 }
         ratios.append(log(2))
         let robust = DetectableEffect.paired(logRatios: ratios, alpha: 0.05 / 4)
         #expect(robust < 0.02, "\(robust)")
-        #expect(DetectableEffect.standardDeviation(ratios) > 0.15)
+        #expect(DetectableEffect.standardDeviation(ratios) > 0.08)
         // Identical counts leave no deviation: the standard deviation decides.
         let ties = Array(repeating: 0.0, count: 9) + [0.05, -0.05, 0.1]
         #expect(DetectableEffect.spread(ties) == DetectableEffect.standardDeviation(ties))

@@ -24,7 +24,7 @@ import Testing
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput.contains("budget spent; still above 0.0%"), "\(outcome.standardOutput)")
         let head = try ResultsFile.read(directory.appendingPathComponent("head.csv").path)
-        #expect(head.count >= 8 && head.count % 2 == 0)
+        #expect(head.count >= 8 && head.count % 2 == 0, "\(outcome.standardOutput)")
         #expect(Set(head.map(\.round)) == Set(0..<head.count))
         // Base got the same rounds: still paired.
         let base = try ResultsFile.read(directory.appendingPathComponent("base.csv").path)
@@ -49,8 +49,13 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-seq3-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }
         for (extra, message) in [
-            (["--until-detectable", "ten"], "--until-detectable must be a positive percentage"),
+            (["--until-detectable", "ten"], "--until-detectable must be a percentage above 0"),
             (["--until-detectable", "10%", "--budget", "soon"], "--budget must be a duration"),
+            (
+                ["--until-detectable", "10%", "--budget", "9223372036854775807h"],
+                "--budget must be a duration from 1s to 7 days (168h) such as 90s, 10m or 1h, got '9223372036854775807h'"
+            ),
+            (["--until-detectable", "10%", "--until-step", "-1"], "--until-step must be 1 to 1000, got -1"),
         ] {
             let outcome = try Self.bench(extra, in: directory)
             #expect(outcome.status == 2)

@@ -76,9 +76,11 @@ public enum Comparison {
     /// all comparisons together with Holm's method (family-wise: a gate must not fail on noise in
     /// one of dozens of rows; Benjamini-Hochberg would allow a share of false alarms).
     /// `pairing: false` compares every cell unpaired (to see what pairing gains on the same data).
+    /// `estimatingDetectable: false` leaves every row's detectable effect infinite without simulating
+    /// it (a power check that runs thousands of comparisons needs only their p-values).
     public static func compare(
         base: [SampleRecord], head: [SampleRecord], figures: [String] = Figure.judgedByDefault,
-        rule: VerdictRule = VerdictRule(), pairing: Bool = true
+        rule: VerdictRule = VerdictRule(), pairing: Bool = true, estimatingDetectable: Bool = true
     ) -> ComparisonReport {
         // Positions, not copies of the records: two 50 MB files hold 300,000 of them.
         let baseCells = Dictionary(grouping: base.indices, by: { base[$0].cellKey })
@@ -137,10 +139,11 @@ public enum Comparison {
             let lower = higherIsBetter ? 1 / item.ratio.upper : item.ratio.lower
             let upper = higherIsBetter ? 1 / item.ratio.lower : item.ratio.upper
             let detectable =
-                item.x.count < rule.minimumSamples || item.y.count < rule.minimumSamples
+                !estimatingDetectable || item.x.count < rule.minimumSamples || item.y.count < rule.minimumSamples
                 ? .infinity
                 : item.design == .paired
-                    ? DetectableEffect.paired(logRatios: item.logs.ratios, alpha: strictestLevel)
+                    ? DetectableEffect.paired(
+                        logRatios: item.logs.ratios, alpha: strictestLevel, centre: log(item.ratio.ratio))
                     : DetectableEffect.unpaired(logBase: item.logs.base, logHead: item.logs.head, alpha: strictestLevel)
             return ComparisonRow(
                 implementation: item.first.implementation, policy: item.first.policy, workload: item.first.workload,

@@ -52,9 +52,12 @@ extension ComparisonReport {
             + "else normal approximation), Hodges-Lehmann ratio on logs with a 95% interval. p-values Holm-corrected "
             + "(family-wise) over \(rows.count) comparisons; regression = significant at \(rule.alpha) and "
             + "\(rule.floorDescription); fewer than \(rule.minimumSamples) samples a side = "
-            + "INCONCLUSIVE. detectable = the change found with 80% power at Holm's strictest level "
-            + "(\(rule.alpha)/\(rows.count)), from the robust spread (1.4826 MAD) of the log ratios (paired) or pooled logs (unpaired), "
-            + "Wilcoxon efficiency 0.955; none = no outcome of these samples could be significant."
+            + "INCONCLUSIVE. detectable = the smallest change detected with at least 80% power at Holm's strictest "
+            + "level (\(rule.alpha)/\(rows.count)), by simulation: the change planted into 400 draws of the "
+            + "row's own log ratios (paired) or of each side's logs (unpaired), widened by the error of a spread "
+            + "estimated from them, judged by the row's own test (signed-rank or Mann-Whitney) at its sample "
+            + "size, and detected in at least 85% of draws (the margin over 80% covers the simulation's error); "
+            + "none = no outcome of these samples could be significant."
         var out: [String] = []
         switch format {
         case .text:
@@ -64,6 +67,7 @@ extension ComparisonReport {
             out.append("")
             out.append("verdicts: \(counts)")
             out.append(method)
+            out += ChannelVisibility.lines(for: rows)
             out += missingFromHead.map { "NOT MEASURED: \($0): in base, missing from head (failed, hung or not run)" }
             out += onlyInHead.map { "note: \($0): only in head" }
         case .markdown:
@@ -74,6 +78,7 @@ extension ComparisonReport {
             out.append("**Verdicts:** \(counts)")
             out.append("")
             out.append(method)
+            out += ChannelVisibility.lines(for: rows).map { "\n" + $0 }
             out += missingFromHead.map {
                 "- **NOT MEASURED:** \($0): in base, missing from head (failed, hung or not run)"
             }

@@ -128,14 +128,16 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
                         message: "workload \(kind.rawValue) has no parameter '\(kv[0])'; valid: "
                             + (Array(known.keys) + Array(knownText.keys)).sorted().joined(separator: ", "))
                 }
-                if let problem = Workload.kindRangeProblem(kind, kv[0], value) ?? Workload.rangeProblem(kv[0], value) {
+                if let problem = Workload.kindRangeProblem(kind, kv[0], value) ?? Workload.rangeProblem(kv[0], value)
+                    ?? WorkloadLimits.problem(kv[0], value)
+                {
                     throw WorkloadParseError(message: "workload \(kind.rawValue): \(kv[0])=\(value) \(problem)")
                 }
                 given[kv[0]] = value
             }
         }
         self.init(kind: kind, parameters: given, textParameters: givenText)
-        if let problem = combinedProblem() {
+        if let problem = combinedProblem() ?? WorkloadLimits.memoryProblem(operations: operationEstimate) {
             throw WorkloadParseError(message: "workload \(kind.rawValue): \(problem)")
         }
     }
@@ -156,6 +158,16 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
     }
 
     public subscript(_ key: String) -> Int { parameters[key] ?? 0 }
+
+    /// The operations a sample of this workload holds at most, from its parameters (each bounded by
+    /// ``WorkloadLimits``, so the product cannot overflow): what its memory is checked against.
+    var operationEstimate: Int {
+        switch kind {
+        case .fanout: self["rounds"] * (self["k"] + 2)
+        case .open: (try? OpenLoopSpec(self).count) ?? 0
+        default: Swift.max(self["n"], 1)
+        }
+    }
 
     /// `n=100000;width=-1`: sorted, so equal workloads print equally (the CSV `params` column).
     public var parameterText: String {
