@@ -1,3 +1,4 @@
+import Foundation
 import QueueLabCore
 
 /// The transitions made under ``PoolLock``, in the order they were made, waiting to be handed to
