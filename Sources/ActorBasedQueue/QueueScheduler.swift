@@ -119,7 +119,7 @@ actor QueueScheduler {
         var retiring = false
         while true {
             let step = await scheduler.next(after: previous, retiring: retiring)
-            deliver(step.transitions)
+            deliverBeforeStarting(step.transitions)
             if retiring, let handler = previous?.completeFinishTakingHandler() { runAside(handler) }
             guard let operation = step.operation else { return }
             if step.runsBody { WorkerExecutor.shared.runBody(operation.runBody) }
@@ -139,5 +139,12 @@ actor QueueScheduler {
         guard !transitions.isEmpty else { return }
         // An observer is code the queue does not own: it runs as a body does (it may block).
         WorkerExecutor.shared.runBody { transitions.deliver() }
+    }
+
+    /// As ``deliver(_:)``, for a worker about to start a body: returns once the observer received
+    /// the step's transitions (its `executing` among them), whichever thread delivered them.
+    private static func deliverBeforeStarting(_ transitions: PendingDeliveries) {
+        guard !transitions.isEmpty else { return }
+        WorkerExecutor.shared.runBody { transitions.deliverBeforeStarting() }
     }
 }

@@ -49,7 +49,8 @@ extension LockQueue {
                 let started = operation.enter(.executing)
                 lock.unlock()
                 complete(&retiredAhead)
-                operation.deliver(started)
+                // The observer has `executing` before the body starts, whoever delivers it.
+                started?.deliverBeforeStarting()
                 operation.runBody()
                 lock.lock()
                 if operation.isAsynchronous {

@@ -56,7 +56,9 @@ public struct StateTransition: Sendable, Hashable, CustomStringConvertible {
 ///   increasing), so a `pending` made before a `ready` is never received after it;
 /// - QueueLab's own queues go further: all transitions of one queue arrive in the order of the
 ///   queue's serialisation, so once an operation's `finished` arrived, every transition the queue
-///   made before it arrived too;
+///   made before it arrived too; and an operation's `executing` has arrived before its body starts
+///   (the worker waits for it, as Foundation's KVO observers of `isExecuting` are told before
+///   `main` runs), so an observer must not wait for the queue to make progress;
 /// - calls never arrive while the queue holds a lock, and may come from any thread (not always the
 ///   one that made the transition: ``StateTransition/thread`` names that one);
 /// - delivery may lag the state: a wait on the queue can return before its last `finished` was

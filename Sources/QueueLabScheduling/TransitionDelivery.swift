@@ -34,12 +34,17 @@ import Synchronization
 /// last `finished` (another thread may be delivering). Read a trace through the observer (for
 /// example until it has every `finished`), not through the queue's waits.
 public final class TransitionDelivery: @unchecked Sendable {
-    // @unchecked Sendable: `log` and `delivering` are read and written only with `lock` held; the
-    // observer is immutable.
+    // @unchecked Sendable: `log`, `delivering`, `recorded`, `delivered` and `waiters` are read and
+    // written only with `lock` held; the observer and the condition are immutable references.
     public let observer: any StateObserver
     private let lock = PThreadMutex()
     @exclusivity(unchecked) private var log = Deque<StateTransition>()
     @exclusivity(unchecked) private var delivering = false
+    /// Transitions recorded and delivered so far: what ``deliverBeforeStarting()`` waits on.
+    @exclusivity(unchecked) private var recorded: UInt64 = 0
+    @exclusivity(unchecked) private var delivered: UInt64 = 0
+    @exclusivity(unchecked) private var waiters = 0
+    private let caughtUp = PThreadCondition()
 
     public init(observer: any StateObserver) {
         self.observer = observer
@@ -50,6 +55,7 @@ public final class TransitionDelivery: @unchecked Sendable {
         lock.lock()
         // Made inside the lock: the sequence number and the place in the log agree.
         log.append(operation.transition(event))
+        recorded &+= 1
         lock.unlock()
     }
 
@@ -62,6 +68,7 @@ public final class TransitionDelivery: @unchecked Sendable {
         defer { lock.unlock() }
         guard !operation.cancelledFlag.exchange(true, ordering: .sequentiallyConsistent) else { return false }
         log.append(operation.transition(.cancelled))
+        recorded &+= 1
         return true
     }
 
@@ -73,13 +80,43 @@ public final class TransitionDelivery: @unchecked Sendable {
             lock.unlock()
             return
         }
+        drainAndUnlock()
+    }
+
+    /// As ``deliver()``, but returns only once everything recorded so far was delivered, waiting
+    /// for the thread delivering if there is one: what a worker calls after recording `executing`,
+    /// so that the observer has received it before the body starts (as Foundation's KVO observers
+    /// of `isExecuting` are told on the starting thread before `main` runs). Never call it from an
+    /// observer (it would wait for itself): only a worker about to start a body does, and no body
+    /// starts inside an observer call. An observer that blocks until a body runs would block that
+    /// body's worker here; an observer must not wait for the queue.
+    public func deliverBeforeStarting() {
+        lock.lock()
+        let target = recorded
+        while delivering && delivered < target {
+            waiters += 1
+            caughtUp.wait(lock)
+            waiters -= 1
+        }
+        guard delivered < target else {
+            lock.unlock()
+            return
+        }
+        drainAndUnlock()
+    }
+
+    /// `lock` held and nobody delivering: delivers the log until it is empty, then unlocks.
+    private func drainAndUnlock() {
         delivering = true
         while let transition = log.popFirst() {
             lock.unlock()
             observer.operationDidTransition(transition)
             lock.lock()
+            delivered &+= 1
+            if waiters > 0 { caughtUp.broadcast() }
         }
         delivering = false
+        if waiters > 0 { caughtUp.broadcast() }
         lock.unlock()
     }
 }
@@ -103,5 +140,11 @@ public struct PendingDeliveries: Sendable {
     /// No lock held: delivers what was noted.
     public func deliver() {
         for delivery in deliveries { delivery.deliver() }
+    }
+
+    /// No lock held: delivers what was noted and waits until it was delivered (see
+    /// ``TransitionDelivery/deliverBeforeStarting()``): for a worker about to start a body.
+    public func deliverBeforeStarting() {
+        for delivery in deliveries { delivery.deliverBeforeStarting() }
     }
 }
