@@ -34,7 +34,8 @@ struct ContractMutantTests {
 
     @Test("a batch that lists members with edges last fails batch.fifo", arguments: seeds)
     func listsEdgedMembersLast(seed: UInt64) throws {
-        try expectCaught(ListsEdgedMembersLast.self, "batch.fifo", seed: seed, mentioning: "a member's dependency edges")
+        try expectCaught(
+            ListsEdgedMembersLast.self, "batch.fifo", seed: seed, mentioning: "a member's dependency edges")
     }
 
     @Test(
@@ -58,7 +59,9 @@ struct ContractMutantTests {
         let outcome = ConformanceSuite.run(
             check, on: TestQueue<F>.self,
             configuration: ConformanceConfiguration(level: .default, seed: seed, checks: [check]))
-        #expect(outcome.verdict == .fail || outcome.verdict == .stale, "seed \(seed): \(outcome.verdict) \(outcome.summary)")
+        #expect(
+            outcome.verdict == .fail || outcome.verdict == .stale, "seed \(seed): \(outcome.verdict) \(outcome.summary)"
+        )
         #expect(outcome.summary.contains(text), "seed \(seed): \(outcome.summary)")
     }
 }

@@ -76,10 +76,12 @@ struct MutantTests {
     @Test("every mutant is covered")
     func coverage() {
         let covered = Set(Self.cases.map(\.mutation))
-        // Caught at level default instead: DefaultLevelMutantTests and LifetimeAndBatchMutantTests.
+        // Caught at level default instead: DefaultLevelMutantTests, LifetimeAndBatchMutantTests and
+        // ContractMutantTests.
         let atDefault: Set<Mutation> = [
             .barrierWaitsOnlyForExecuting, .fifoBreaksPastCapacity, .runsBodyTwiceRarely, .keepsQueueAlive,
-            .freedUnderWork, .admitsOneByOne,
+            .freedUnderWork, .admitsOneByOne, .resumeForgetsIdleQueue, .boundedWaitSkipsExecutingAsync,
+            .losesCrossQueueWakeup, .listsEdgedMembersLast,
         ]
         #expect(covered.union([.none, .neverRuns]).union(atDefault) == Set(Mutation.allCases))
     }

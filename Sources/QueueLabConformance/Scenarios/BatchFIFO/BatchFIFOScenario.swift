@@ -42,7 +42,8 @@ enum BatchFIFOScenario {
                 batches += 1
             }
         }
-        let order = acrossLevels?.description ?? "\(withinLevel) (one level only: the promises fix no order across levels)"
+        let order =
+            acrossLevels?.description ?? "\(withinLevel) (one level only: the promises fix no order across levels)"
         return ScenarioPass("\(batches) batches with edges: \(order)")
     }
 

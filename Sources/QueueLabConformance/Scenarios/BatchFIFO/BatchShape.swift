@@ -26,7 +26,8 @@ struct BatchShape: CustomStringConvertible {
     /// Foundation starts `Y` first.
     static func reported(_ priority: QueuePriority, dependentInBatch: Bool) -> BatchShape {
         var shape = BatchShape(
-            priorities: Array(repeating: priority, count: 6), edges: [[.awaitedOutside]] + Array(repeating: [], count: 5))
+            priorities: Array(repeating: priority, count: 6),
+            edges: [[.awaitedOutside]] + Array(repeating: [], count: 5))
         if dependentInBatch {
             shape.priorities.append(priority)
             shape.edges[0] = []

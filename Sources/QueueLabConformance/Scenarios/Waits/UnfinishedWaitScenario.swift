@@ -103,8 +103,12 @@ enum UnfinishedWaitScenario {
             holding.release()
             return
         }
-        if waitReturn.returned.wait(until: Deadline(after: context.observationWindow)), let (outcome, state) = waitReturn.result {
-            if case .failure(let error) = outcome { throw ScenarioAbort.fail("\(pair): the add threw \(error)", evidence: []) }
+        if waitReturn.returned.wait(until: Deadline(after: context.observationWindow)),
+            let (outcome, state) = waitReturn.result
+        {
+            if case .failure(let error) = outcome {
+                throw ScenarioAbort.fail("\(pair): the add threw \(error)", evidence: [])
+            }
             try requireHeld(true, state, holding, pair, h)
         }
         holding.release()
@@ -140,7 +144,8 @@ enum UnfinishedWaitScenario {
     ) throws {
         guard returned else {
             throw ScenarioAbort.stale(
-                "\(pair): the wait never returned: \(h.context.stallDescription)", evidence: h.stallEvidence(first: nil))
+                "\(pair): the wait never returned: \(h.context.stallDescription)", evidence: h.stallEvidence(first: nil)
+            )
         }
         try h.context.require(
             handlerReturned.value == 0,

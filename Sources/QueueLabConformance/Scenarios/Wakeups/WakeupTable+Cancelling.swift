@@ -29,7 +29,9 @@ extension WakeupTable {
                     })
             }
             rows.append(
-                WakeupRow("cancel() of a waiting operation", "waiting on a held operation, width \(width)", needs: needs) {
+                WakeupRow(
+                    "cancel() of a waiting operation", "waiting on a held operation, width \(width)", needs: needs
+                ) {
                     s in
                     let (_, cancelled) = try waitingOnBlocker(s, width: width)
                     return WakeupCall(proof: .finishes(cancelled)) { cancelled.cancel() }

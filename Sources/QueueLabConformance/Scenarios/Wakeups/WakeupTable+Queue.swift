@@ -17,7 +17,8 @@ extension WakeupTable {
         let cancelled = [1, -1].flatMap { width in
             [false, true].map { all in
                 WakeupRow<Q>(
-                    "resume", "suspended, its one operation \(all ? "cancelled by cancelAll" : "cancelled"), width \(width)",
+                    "resume",
+                    "suspended, its one operation \(all ? "cancelled by cancelAll" : "cancelled"), width \(width)",
                     needs: [.cancellation, .dependencies, .crossQueueDependencies], mayEndBeforeTheCall: true
                 ) { s in
                     let queue = s.queue("q", width: width)
