@@ -75,7 +75,7 @@ final class NameLog: Sendable {
                 "priority.order", "priority.fifo", "priority.change", "priority.no-starvation",
                 "priority.weighted-share", "priority.inheritance", "order.strict-priority", "order.fifo-within-level",
                 "order.lifo-within-level", "order.ready-order", "order.weighted-shares", "order.inheritance",
-                "order.longest-chain",
+                "order.longest-chain", "batch.fifo",
             ])
         #expect(unsupported.allSatisfy { $0.summary.hasPrefix("policy shortest-name does not promise") })
     }
