@@ -125,7 +125,8 @@ enum CheckKind: String, CaseIterable, Sendable {
             "batches with dependency edges on a suspended serial queue, at every priority mix: the ready members start by priority, then in the order added"
         case .livenessWakeups:
             "every call that can make work runnable (add, batch, block, resume, width, finish, dependency done, cancel, barrier, priority change) does, in every state"
-        case .livenessDependencyRemoved: "removing the only unfinished dependency lets the operation run, in every state"
+        case .livenessDependencyRemoved:
+            "removing the only unfinished dependency lets the operation run, in every state"
         case .waitUnfinished:
             "every wait holds while an operation it covers is unfinished (pending, suspended, width full, executing, cancelled) and returns once it finished"
         case .lifetimeIdle: "a dropped queue whose operations finished is freed, though the caller keeps them"
@@ -164,8 +165,10 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .priorityNoStarvation: [.priorities, .width]
         case .priorityInheritance: [.priorities, .width, .suspension, .dependencies, .cancellation]
         case .priorityDependenciesWin: [.priorities, .width, .suspension, .dependencies]
-        case .orderLongestChain: [.priorities, .width, .suspension, .dependencies, .cancellation, .crossQueueDependencies]
-        case .orderInheritance: [.priorities, .width, .suspension, .dependencies, .cancellation, .crossQueueDependencies]
+        case .orderLongestChain:
+            [.priorities, .width, .suspension, .dependencies, .cancellation, .crossQueueDependencies]
+        case .orderInheritance:
+            [.priorities, .width, .suspension, .dependencies, .cancellation, .crossQueueDependencies]
         case .orderStrictPriority, .orderFIFOWithinLevel, .orderLIFOWithinLevel, .orderReadyOrder, .orderWeightedShares:
             [.priorities, .width, .dependencies, .crossQueueDependencies]
         case .cycleSelf, .cycleTwo, .cycleThree, .cycleInDAG: [.dependencies, .cancellation]

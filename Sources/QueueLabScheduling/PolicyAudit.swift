@@ -45,11 +45,16 @@ struct PolicyAudit {
         }
         let operation = entry.operation
         guard listed.contains(ObjectIdentifier(operation)) else {
-            fault(.notReadyHere, "returned \(operation.label), which is not listed ready in this queue (started already, of another queue, or never pushed)")
+            fault(
+                .notReadyHere,
+                "returned \(operation.label), which is not listed ready in this queue (started already, of another queue, or never pushed)"
+            )
             return safePick()
         }
         guard entry.isCurrent else {
-            fault(.staleEntry, "returned \(operation.label) by ticket \(entry.ticket), its current ticket is \(operation.readyTicket)")
+            fault(
+                .staleEntry,
+                "returned \(operation.label) by ticket \(entry.ticket), its current ticket is \(operation.readyTicket)")
             return safePick()
         }
         listed.remove(ObjectIdentifier(operation))

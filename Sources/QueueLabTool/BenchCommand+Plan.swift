@@ -14,7 +14,8 @@ extension BenchCommand {
     func checkedPlan() throws -> BenchmarkPlan {
         try CountOption.check("--samples", samples, CountOption.samples)
         try CountOption.check("--warmup", warmup, 0...1_000)
-        try CountOption.check("--sample-timeout", sampleTimeout, 1...Self.longestSampleTimeout, unit: " seconds (a day)")
+        try CountOption.check(
+            "--sample-timeout", sampleTimeout, 1...Self.longestSampleTimeout, unit: " seconds (a day)")
         try CountOption.check("--repetitions", repetitions, 1...100)
         try CountOption.check("--latency-every", latencyEvery, 1...1_000_000_000)
         let policies = try checkedPolicies()

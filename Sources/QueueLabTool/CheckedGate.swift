@@ -64,7 +64,8 @@ struct CheckedGate {
         threshold = options.threshold
         sameWithin = options.sameWithin
         if let detectable = options.requireDetectable, Percent.parse(detectable) == nil {
-            throw .badInput("--require-detectable must be a percentage \(Percent.range) such as 10%, got '\(detectable)'")
+            throw .badInput(
+                "--require-detectable must be a percentage \(Percent.range) such as 10%, got '\(detectable)'")
         }
         let floor = parseFraction(threshold) ?? 0
         sequentialArguments = try Self.sequentialArguments(options, floor: floor)
@@ -77,7 +78,8 @@ struct CheckedGate {
         } else if floor > 0 {
             requireDetectable = Percent.format(floor)
         } else {
-            throw .badInput("with --threshold 0 there is no floor to require; give --require-detectable or --allow-blind")
+            throw .badInput(
+                "with --threshold 0 there is no floor to require; give --require-detectable or --allow-blind")
         }
         if let text = options.timeLimit {
             guard let limit = DurationOption.parse(text) else {

@@ -8,7 +8,9 @@ enum CountOption {
     static let samples: ClosedRange<Int> = 1...100_000
 
     /// Throws the one line naming the option, the value and the range when `value` is outside.
-    static func check(_ name: String, _ value: Int, _ range: ClosedRange<Int>, unit: String = "") throws(ValidationError) {
+    static func check(_ name: String, _ value: Int, _ range: ClosedRange<Int>, unit: String = "")
+        throws(ValidationError)
+    {
         guard !range.contains(value) else { return }
         throw ValidationError(problem(name, value, range, unit: unit))
     }

@@ -83,7 +83,9 @@ struct GateRun {
         let bench =
             (try? StreamedProcess.run(
                 head,
-                ["bench"] + arguments + ["--variant", "base=\(base)", "--variant", "head=\(head)", "--out-dir", folder],
+                ["bench"] + arguments + [
+                    "--variant", "base=\(base)", "--variant", "head=\(head)", "--out-dir", folder,
+                ],
                 deadline: deadline)) ?? -1
         if let deadline, ContinuousClock.now >= deadline {
             throw GateFailure(

@@ -32,8 +32,11 @@ enum StreamedProcess {
         try process.run()
         if let deadline {
             let left = ContinuousClock.now.duration(to: deadline)
-            let nanoseconds = left <= .zero ? 0 : Int(left.components.seconds) * 1_000_000_000
-                + Int(left.components.attoseconds / 1_000_000_000)
+            let nanoseconds =
+                left <= .zero
+                ? 0
+                : Int(left.components.seconds) * 1_000_000_000
+                    + Int(left.components.attoseconds / 1_000_000_000)
             if ended.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut {
                 process.terminate()
                 if ended.wait(timeout: .now() + grace) == .timedOut {

@@ -6,7 +6,11 @@ import Testing
 /// per line, and how the child ended.
 // Long tier: all four exceeded their minute inside the full parallel `swift test` of a fresh
 // clone (they pass alone in 3 s); suspected: their pipes inherited by children other tests spawn.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["QUEUELAB_LONG_TESTS"] == "1", "timed out inside the full parallel run of swift test (session 30); passes alone")) struct ChildProcessLinesTests {
+@Suite(
+    .enabled(
+        if: ProcessInfo.processInfo.environment["QUEUELAB_LONG_TESTS"] == "1",
+        "timed out inside the full parallel run of swift test (session 30); passes alone"))
+struct ChildProcessLinesTests {
     private func shell(_ script: String) -> ChildCommand {
         ChildCommand(executable: "/bin/sh", arguments: ["-c", script])
     }

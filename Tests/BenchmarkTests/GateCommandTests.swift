@@ -40,10 +40,16 @@ import Testing
         (["main", "--instruction-workload", "nosuch"], "workload 'nosuch'"),
         (["main", "--format", "xml"], "--format must be text or markdown"),
         (["main", "--threshold", "ten"], "--threshold must be a number from 0 to 10"),
-        (["main", "--same-within", "=-0.1"], "--same-within must be a number from 0 to 10 (1000%) such as 0.10, got '=-0.1'"),
+        (
+            ["main", "--same-within", "=-0.1"],
+            "--same-within must be a number from 0 to 10 (1000%) such as 0.10, got '=-0.1'"
+        ),
         (["main", "--require-detectable", "0%"], "--require-detectable must be a percentage"),
         (["main", "--instructions", "maybe"], "--instructions must be auto, on or off"),
-        (["main", "--until-detectable", "0%"], "--until-detectable must be a percentage above 0 and at most 100000% such as 7%, floor or off"),
+        (
+            ["main", "--until-detectable", "0%"],
+            "--until-detectable must be a percentage above 0 and at most 100000% such as 7%, floor or off"
+        ),
         (["main", "--threshold", "0"], "--until-detectable floor needs a --threshold above 0"),
         (["main", "--budget", "soon"], "--budget must be a duration"),
         (["main", "--product", "my tool"], "--product must name an executable product"),
@@ -93,7 +99,11 @@ import Testing
     }
 
     /// Through the command line: a base that is no commit exits 2 before anything is built.
-    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .enabled(if: ProcessInfo.processInfo.environment["QUEUELAB_LONG_TESTS"] == "1", "timed out inside the full parallel run of swift test (session 30); passes alone"), .timeLimit(.minutes(2)))
+    @Test(
+        .enabled(if: RunnerTests.queuelabBinary != nil),
+        .enabled(
+            if: ProcessInfo.processInfo.environment["QUEUELAB_LONG_TESTS"] == "1",
+            "timed out inside the full parallel run of swift test (session 30); passes alone"), .timeLimit(.minutes(2)))
     func aBaseThatIsNoCommitExitsTwo() throws {
         let outcome = try ChildProcess.run(
             ChildCommand(executable: RunnerTests.queuelabBinary!, arguments: ["gate", "no-such-ref-\(getpid())"]),

@@ -48,7 +48,10 @@ import Testing
     @Test(arguments: [
         (["main", "--budget", "2562047788015216h"], "--budget must be a duration from 1s to 7 days"),
         (["main", "--until-detectable", "1e19%"], "--until-detectable must be a percentage above 0 and at most"),
-        (["main", "--threshold", "1e17"], "--threshold must be a number from 0 to 10 (1000%) such as 0.10, got '1e17'"),
+        (
+            ["main", "--threshold", "1e17"],
+            "--threshold must be a number from 0 to 10 (1000%) such as 0.10, got '1e17'"
+        ),
         (["main", "--same-within", "1e17"], "--same-within must be a number from 0 to 10"),
         (["main", "--samples", "-1"], "--samples must be 6 to 100000, got -1"),
         (["main", "--instruction-samples", "1000000"], "--instruction-samples must be 6 to 100000, got 1000000"),
@@ -80,18 +83,26 @@ import Testing
             (["gate", "main", "--until-detectable", "1e19%"], "--until-detectable must be a percentage"),
             (["gate", "main", "--samples", "-1"], "--samples must be 6 to 100000, got -1"),
             (
-                ["bench", "--impl", "lock", "--workload", "noop:n=10", "--until-detectable", "10%", "--budget",
-                 "9223372036854775807h"], "--budget must be a duration from 1s to 7 days"
+                [
+                    "bench", "--impl", "lock", "--workload", "noop:n=10", "--until-detectable", "10%", "--budget",
+                    "9223372036854775807h",
+                ], "--budget must be a duration from 1s to 7 days"
             ),
             (["bench", "--impl", "lock", "--samples", "-1"], "--samples must be 1 to 100000, got -1"),
             (["compare", csv, csv, "--threshold", "1e17"], "--threshold must be a number from 0 to 10"),
             (["compare", csv, csv, "--same-within", "1e17"], "--same-within must be a number from 0 to 10"),
-            (["report", csv, "--out", "\(directory.path)/r.html", "--threshold", "1e300"], "--threshold must be a number from 0 to 10"),
+            (
+                ["report", csv, "--out", "\(directory.path)/r.html", "--threshold", "1e300"],
+                "--threshold must be a number from 0 to 10"
+            ),
             (
                 ["bench", "--impl", "lock", "--workload", "open:rate=1000;late_tolerance_us=18446744073709552"],
                 "late_tolerance_us=18446744073709552 must be at most 60000000"
             ),
-            (["trace", "--impl", "lock", "--workload", "noop:n=1000000000000", "--out", "\(directory.path)/t.json"], "n=1000000000000 must be at most"),
+            (
+                ["trace", "--impl", "lock", "--workload", "noop:n=1000000000000", "--out", "\(directory.path)/t.json"],
+                "n=1000000000000 must be at most"
+            ),
         ]
         for (arguments, message) in cases {
             let outcome = try ChildProcess.run(

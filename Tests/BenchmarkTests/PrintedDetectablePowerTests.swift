@@ -58,7 +58,9 @@ import Testing
     /// Over `runs` runs: the figure cell 0 prints (no change planted), then `fresh` new runs with
     /// that change planted in cell 0; the share of those in which cell 0 is significant after Holm
     /// and slower. Returns the share and the mean printed figure.
-    static func detectionRate(_ name: String, pairs: Int, runs: Int, fresh: Int) throws -> (rate: Double, printed: Double) {
+    static func detectionRate(_ name: String, pairs: Int, runs: Int, fresh: Int) throws -> (
+        rate: Double, printed: Double
+    ) {
         let pool = try pool(name)
         var random = SplitMix64(seed: 0xF2E5_4000 &+ UInt64(pairs))
         var detected = 0
@@ -86,10 +88,14 @@ import Testing
     /// loaded 2-core machine (the simulation is a few milliseconds a row in release).
     @Test(
         .timeLimit(.minutes(15)),
-        arguments: [("lock-noop", 20), ("lock-noop", 64), ("lock-noop", 128), ("dispatch-noop", 20), ("dispatch-noop", 100)])
+        arguments: [
+            ("lock-noop", 20), ("lock-noop", 64), ("lock-noop", 128), ("dispatch-noop", 20), ("dispatch-noop", 100),
+        ])
     func printedEffectIsDetectedInAtLeast80Percent(name: String, pairs: Int) throws {
         let (rate, printed) = try Self.detectionRate(name, pairs: pairs, runs: 30, fresh: 30)
-        print("power check \(name) \(pairs) pairs: printed \(Percent.format(printed)) detected in \(Percent.format(rate))")
+        print(
+            "power check \(name) \(pairs) pairs: printed \(Percent.format(printed)) detected in \(Percent.format(rate))"
+        )
         #expect(rate >= 0.80, "\(name) at \(pairs) pairs: the printed \(printed) was detected in \(rate)")
     }
 
@@ -123,7 +129,9 @@ import Testing
             }
         }
         let rate = Double(detected) / Double(runs * fresh)
-        print("power check unpaired \(samples) a side: printed \(Percent.format(printedSum / Double(runs))) detected in \(Percent.format(rate))")
+        print(
+            "power check unpaired \(samples) a side: printed \(Percent.format(printedSum / Double(runs))) detected in \(Percent.format(rate))"
+        )
         #expect(rate >= 0.80)
     }
 

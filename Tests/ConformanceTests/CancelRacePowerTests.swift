@@ -39,7 +39,11 @@ struct CancelRacePowerTests {
 
     /// Stress wants 29,958 landed races; three quarters of a 1 s bound holds far fewer attempts
     /// than that on a debug test queue (each one a wakeup, a hand-off and a wait).
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["QUEUELAB_LONG_TESTS"] == "1", "timed out inside the full parallel run of swift test (session 30); passes alone"), .timeLimit(.minutes(2))) func aBoundTooShortGivesUnderpowered() throws {
+    @Test(
+        .enabled(
+            if: ProcessInfo.processInfo.environment["QUEUELAB_LONG_TESTS"] == "1",
+            "timed out inside the full parallel run of swift test (session 30); passes alone"), .timeLimit(.minutes(2)))
+    func aBoundTooShortGivesUnderpowered() throws {
         let check = try #require(Check.named("once.cancel-race"))
         let outcome = ConformanceSuite.run(
             check, on: TestQueue<Correct>.self,

@@ -90,7 +90,8 @@ import Testing
         queue.isSuspended = true
         let log = NameLog()
         for name in ["a", "b", "c"] {
-            try? queue.addOperation(Q.Operation(name: name, priority: .normal, body: .synchronous { _ in log.append(name) }))
+            try? queue.addOperation(
+                Q.Operation(name: name, priority: .normal, body: .synchronous { _ in log.append(name) }))
         }
         queue.isSuspended = false
         #expect(queue.waitUntilAllOperationsAreFinished(timeout: .seconds(20)) == .finished)

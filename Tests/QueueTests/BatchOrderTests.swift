@@ -35,7 +35,8 @@ import Testing
                     queue.isSuspended = true
                     let order = ProbeLog<Int>()
                     let members = mix.enumerated().map { index, priority in
-                        Q.Operation(name: "m\(index)", priority: priority, body: .synchronous { _ in order.append(index) })
+                        Q.Operation(
+                            name: "m\(index)", priority: priority, body: .synchronous { _ in order.append(index) })
                     }
                     let dependent = Q.Operation(name: "X", priority: .veryLow, body: .synchronous { _ in })
                     if edgeOfItsOwn {

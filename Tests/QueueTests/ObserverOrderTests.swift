@@ -28,7 +28,9 @@ import Testing
             let log = OrderLog()
             queue.setStateObserver(log)
             queue.isSuspended = true
-            let ops = (0..<5).map { index in Q.Operation(name: "o\(index)", priority: .normal, body: .synchronous { _ in }) }
+            let ops = (0..<5).map { index in
+                Q.Operation(name: "o\(index)", priority: .normal, body: .synchronous { _ in })
+            }
             try queue.addOperations(ops, waitUntilFinished: false)
             try ops[0].addDependency(ops[1])
             try ops[1].addDependency(ops[2])
@@ -42,7 +44,9 @@ import Testing
             let sequences = transitions.map(\.sequence)
             #expect(sequences == sequences.sorted(), "round \(round): \(transitions)")
             for operation in ops {
-                let history: [OperationState] = transitions.filter { $0.operation == operation.id }.compactMap { $0.event.state }
+                let history: [OperationState] = transitions.filter { $0.operation == operation.id }.compactMap {
+                    $0.event.state
+                }
                 #expect(history.last == .finished, "round \(round): \(history)")
                 #expect(history.filter { $0 == .finished }.count == 1, "round \(round): \(history)")
             }

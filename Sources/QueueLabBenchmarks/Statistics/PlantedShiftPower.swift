@@ -1,10 +1,10 @@
+import QueueLabCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import QueueLabCore
 
 /// The smallest shift a row's own test detects in at least ``PlantedShiftPower/target`` of the
 /// draws of that row's own noise.

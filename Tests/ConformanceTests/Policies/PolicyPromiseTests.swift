@@ -53,18 +53,23 @@ struct PolicyPromiseTests {
         func sorted(_ ids: [String]) -> [String] { Check.all.map(\.id).filter(ids.contains) }
         #expect(
             unsupported(StrictPolicy())
-                == sorted(["priority.no-starvation", "priority.weighted-share", lifo, ready, shares, chain] + inheritance))
+                == sorted(
+                    ["priority.no-starvation", "priority.weighted-share", lifo, ready, shares, chain] + inheritance))
         #expect(
             unsupported(FIFOPolicy())
                 == sorted(
                     [
-                        "priority.order", "priority.change", "priority.no-starvation", "priority.weighted-share", strict,
+                        "priority.order", "priority.change", "priority.no-starvation", "priority.weighted-share",
+                        strict,
                         lifo, shares, chain,
                     ] + inheritance))
         #expect(
             unsupported(AgingPolicy())
                 == sorted(
-                    ["priority.order", "priority.change", "priority.weighted-share", strict, lifo, ready, shares, chain]
+                    [
+                        "priority.order", "priority.change", "priority.weighted-share", strict, lifo, ready, shares,
+                        chain,
+                    ]
                         + inheritance))
         #expect(
             unsupported(WeightedPolicy())
@@ -73,7 +78,8 @@ struct PolicyPromiseTests {
                         + inheritance))
         #expect(
             unsupported(LIFOPolicy())
-                == sorted(["priority.no-starvation", "priority.weighted-share", fifo, ready, shares, chain] + inheritance))
+                == sorted(
+                    ["priority.no-starvation", "priority.weighted-share", fifo, ready, shares, chain] + inheritance))
         #expect(
             unsupported(InheritPolicy())
                 == sorted(["priority.no-starvation", "priority.weighted-share", lifo, ready, shares, chain]))

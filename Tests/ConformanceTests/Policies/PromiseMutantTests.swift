@@ -25,7 +25,8 @@ struct PromiseMutantTests {
 
     static let cases: [Case] = [
         Case(check: "order.strict-priority", policy: StrictInvertsPast300(), mentions: "strict priority broken"),
-        Case(check: "order.fifo-within-level", policy: FIFOReleasedJumpsAhead(), mentions: "FIFO within a level broken"),
+        Case(
+            check: "order.fifo-within-level", policy: FIFOReleasedJumpsAhead(), mentions: "FIFO within a level broken"),
         Case(check: "order.ready-order", policy: FIFOReleasedJumpsAhead(), mentions: "ready order broken"),
         Case(check: "order.lifo-within-level", policy: LIFOChangeToBottom(), mentions: "LIFO within a level broken"),
         Case(check: "order.weighted-shares", policy: WeightedStarvesVeryLowWhenAllBusy(), mentions: "veryLow"),
@@ -34,7 +35,9 @@ struct PromiseMutantTests {
         Case(check: "order.inheritance", policy: StrictCalledInherit(), mentions: "inheritance broken"),
         Case(check: "order.inheritance", policy: InheritNeverFallsBack(), mentions: "inheritance broken"),
         Case(check: "order.longest-chain", policy: ChainRankStopsAtFour(), mentions: "longest chain first broken"),
-        Case(check: "order.strict-priority", policy: ReturnsStaleRarely(), mentions: "policy returns-stale-rarely: stale entry"),
+        Case(
+            check: "order.strict-priority", policy: ReturnsStaleRarely(),
+            mentions: "policy returns-stale-rarely: stale entry"),
         Case(check: "order.strict-priority", policy: LosesOneEntry(), mentions: "policy loses-one-entry: lost entry"),
         Case(check: "order.strict-priority", policy: ReturnsOneTwice(), mentions: "policy returns-one-twice"),
         Case(check: "order.strict-priority", policy: ReturnsNeverPushed(), mentions: "policy returns-never-pushed"),

@@ -103,7 +103,8 @@ enum StarvationScenario {
                 body: .synchronous { _ in timeline.started(name, starved: index) })
             context.currentPhase = "adding \(name) (veryLow) under load"
             let startedBefore = timeline.startedCount
-            try StarvedArrival(rawValue: index % starvedCount)?.bring(op, to: queue, helper: helper, timeline: timeline, h)
+            try StarvedArrival(rawValue: index % starvedCount)?.bring(
+                op, to: queue, helper: helper, timeline: timeline, h)
             let addedAt = MonotonicClock.now()
             timeline.noteAdded()
             context.progress.note()

@@ -181,7 +181,9 @@ struct InheritanceRun<Q: OperationQueueing> {
                 throw ScenarioAbort.fail(
                     "inheritance broken at start \(judged + 1): o\(node) started though it was not ready", evidence: [])
             }
-            if let top = ready.max(by: { (effective[$0], -$0) < (effective[$1], -$1) }), effective[top] > effective[node] {
+            if let top = ready.max(by: { (effective[$0], -$0) < (effective[$1], -$1) }),
+                effective[top] > effective[node]
+            {
                 let path = model.chain(to: top, reaching: effective[top], effective: effective)
                     .map { "\(ops[$0].name ?? "")(\(QueuePriority(level: model.nodes[$0].level)))" }
                 throw ScenarioAbort.fail(

@@ -21,7 +21,8 @@ enum OrderPromise: String, Sendable {
         starting index: Int, in model: inout ReadyModel, addOrderCounts: Bool = false, name: (Int) -> String
     ) -> String? {
         guard let started = model.listing(index) else {
-            return "\(name(index)) started but the model did not hold it ready (it started twice, or before it was added or released)"
+            return
+                "\(name(index)) started but the model did not hold it ready (it started twice, or before it was added or released)"
         }
         func describe(_ listing: ReadyModel.Listing) -> String {
             "\(name(listing.index)) (\(QueuePriority.allCases[listing.level]), listing #\(listing.key))"
@@ -30,10 +31,12 @@ enum OrderPromise: String, Sendable {
         case .strictPriority:
             guard let highest = model.highestLevel, highest > started.level else { return nil }
             let waiting = model.oldest(level: highest).map(describe) ?? "?"
-            return "started \(describe(started)) while \(model.levelCounts[highest]) operations of \(QueuePriority.allCases[highest]) were ready, e.g. \(waiting)"
+            return
+                "started \(describe(started)) while \(model.levelCounts[highest]) operations of \(QueuePriority.allCases[highest]) were ready, e.g. \(waiting)"
         case .fifoWithinLevel where addOrderCounts:
             guard let earlier = model.earliestReady(level: started.level, before: started) else { return nil }
-            return "started \(describe(started)) while \(describe(earlier)), added and listed earlier at the same level, was ready"
+            return
+                "started \(describe(started)) while \(describe(earlier)), added and listed earlier at the same level, was ready"
         case .fifoWithinLevel:
             guard let oldest = model.oldest(level: started.level), oldest.key < started.key else { return nil }
             return "started \(describe(started)) while \(describe(oldest)), listed earlier at the same level, was ready"

@@ -63,7 +63,8 @@ struct OrderRun<Q: OperationQueueing> {
         try h.waitForAll("the order run")
         try judgeNewStarts()
         try h.context.require(
-            control.log.count == ops.count, "\(ops.count) operations were added but \(control.log.count) bodies started")
+            control.log.count == ops.count, "\(ops.count) operations were added but \(control.log.count) bodies started"
+        )
     }
 
     // MARK: Actions (while a body holds)
@@ -183,7 +184,8 @@ struct OrderRun<Q: OperationQueueing> {
         while judged < log.count {
             let index = log[judged]
             if let violation = promise.violation(
-                starting: index, in: &model, addOrderCounts: h.context.policy == nil, name: { "o\($0)" }) {
+                starting: index, in: &model, addOrderCounts: h.context.policy == nil, name: { "o\($0)" })
+            {
                 let counts = model.levelCounts.enumerated().map { "\(QueuePriority(level: $0.offset)) \($0.element)" }
                 throw ScenarioAbort.fail(
                     "\(promise.rawValue) broken at start \(judged + 1): \(violation)",

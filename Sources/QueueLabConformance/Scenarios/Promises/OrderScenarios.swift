@@ -27,6 +27,7 @@ enum OrderScenarios {
             }
         }
         return ScenarioPass(
-            "\(promise.rawValue) held at every start; ready backlogs peaked at \(peaks.map(String.init).joined(separator: ", "))")
+            "\(promise.rawValue) held at every start; ready backlogs peaked at \(peaks.map(String.init).joined(separator: ", "))"
+        )
     }
 }
