@@ -117,15 +117,17 @@ let package = Package(
             path: "Examples/OwnQueueTool",
             swiftSettings: strict
         ),
-        .testTarget(name: "QueueLabCoreTests", dependencies: ["QueueLabCore"], swiftSettings: strict),
+        // Which tier a test belongs to: `swift test` runs the fast one, QUEUELAB_LONG_TESTS=1 adds the long one.
+        .target(name: "TestTiers", path: "Tests/TestTiers", swiftSettings: strict),
+        .testTarget(name: "QueueLabCoreTests", dependencies: ["TestTiers", "QueueLabCore"], swiftSettings: strict),
         .testTarget(
             name: "QueueLabAdvancedTests",
-            dependencies: ["QueueLabCore", "QueueLabAdvanced", "QueueLabImplementations"],
+            dependencies: ["TestTiers", "QueueLabCore", "QueueLabAdvanced", "QueueLabImplementations"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "QueueLabSchedulingTests",
-            dependencies: ["QueueLabCore", "QueueLabScheduling"],
+            dependencies: ["TestTiers", "QueueLabCore", "QueueLabScheduling"],
             swiftSettings: strict
         ),
         // A policy written outside QueueLab, with public products only, in both queues.
@@ -133,6 +135,7 @@ let package = Package(
             name: "ExternalPolicyTests",
             // Each of these is a library product; the tests use no @testable or @_spi import.
             dependencies: [
+                "TestTiers",
                 "QueueLabCore", "QueueLabScheduling", "LockBasedQueue", "ActorBasedQueue", "QueueLabConformance",
             ],
             swiftSettings: strict
@@ -140,6 +143,7 @@ let package = Package(
         .testTarget(
             name: "QueueTests",
             dependencies: [
+                "TestTiers",
                 "QueueLabCore", "LockBasedQueue", "ActorBasedQueue", "FoundationAdapter", "QueueLabImplementations",
             ],
             swiftSettings: strict
@@ -148,6 +152,7 @@ let package = Package(
             name: "ConformanceTests",
             // The scheduling products: the policy mutants are written against their public API.
             dependencies: [
+                "TestTiers",
                 "QueueLabCore", "QueueLabConformance", "QueueLabImplementations", "QueueLabScheduling",
                 "LockBasedQueue",
                 "ActorBasedQueue",
@@ -156,12 +161,13 @@ let package = Package(
         ),
         .testTarget(
             name: "QueueLabHotPathsTests",
-            dependencies: ["QueueLabCore", "QueueLabHotPaths", "LockBasedQueue"],
+            dependencies: ["TestTiers", "QueueLabCore", "QueueLabHotPaths", "LockBasedQueue"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "BenchmarkTests",
             dependencies: [
+                "TestTiers",
                 "QueueLabCore", "QueueLabBenchmarks", "QueueLabImplementations", "QueueLabScheduling", "QueueLabTool",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),

@@ -98,18 +98,4 @@ import Testing
         #expect(GateStatus.worse(.cannotDetect, .regression) == .regression)
     }
 
-    /// Through the command line: a base that is no commit exits 2 before anything is built.
-    @Test(
-        .enabled(if: RunnerTests.queuelabBinary != nil),
-        .enabled(
-            if: ProcessInfo.processInfo.environment["QUEUELAB_LONG_TESTS"] == "1",
-            "timed out inside the full parallel run of swift test (session 30); passes alone"), .timeLimit(.minutes(2)))
-    func aBaseThatIsNoCommitExitsTwo() throws {
-        let outcome = try ChildProcess.run(
-            ChildCommand(executable: RunnerTests.queuelabBinary!, arguments: ["gate", "no-such-ref-\(getpid())"]),
-            timeout: .seconds(60))
-        #expect(outcome.status == 2)
-        #expect(outcome.standardError.contains("is not a commit of"))
-        #expect(!outcome.standardError.contains("building"))
-    }
 }

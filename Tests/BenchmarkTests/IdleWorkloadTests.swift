@@ -25,11 +25,7 @@ import Testing
         #expect(workload.unsupportedReason(for: []) == nil, "any queue can idle")
     }
 
-    @Test(
-        .enabled(
-            if: ProcessInfo.processInfo.environment["QUEUELAB_LONG_TESTS"] == "1",
-            "timed out inside the full parallel run of swift test (session 30); passes alone"), .timeLimit(.minutes(1)))
-    func idleFiguresAreRecorded() throws {
+    @Test func idleFiguresAreRecorded() throws {
         let recipe = try Implementations.recipe(named: "lock", policy: nil)
         let workload = try Workload(parsing: "idle:ms=20")
         let figures = try SampleRunner.run(

@@ -18,7 +18,7 @@ import Testing
         #expect(workload.unsupportedReason(for: [.priorities, .width]) != nil, "needs dependencies")
     }
 
-    @Test(.timeLimit(.minutes(3)), arguments: ["strict", "inherit"])
+    @Test(.timeLimit(.minutes(5)), arguments: ["strict", "inherit"])
     func everyVeryHighOperationIsTimed(_ policy: String) throws {
         let recipe = try Implementations.recipe(named: "lock", policy: policy)
         let workload = try Workload(parsing: "inversion:n=600;every=20;util=50;us=10")

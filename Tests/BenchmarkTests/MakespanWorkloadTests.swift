@@ -63,7 +63,7 @@ import Testing
         #expect(exponential.bound(width: 2) == max(total / 2, chain))
     }
 
-    @Test(.timeLimit(.minutes(3)), arguments: ["strict", "fifo", "critical-path"])
+    @Test(.timeLimit(.minutes(5)), arguments: ["strict", "fifo", "critical-path"])
     func aTinyRunReportsItsMakespanAndBound(_ policy: String) throws {
         let recipe = try Implementations.recipe(named: "lock", policy: policy)
         let workload = try Workload(parsing: "makespan:n=60;chains=2;length=20;us=1")

@@ -70,60 +70,6 @@ import Testing
         }
     }
 
-    /// Through the command line, each crashing input of issue 28: exit 2, one line on standard error.
-    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(3)))
-    func crashingInputsExitTwoWithOneLine() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-ranges-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let csv = directory.appendingPathComponent("a.csv").path
-        try ResultsFile.write(PairedComparisonTests.records([1, 2, 3, 4, 5, 6], variant: "base"), to: csv)
-        let cases: [([String], String)] = [
-            (["gate", "main", "--budget", "2562047788015216h"], "--budget must be a duration from 1s to 7 days"),
-            (["gate", "main", "--until-detectable", "1e19%"], "--until-detectable must be a percentage"),
-            (["gate", "main", "--samples", "-1"], "--samples must be 6 to 100000, got -1"),
-            (
-                [
-                    "bench", "--impl", "lock", "--workload", "noop:n=10", "--until-detectable", "10%", "--budget",
-                    "9223372036854775807h",
-                ], "--budget must be a duration from 1s to 7 days"
-            ),
-            (["bench", "--impl", "lock", "--samples", "-1"], "--samples must be 1 to 100000, got -1"),
-            (["compare", csv, csv, "--threshold", "1e17"], "--threshold must be a number from 0 to 10"),
-            (["compare", csv, csv, "--same-within", "1e17"], "--same-within must be a number from 0 to 10"),
-            (
-                ["report", csv, "--out", "\(directory.path)/r.html", "--threshold", "1e300"],
-                "--threshold must be a number from 0 to 10"
-            ),
-            (
-                ["bench", "--impl", "lock", "--workload", "open:rate=1000;late_tolerance_us=18446744073709552"],
-                "late_tolerance_us=18446744073709552 must be at most 60000000"
-            ),
-            (
-                ["trace", "--impl", "lock", "--workload", "noop:n=1000000000000", "--out", "\(directory.path)/t.json"],
-                "n=1000000000000 must be at most"
-            ),
-        ]
-        for (arguments, message) in cases {
-            let outcome = try ChildProcess.run(
-                ChildCommand(executable: RunnerTests.queuelabBinary!, arguments: arguments), timeout: .seconds(60))
-            #expect(outcome.status == 2, "\(arguments): exit \(outcome.status) \(outcome.standardError)")
-            #expect(outcome.standardError.contains(message), "\(arguments): \(outcome.standardError)")
-            #expect(outcome.standardError.split(separator: "\n").count == 1, "\(arguments): \(outcome.standardError)")
-        }
-    }
-
-    /// --time-limit stops a child still running at the deadline: the wait is bounded.
-    @Test(.timeLimit(.minutes(1)))
-    func aChildIsStoppedAtTheDeadline() throws {
-        let started = ContinuousClock.now
-        let status = try StreamedProcess.run("/bin/sleep", ["60"], deadline: .now + .milliseconds(300))
-        // SIGTERM, or SIGKILL after the grace when the child ignores SIGTERM (an ignored signal is
-        // inherited across exec, and some test runners ignore it).
-        #expect([128 + SIGTERM, 128 + SIGKILL].contains(status))
-        #expect(ContinuousClock.now - started < .seconds(30))
-    }
-
     @Test func theTimeLimitIsChecked() throws {
         let checked = try CheckedGate(try GateCommand.parse(["main", "--time-limit", "30m", "--instructions", "off"]))
         #expect(checked.timeLimit == .seconds(1800))

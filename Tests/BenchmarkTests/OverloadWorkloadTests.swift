@@ -52,7 +52,7 @@ import Testing
 
     /// A short overload on `lock` with each policy: every class is offered work for the whole
     /// window, the shares add up, and the aging policy states its bound.
-    @Test(.timeLimit(.minutes(3)), arguments: ["strict", "aging", "weighted:weights=1:1:1:1:1"])
+    @Test(.timeLimit(.minutes(5)), arguments: ["strict", "aging", "weighted:weights=1:1:1:1:1"])
     func aShortRunHasEveryFigure(policy: String) throws {
         let recipe = try Implementations.recipe(named: "lock", policy: policy)
         let figures = try SampleRunner.run(
@@ -69,7 +69,7 @@ import Testing
     }
 
     /// A queue that never starts anything ends the sample with an error within the drain bound.
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(5)))
     func aStuckQueueIsAnErrorNotAHang() throws {
         func stuck<Queue: OperationQueueing>(_ type: Queue.Type) -> any QueueRecipe {
             QueueMaker(policy: PolicyDeclaration(name: "never", promises: [])) { name in

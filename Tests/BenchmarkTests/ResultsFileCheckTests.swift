@@ -81,16 +81,6 @@ import Testing
             ])
     }
 
-    @Test func aLargeFileIsReadInChunks() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-chunks-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("run.csv").path
-        // Rows straddle the chunk boundaries of a file several chunks long.
-        let records = (0..<(3 * ResultsFile.readChunkSize / 250)).map { Self.sample($0) }
-        try ResultsFile.write(records, to: path)
-        #expect(try ResultsFile.read(path) == records)
-    }
-
     @Test func readingCanKeepOnlySomeFiguresAndStillChecksAll() throws {
         let text = ResultsFile.encode([Self.sample(0)])
         let kept = try ResultsFile.decode(text, keeping: ["ops_per_s"])

@@ -24,7 +24,7 @@ import Testing
             SampleRunner.steadyThroughput(Self.finishTimes(Array(repeating: 5_000, count: 50)), operations: 50) == nil)
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(5)))
     func aSampleReportsIt() throws {
         let queue = try #require(Implementations.queues.first)
         let figures = try SampleRunner.run(

@@ -6,7 +6,7 @@ import Testing
 struct Denied: Error, Equatable { let why: String }
 
 /// The layer over every registered queue (lock, actor, foundation).
-@Suite("Advanced layer", .timeLimit(.minutes(3)))
+@Suite("Advanced layer", .timeLimit(.minutes(5)))
 struct AdvancedLayerTests {
     static let queues: [String] = Implementations.queues.map { $0.implementationName }
 

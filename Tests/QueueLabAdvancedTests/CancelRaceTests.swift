@@ -7,7 +7,7 @@ import Testing
 /// Cancels landing in every phase (pending, evaluating, waiting for a category, scheduled,
 /// running): whichever side wins, the operation finishes exactly once and never runs after a
 /// cancel it saw before starting.
-@Suite("Cancel races", .timeLimit(.minutes(3)))
+@Suite("Cancel races", .timeLimit(.minutes(5)))
 struct CancelRaceTests {
     static let queues: [String] = Implementations.queues.map { $0.implementationName }
 

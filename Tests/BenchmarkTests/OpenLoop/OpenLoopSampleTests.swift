@@ -5,7 +5,7 @@ import Testing
 
 /// An `open` sample on a real queue: what it reports, not how fast (no timing is asserted).
 @Suite struct OpenLoopSampleTests {
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(5)))
     func aSampleReportsItsScheduleAndItsBacklog() throws {
         let workload = try Workload(
             parsing: "open:rate=2000;duration_ms=100;service=const:10us;width=1;arrivals=constant")
@@ -27,7 +27,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(5)))
     func aPriorityMixNeedsPriorities() throws {
         let workload = try Workload(parsing: "open:rate=1000;duration_ms=20;mix=high:1+low:1;service=const:1us")
         #expect(throws: SampleError.self) {

@@ -1,10 +1,11 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
 
 /// `bench --instructions`: how a sample is wrapped and how its count becomes `instructions_per_op`.
-@Suite struct CallgrindSamplingTests {
+@Suite(.longTier("runs samples under Callgrind")) struct CallgrindSamplingTests {
     @Test func wrapsTheSampleWithInstrumentationOffAtStart() {
         let sample = ChildCommand(
             executable: "/bin/queuelab", arguments: ["sample", "--impl", "lock"], environment: ["A": "1"])
@@ -62,7 +63,7 @@ import Testing
     /// `dispatch_main`, and Valgrind 3.19 crashed on it, so every sample failed.
     @Test(
         .enabled(if: RunnerTests.canCountInstructions),
-        .timeLimit(.minutes(5)))
+        .timeLimit(.minutes(30)))
     func aSampleUnderCallgrindCountsInstructions() throws {
         let records = try Self.benchUnderCallgrind(
             ["--impl", "lock", "--workload", "noop:n=500;width=1", "--samples", "1"], timeout: .seconds(280))
@@ -85,7 +86,7 @@ import Testing
     /// 50 % of the smaller count).
     @Test(
         .enabled(if: RunnerTests.canCountInstructions),
-        .timeLimit(.minutes(8)))
+        .timeLimit(.minutes(30)))
     func idleWorkersLeaveTheCountSteady() throws {
         let records = try Self.benchUnderCallgrind(
             ["--impl", "lock", "--impl", "actor", "--workload", "ping:n=200", "--samples", "3"], timeout: .seconds(460))
@@ -104,7 +105,7 @@ import Testing
     /// by up to 11 % on a loaded machine.
     @Test(
         .enabled(if: RunnerTests.canCountInstructions),
-        .timeLimit(.minutes(8)))
+        .timeLimit(.minutes(30)))
     func aThreadsFirstLatencyRecordIsNotCounted() throws {
         let records = try Self.benchUnderCallgrind(
             ["--impl", "lock", "--workload", "chain:n=500", "--samples", "4"], timeout: .seconds(460))

@@ -1,9 +1,10 @@
 import Foundation
 import QueueLabBenchmarks
+import TestTiers
 import Testing
 
 /// `bench --until-detectable`: adds rounds while a headline cell cannot detect the limit, within the budget.
-@Suite struct SequentialBenchTests {
+@Suite(.longTier("end-to-end benches that add rounds until detectable")) struct SequentialBenchTests {
     static func bench(_ extra: [String], samples: Int = 6, in directory: URL) throws -> ChildOutcome {
         let binary = RunnerTests.queuelabBinary!
         let arguments =
@@ -14,7 +15,7 @@ import Testing
         return try ChildProcess.run(ChildCommand(executable: binary, arguments: arguments), timeout: .seconds(120))
     }
 
-    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(5)))
+    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30)))
     func addsRoundsUntilTheBudgetIsSpent() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-seq-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -32,7 +33,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("head.csv.partial").path))
     }
 
-    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(5)))
+    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30)))
     func stopsAtOnceWhenEveryCellCanDetectTheLimit() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-seq2-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -44,7 +45,7 @@ import Testing
         #expect(try ResultsFile.read(directory.appendingPathComponent("base.csv").path).count == 10)
     }
 
-    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(3)))
+    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30)))
     func badSequentialOptionsAreBadInput() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-seq3-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,14 +1,15 @@
 import Foundation
 import QueueLabCore
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
 
 /// Samples are journalled as they finish; a killed run keeps them and `--resume` takes only the rest.
-@Suite struct JournalTests {
+@Suite(.longTier("end-to-end bench runs killed and resumed")) struct JournalTests {
     struct Killed: Error {}
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(30)))
     func aRunKilledMidwayKeepsItsSamplesAndResumes() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-journal-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,10 +1,11 @@
 import Foundation
 import QueueLabBenchmarks
+import TestTiers
 import Testing
 
 /// `bench` refuses a bad `open` workload before any sample: one line naming the valid forms, exit 2.
-@Suite struct OpenLoopBenchInputTests {
-    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(5)))
+@Suite(.longTier("runs the queuelab binary")) struct OpenLoopBenchInputTests {
+    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30)))
     func badOpenWorkloadsExitTwo() throws {
         let cases: [(String, String)] = [
             ("open:rate=0", "valid: rate=N (1 to 500000 arrivals a second), rate=sweep"),

@@ -1,13 +1,14 @@
 import Foundation
 import QueueLabConformance
 import QueueLabCore
+import TestTiers
 import Testing
 
 /// The bugs that hide at `quick` (issue 11, points 3 to 5): a barrier that waits only for what was
 /// executing, a FIFO that breaks past a size, a body run twice in 1 of 1,000 cancel races. Each
 /// must be caught at level `default` on every one of 20 seeds (3 under ThreadSanitizer, whose
 /// slowdown would cost CI minutes per mutant).
-@Suite("Mutants caught at level default")
+@Suite("Mutants caught at level default", .longTier("default-level mutants over 20 seeds"))
 struct DefaultLevelMutantTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String

@@ -1,5 +1,6 @@
 import Foundation
 import QueueLabCore
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
@@ -15,7 +16,8 @@ import Testing
 /// take the measured row's place at the head of Holm's order: what a family of null rows does,
 /// for a twelfth of the time, so that the check can afford 30 runs (the figure of one run at 20
 /// pairs swings by a third with that run's noise; 6 runs were not enough to average it).
-@Suite struct PrintedDetectablePowerTests {
+@Suite(.longTier("statistical power: plants effects into recorded noise thousands of times"))
+struct PrintedDetectablePowerTests {
     static let family = 12
 
     /// The recorded log ratios, centred on their median: A/A noise, with no change in it.
@@ -87,7 +89,7 @@ import Testing
     /// 30 runs x 30 fresh draws an argument (900 planted comparisons); minutes in a debug build on a
     /// loaded 2-core machine (the simulation is a few milliseconds a row in release).
     @Test(
-        .timeLimit(.minutes(15)),
+        .timeLimit(.minutes(30)),
         arguments: [
             ("lock-noop", 20), ("lock-noop", 64), ("lock-noop", 128), ("dispatch-noop", 20), ("dispatch-noop", 100),
         ])
@@ -101,7 +103,7 @@ import Testing
 
     /// Unpaired (Mann-Whitney U, `pairing: false`): each side's logs drawn from the recorded noise,
     /// the printed figure planted into fresh draws, detected in at least 80 %.
-    @Test(.timeLimit(.minutes(15)), arguments: [20, 60])
+    @Test(.timeLimit(.minutes(30)), arguments: [20, 60])
     func printedUnpairedEffectIsDetectedInAtLeast80Percent(samples: Int) throws {
         let pool = try Self.pool("lock-noop")
         var random = SplitMix64(seed: 0x0E2A_1000 &+ UInt64(samples))

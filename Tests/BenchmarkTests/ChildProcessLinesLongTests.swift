@@ -1,21 +1,17 @@
 import Foundation
 import QueueLabBenchmarks
+import TestTiers
 import Testing
 
 /// `ChildProcess.runLines`, which `conform` runs its children with: lines as they come, a bound
 /// per line, and how the child ended.
-// Long tier: all four exceeded their minute inside the full parallel `swift test` of a fresh
-// clone (they pass alone in 3 s); suspected: their pipes inherited by children other tests spawn.
-@Suite(
-    .enabled(
-        if: ProcessInfo.processInfo.environment["QUEUELAB_LONG_TESTS"] == "1",
-        "timed out inside the full parallel run of swift test (session 30); passes alone"))
+@Suite(.longTier("spawns child processes"))
 struct ChildProcessLinesTests {
     private func shell(_ script: String) -> ChildCommand {
         ChildCommand(executable: "/bin/sh", arguments: ["-c", script])
     }
 
-    @Test(.timeLimit(.minutes(1))) func linesArriveInOrderAndACleanExitSaysSo() throws {
+    @Test(.timeLimit(.minutes(30))) func linesArriveInOrderAndACleanExitSaysSo() throws {
         var lines: [String] = []
         let end = try ChildProcess.runLines(shell("echo one; echo two >&2; echo three"), firstLineWithin: .seconds(20))
         {
@@ -27,7 +23,7 @@ struct ChildProcessLinesTests {
         #expect(end.standardErrorExcerpt == ["two"])
     }
 
-    @Test(.timeLimit(.minutes(1))) func aChildKilledByASignalSaysWhich() throws {
+    @Test(.timeLimit(.minutes(30))) func aChildKilledByASignalSaysWhich() throws {
         let end = try ChildProcess.runLines(shell("echo started; kill -SEGV $$"), firstLineWithin: .seconds(20)) { _ in
             .seconds(20)
         }
@@ -38,7 +34,7 @@ struct ChildProcessLinesTests {
 
     /// The child stands for a hung queue: it says one line, then nothing for far longer than the
     /// line bound; it is killed at the bound, not waited for.
-    @Test(.timeLimit(.minutes(1))) func aSilentChildIsKilledAtItsLineBound() throws {
+    @Test(.timeLimit(.minutes(30))) func aSilentChildIsKilledAtItsLineBound() throws {
         let start = ContinuousClock.now
         var lines: [String] = []
         let end = try ChildProcess.runLines(shell("echo working; exec sleep 60"), firstLineWithin: .seconds(20)) {
@@ -50,7 +46,7 @@ struct ChildProcessLinesTests {
         #expect(ContinuousClock.now - start < .seconds(30))
     }
 
-    @Test(.timeLimit(.minutes(1))) func anExitStatusIsKept() throws {
+    @Test(.timeLimit(.minutes(30))) func anExitStatusIsKept() throws {
         let end = try ChildProcess.runLines(shell("exit 3"), firstLineWithin: .seconds(20)) { _ in .seconds(1) }
         #expect(end.status == 3 && end.signal == nil)
         #expect(end.description == "exit status 3")

@@ -2,12 +2,13 @@ import Foundation
 import QueueLabBenchmarks
 import QueueLabCore
 import QueueLabImplementations
+import TestTiers
 import Testing
 
 /// The tool as a library (`QueueLabTool.main(implementations:)`): the registry it builds, and the
 /// example executable `queuelab-example` (Examples/OwnQueueTool), a user's own tool over a queue
 /// QueueLab does not know (`mine`) beside two built-ins.
-@Suite struct ToolLibraryTests {
+@Suite(.longTier("builds and runs a user's own tool end to end")) struct ToolLibraryTests {
     @Test func twoImplementationsOfOneNameAreRefused() throws {
         #expect(throws: DuplicateImplementationName.self) {
             try ImplementationRegistry(Implementations.all + [Implementations.all[0]])
@@ -26,7 +27,7 @@ import Testing
 
     /// The user's tool lists its own implementations, measures its own queue in fresh processes of
     /// its own binary, and refuses a name the run does not know or two queues of one name (exit 2).
-    @Test(.enabled(if: ToolLibraryTests.exampleBinary != nil), .timeLimit(.minutes(3)))
+    @Test(.enabled(if: ToolLibraryTests.exampleBinary != nil), .timeLimit(.minutes(30)))
     func aUsersToolMeasuresItsOwnQueue() throws {
         let list = try run(["list"])
         #expect(list.status == 0)
@@ -61,7 +62,7 @@ import Testing
     /// A policy of the user's own (`lowest-first`, Examples/OwnQueueTool) is named like a
     /// built-in: listed, measured in fresh processes that re-make it from the CSV's specification,
     /// traced; a second policy of one name is refused (exit 2).
-    @Test(.enabled(if: ToolLibraryTests.exampleBinary != nil), .timeLimit(.minutes(3)))
+    @Test(.enabled(if: ToolLibraryTests.exampleBinary != nil), .timeLimit(.minutes(30)))
     func aUsersToolSchedulesWithItsOwnPolicy() throws {
         let list = try run(["list", "--policies"])
         #expect(list.status == 0)

@@ -1,16 +1,17 @@
 import Foundation
 import QueueLabBenchmarks
+import TestTiers
 import Testing
 
 /// Issue 26 point 5 (the crash part) and campaigns of seeds, through the real executable: the
 /// example tool `queuelab-example`, whose own queue `mine` traps in `addBarrierBlock` when
 /// QUEUELAB_EXAMPLE_TRAP_ON_BARRIER is set. (A queue of this test target cannot be the child:
 /// crash isolation re-executes the tool, so the trapping queue has to live in a tool.)
-@Suite(.enabled(if: ToolLibraryTests.exampleBinary != nil))
+@Suite(.longTier("end-to-end conform runs in child processes"), .enabled(if: ToolLibraryTests.exampleBinary != nil))
 struct ConformIsolationTests {
     static let trap = ["QUEUELAB_EXAMPLE_TRAP_ON_BARRIER": "1"]
 
-    @Test(.timeLimit(.minutes(3))) func aQueueThatTrapsGetsCrashAndTheOtherChecksStillReport() throws {
+    @Test(.timeLimit(.minutes(30))) func aQueueThatTrapsGetsCrashAndTheOtherChecksStillReport() throws {
         let run = try conform(
             ["--impl", "mine", "--check", "deps.chain,barrier.order,once.body", "--format", "json"],
             environment: Self.trap)
@@ -32,7 +33,7 @@ struct ConformIsolationTests {
                 == "queuelab-example conform --impl mine --check barrier.order --seed 1 --level quick")
     }
 
-    @Test(.timeLimit(.minutes(3))) func theTextReportShowsTheCrashWithItsReplay() throws {
+    @Test(.timeLimit(.minutes(30))) func theTextReportShowsTheCrashWithItsReplay() throws {
         let run = try conform(["--impl", "mine", "--check", "barrier.order,deps.chain"], environment: Self.trap)
         #expect(run.status == 1)
         #expect(run.standardOutput.contains("CRASH mine barrier.order: the process running the check died: signal"))
@@ -41,7 +42,7 @@ struct ConformIsolationTests {
     }
 
     /// Every seed crashes its child: each gets CRASH and a fresh child takes the next.
-    @Test(.timeLimit(.minutes(3))) func aCampaignTalliesCrashesSeedBySeed() throws {
+    @Test(.timeLimit(.minutes(30))) func aCampaignTalliesCrashesSeedBySeed() throws {
         let run = try conform(
             ["--impl", "mine,lock", "--check", "barrier.order", "--seeds", "1-3"], environment: Self.trap)
         #expect(run.status == 1)
@@ -56,7 +57,7 @@ struct ConformIsolationTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(3))) func aCampaignOfSeedsTalliesEachCheck() throws {
+    @Test(.timeLimit(.minutes(30))) func aCampaignOfSeedsTalliesEachCheck() throws {
         let run = try conform(["--impl", "lock", "--check", "deps.chain,once.body", "--seeds", "1-3,10"])
         #expect(run.status == 0, "\(run.standardOutput)\n\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("4 seeds (1 to 10), level quick"))
@@ -73,9 +74,8 @@ struct ConformIsolationTests {
         }
     }
 
-    /// 20 seeds of the race check, each in its own outcome: minutes on a loaded machine, so opt-in.
-    @Test(
-        .enabled(if: ProcessInfo.processInfo.environment["QUEUELAB_LONG_TESTS"] == "1"), .timeLimit(.minutes(10)))
+    /// 20 seeds of the race check, each in its own outcome: minutes on a loaded machine.
+    @Test(.timeLimit(.minutes(30)))
     func twentySeedsOfTheRaceCheck() throws {
         let run = try conform(["--impl", "mine", "--check", "once.cancel-race,cancel.race", "--seeds", "1-20"])
         #expect(run.status == 0, "\(run.standardOutput)")

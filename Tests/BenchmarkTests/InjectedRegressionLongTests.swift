@@ -1,5 +1,6 @@
 import Foundation
 import QueueLabScheduling
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
@@ -10,7 +11,8 @@ import Testing
 /// with the machine's load, so this holds on a busy CI machine; how often the wall-time channel
 /// catches 10 % and 15 % is measured by `scripts/gate-campaign` on a quiet one (`results/gate/`),
 /// never asserted by a timed test.
-@Suite struct InjectedRegressionTests {
+@Suite(.longTier("benches a slowed-down queue against the real one, in child processes")) struct InjectedRegressionTests
+{
     /// At width 1 the count of an empty operation is steady (0.1 % between processes, debug build),
     /// where `chain`'s moved 5 % with the workers' polling.
     static let workload = "noop:n=500;width=1"
@@ -24,7 +26,7 @@ import Testing
 
     @Test(
         .enabled(if: RunnerTests.canCountInstructions),
-        .timeLimit(.minutes(10)))
+        .timeLimit(.minutes(30)))
     func aFivePercentHotPathSlowdownIsCaughtAndAnAToAIsNot() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("injected-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

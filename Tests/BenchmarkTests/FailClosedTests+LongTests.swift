@@ -1,0 +1,74 @@
+import Foundation
+import QueueLabBenchmarks
+import TestTiers
+import Testing
+
+/// The long tier of `FailClosedTests` (`QUEUELAB_LONG_TESTS=1`): runs the queuelab binary.
+extension FailClosedTests {
+    /// The same through the command line: the exit statuses a CI job sees.
+    @Test(
+        .longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30))
+    )
+    func compareExitStatuses() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-closed-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func file(_ name: String, _ records: [SampleRecord]) throws -> String {
+            let path = directory.appendingPathComponent(name).path
+            try ResultsFile.write(records, to: path)
+            return path
+        }
+        let base = try file(
+            "base.csv",
+            Self.records(Self.steady, variant: "base") + Self.records(Self.steady, variant: "base", workload: "chain"))
+        let head = try file("head.csv", Self.records(Self.steady, variant: "head"))
+        let five = try file("five.csv", Self.records(Array(Self.steady.prefix(5)), variant: "base"))
+        let fiveAgain = try file("five-again.csv", Self.records(Array(Self.steady.prefix(5)), variant: "head"))
+        let otherHost = try file("other.csv", Self.records(Self.steady, variant: "head", host: "elsewhere"))
+        // Head swings 25 % either way round by round: paired, about 24 % detectable with 10 pairs.
+        let swinging = try file(
+            "swinging.csv",
+            Self.records(Self.steady.enumerated().map { $1 * ($0 % 2 == 0 ? 1.25 : 0.8) }, variant: "head"))
+        let cases: [([String], Int32, String)] = [
+            ([base, head], 4, "missing from head"),
+            ([head, swinging, "--require-detectable", "10%"], 6, "1 headline row(s) cannot detect 10.0%"),
+            ([head, swinging, "--require-detectable", "50%"], 0, ""),
+            ([head, swinging, "--require-detectable", "ten"], 2, "--require-detectable must be a percentage above 0"),
+            (
+                [head, swinging, "--same-within", "ten"], 2,
+                "--same-within must be a number from 0 to 10 (1000%) such as 0.10, got 'ten'"
+            ),
+            ([head, otherHost, "--strict"], 2, "host: base h, head elsewhere"),
+            ([head, otherHost], 0, "warning: base and head ran in different environments"),
+            ([head, head, "--figure", "allocs_per_op"], 2, "--figure allocs_per_op: no sample in either file"),
+            ([base, try file("empty.csv", [])], 2, "empty.csv holds no samples"),
+            ([five, fiveAgain, "--require-evidence"], 5, "not enough evidence"),
+            ([five, fiveAgain], 0, ""),  // INCONCLUSIVE alone passes unless evidence is required
+        ]
+        for (arguments, status, message) in cases {
+            let outcome = try ChildProcess.run(
+                ChildCommand(executable: RunnerTests.queuelabBinary!, arguments: ["compare"] + arguments),
+                timeout: .seconds(30))
+            #expect(outcome.status == status, "\(arguments): exit \(outcome.status) \(outcome.standardError)")
+            if !message.isEmpty {
+                #expect(outcome.standardError.contains(message), "\(arguments): \(outcome.standardError)")
+            }
+        }
+    }
+
+    /// A sample that fails (here a "build" that prints no figures) makes bench exit 4, not 0 or 1.
+    @Test(
+        .longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30))
+    )
+    func aFailedSampleIsNotMeasured() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-failed-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let arguments = [
+            "bench", "--impl", "lock", "--workload", "noop:n=10", "--samples", "1", "--warmup", "0",
+            "--variant", "head=/bin/true", "--out-dir", directory.path,
+        ]
+        let outcome = try ChildProcess.run(
+            ChildCommand(executable: RunnerTests.queuelabBinary!, arguments: arguments), timeout: .seconds(30))
+        #expect(outcome.status == 4, "exit \(outcome.status): \(outcome.standardError)")
+        #expect(outcome.standardError.contains("not measured"), "\(outcome.standardError)")
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// QueueLab's tests come in two tiers.
+///
+/// The fast tier is what `swift test` runs: every module's unit tests and the quick conformance
+/// level, within minutes, fit to run after every edit. The long tier adds what needs many seeds,
+/// many samples or other processes: default-level mutants over many seeds, Callgrind runs,
+/// statistical power, end-to-end runs of the `queuelab` binary, loaded runs. It runs when
+/// `QUEUELAB_LONG_TESTS=1` is set.
+///
+/// A suite of the long tier carries ``Testing/Trait/longTier(_:)`` and its type's name ends in
+/// `LongTests`, so the long tier alone runs with
+/// `QUEUELAB_LONG_TESTS=1 swift test --filter LongTests`; CI checks that every test the fast tier
+/// skipped ran there.
+///
+/// Time limits: Swift Testing starts a test's time limit, then waits for a thread to run the
+/// test's body, and a test that blocks its thread (most of these do: a conformance run, a child process) holds one of the
+/// few threads of the cooperative pool (two on a 2-core machine) until it ends. In a parallel run
+/// a test can therefore wait for a thread for as long as the run has lasted, and a limit shorter
+/// than the whole run measures that wait, not the test: seven quick tests failed so in CI (each
+/// passes alone in seconds). So no limit in the fast tier is under 5 minutes (the tier takes less),
+/// and none in the long tier under 30; every wait inside a test has its own, shorter bound.
+public enum TestTier {
+    /// The environment variable that turns the long tier on.
+    public static let environmentVariable = "QUEUELAB_LONG_TESTS"
+
+    /// `QUEUELAB_LONG_TESTS=1`.
+    public static var runsLongTests: Bool { ProcessInfo.processInfo.environment[environmentVariable] == "1" }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Puts a suite in the long tier; `reason` says what makes it long.
+    public static func longTier(_ reason: String) -> Self {
+        .enabled(
+            if: TestTier.runsLongTests, Comment(rawValue: "long tier (\(TestTier.environmentVariable)=1): \(reason)"))
+    }
+}
