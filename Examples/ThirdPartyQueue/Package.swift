@@ -2,8 +2,9 @@
 import Foundation
 import PackageDescription
 
-// QueueLab is a path dependency here (two folders up); in your package it is
-// .package(url: "https://github.com/OWNER/QueueLab", from: "1.0.0") and the package name "QueueLab".
+// QueueLab is a path dependency here (two folders up); in your package, until a release is tagged, it is
+// .package(path: "../QueueLab") (a clone beside yours) or .package(url: "<QueueLab's git URL>", branch: "main"),
+// and the package name "QueueLab".
 // SwiftPM names a path dependency after its folder, not its manifest ("main", "queuelab" or whatever
 // the clone is called), so derive the name from the path.
 let queueLabPath = "../.."

@@ -9,7 +9,7 @@ import Testing
 /// queue's own add and finish paths (`QUEUELAB_INJECT_NS`, not in the body) is a REGRESSION of the
 /// instruction channel, and the same binary against itself is not. Instruction counts do not move
 /// with the machine's load, so this holds on a busy CI machine; how often the wall-time channel
-/// catches 10 % and 15 % is measured by `scripts/gate-campaign` on a quiet one (`results/gate/`),
+/// catches 10 % and 15 % is measured by `Lab/gate-campaign` on a quiet one (`results/gate/`),
 /// never asserted by a timed test.
 @Suite(.longTier("benches a slowed-down queue against the real one, in child processes")) struct InjectedRegressionTests
 {

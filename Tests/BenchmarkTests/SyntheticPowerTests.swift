@@ -4,7 +4,7 @@ import Testing
 @testable import QueueLabBenchmarks
 
 /// The fast statistics half of the gate's power check (the slow half, on real queue code, is
-/// `scripts/gate-power`): a real A/A pair (same binary, base and head interleaved, 6 processes a
+/// `Lab/gate-power`): a real A/A pair (same binary, base and head interleaved, 6 processes a
 /// side, committed in `Fixtures/`), whose head is scaled to a known slowdown and compared.
 @Suite struct SyntheticPowerTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")

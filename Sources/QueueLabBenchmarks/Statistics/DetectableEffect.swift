@@ -8,13 +8,13 @@
 /// number of samples it saw: a comparison that cannot see 10 percent proves nothing by passing.
 /// Reported as a fraction: exp(delta) - 1 (0.12 = a 12 percent change).
 ///
-/// Paired rows: simulated with the test the comparison runs (``PlantedShiftPower``): shifts are
+/// Paired rows: simulated with the test the comparison runs (`PlantedShiftPower`): shifts are
 /// planted into draws of the row's own log ratios (centred on their Hodges-Lehmann estimate,
 /// widened by the sampling error of their spread: power averaged over what the noise could be),
 /// the signed-rank test (exact up to 50 pairs, else its approximation, as
 /// ``WilcoxonSignedRank/test(_:)``) judges each draw at `alpha`, and the smallest shift detected in
 /// at least 85 % of draws, upward and downward, is the figure (85 %, not 80 %, absorbs the
-/// simulation's own error; see ``PlantedShiftPower/target``). The normal formula this replaced
+/// simulation's own error; see `PlantedShiftPower.target`). The normal formula this replaced
 /// overstated the power of the exact test at Holm's strictest level: its "detectable" shift was
 /// found in 14 to 73 % of draws (issue 28).
 ///
@@ -38,8 +38,11 @@ public enum DetectableEffect {
     /// For paired log ratios, at the test level `alpha` (Holm's strictest: alpha / rows). Infinite
     /// when fewer than two, or when no outcome of an exact test of this many could reach `alpha`
     /// (six pairs: the smallest two-sided p is 2/64 = 0.031).
-    /// - Parameter centre: where the row's noise is centred (its Hodges-Lehmann log ratio); the
-    ///   median when nil.
+    /// - Parameters:
+    ///   - logRatios: the row's per-round log ratios head/base.
+    ///   - alpha: the test level (Holm's strictest: 0.05 / rows).
+    ///   - centre: where the row's noise is centred (its Hodges-Lehmann log ratio); the
+    ///     median when nil.
     public static func paired(logRatios: [Double], alpha: Double, centre: Double? = nil) -> Double {
         let n = logRatios.count
         guard n >= 2 else { return .infinity }

@@ -9,7 +9,7 @@
 /// instead of an allocation of terabytes, and `late_tolerance_us=18446744073709552` is not an
 /// overflow when it becomes nanoseconds.
 public enum WorkloadLimits {
-    /// Upper bounds by parameter (lower bounds are ``Workload/rangeProblem(_:_:)``'s). Generous:
+    /// Upper bounds by parameter (lower bounds are `Workload.rangeProblem`'s). Generous:
     /// each is far beyond a sample that ends in minutes, and far below where arithmetic on it
     /// (times 1000 for nanoseconds, times the operation count) could overflow.
     public static let largest: [String: Int] = [
