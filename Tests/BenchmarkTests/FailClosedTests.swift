@@ -83,7 +83,7 @@ import Testing
             ([head, swinging, "--require-detectable", "ten"], 2, "--require-detectable must be a percentage above 0"),
             (
                 [head, swinging, "--same-within", "ten"], 2,
-                "--same-within must be a number from 0 to 10 (1000%) such as 0.10, got 'ten'"
+                "--same-within must be a percentage from 0% to 1000% such as 7%, got 'ten'"
             ),
             ([head, otherHost, "--strict"], 2, "host: base h, head elsewhere"),
             ([head, otherHost], 0, "warning: base and head ran in different environments"),

@@ -156,7 +156,7 @@ import Testing
             ),
             (
                 ["trace", "--impl", "lock", "--policy", "lifo,fifo", "--workload", "noop", "--out", out],
-                "trace takes one policy"
+                "trace takes one --policy"
             ),
         ]
         for (arguments, message) in cases {
