@@ -11,16 +11,27 @@ struct CompareCommandLineTests {
             ChildCommand(executable: RunnerTests.queuelabBinary!, arguments: arguments), timeout: .seconds(60))
     }
 
+    /// A fresh directory holding base.csv and head.csv of these records; the caller removes it.
+    static func files(_ name: String, base: [SampleRecord], head: [SampleRecord]) throws -> (
+        directory: URL, base: String, head: String
+    ) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-\(name)-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let paths = (
+            directory.appendingPathComponent("base.csv").path, directory.appendingPathComponent("head.csv").path
+        )
+        try ResultsFile.write(base, to: paths.0)
+        try ResultsFile.write(head, to: paths.1)
+        return (directory, paths.0, paths.1)
+    }
+
     @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(3)))
     func jsonAndSummaryThroughTheCommandLine() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-json-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         let steady = FailClosedTests.steady
-        let base = directory.appendingPathComponent("base.csv").path
-        let head = directory.appendingPathComponent("head.csv").path
-        try ResultsFile.write(FailClosedTests.records(steady, variant: "base"), to: base)
-        try ResultsFile.write(FailClosedTests.records(steady.map { $0 * 0.8 }, variant: "head"), to: head)
+        let (directory, base, head) = try Self.files(
+            "json", base: FailClosedTests.records(steady, variant: "base"),
+            head: FailClosedTests.records(steady.map { $0 * 0.8 }, variant: "head"))
+        defer { try? FileManager.default.removeItem(at: directory) }
 
         let json = try Self.run(["compare", base, head, "--format", "json"])
         #expect(json.status == 1, "a regression still exits 1: \(json.standardError)")
@@ -39,15 +50,12 @@ struct CompareCommandLineTests {
     /// refuses it with --strict (exit 2, one line, no page written).
     @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(3)))
     func reportWarnsOnMismatchedMetadataAndRefusesWithStrict() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-meta-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         let steady = FailClosedTests.steady
-        let base = directory.appendingPathComponent("base.csv").path
-        let head = directory.appendingPathComponent("head.csv").path
+        let (directory, base, head) = try Self.files(
+            "meta", base: FailClosedTests.records(steady, variant: "base"),
+            head: FailClosedTests.records(steady, variant: "head", host: "elsewhere"))
+        defer { try? FileManager.default.removeItem(at: directory) }
         let page = directory.appendingPathComponent("r.html").path
-        try ResultsFile.write(FailClosedTests.records(steady, variant: "base"), to: base)
-        try ResultsFile.write(FailClosedTests.records(steady, variant: "head", host: "elsewhere"), to: head)
 
         let warned = try Self.run(["report", head, "--base", base, "--out", page])
         #expect(warned.status == 0, "\(warned.standardError)")
@@ -77,6 +85,19 @@ struct CompareCommandLineTests {
             #expect(outcome.standardError.hasPrefix("error: "), "\(arguments): \(outcome.standardError)")
             #expect(outcome.standardError.split(separator: "\n").count == 1, "\(arguments): \(outcome.standardError)")
             #expect(!outcome.standardError.contains("USAGE"), "\(arguments)")
+        }
+    }
+
+    /// A user's tool built on QueueLabTool names itself in usage, examples and hints, not `queuelab`.
+    @Test(.enabled(if: ToolLibraryTests.exampleBinary != nil), .timeLimit(.minutes(3)))
+    func aUsersToolIsNamedAfterItsExecutable() throws {
+        for command in ["bench", "compare", "gate", "conform", "trace", "report", "list", "all"] {
+            let help = try ChildProcess.run(
+                ChildCommand(executable: ToolLibraryTests.exampleBinary!, arguments: ["help", command]),
+                timeout: .seconds(60))
+            #expect(help.status == 0, "\(command)")
+            #expect(help.standardOutput.contains("USAGE: queuelab-example \(command)"), "\(command)")
+            #expect(!help.standardOutput.contains("queuelab \(command)"), "\(command): \(help.standardOutput)")
         }
     }
 }
