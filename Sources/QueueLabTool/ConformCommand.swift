@@ -11,6 +11,8 @@ struct ConformCommand: ParsableCommand {
         commandName: "conform",
         abstract: "Run the conformance suite: a verdict per check and implementation.",
         discussion: """
+            Without --impl the full queues run (not the dispatch floor; with --policy, those that take one); without --check every check.
+
             Prints a table of checks by implementation (PASS, FAIL, STALE, UNSUPPORTED, UNDERPOWERED, \
             CRASH), then the evidence of every FAIL, STALE and CRASH with the command that replays \
             it, the reason for every UNSUPPORTED, every check short of its power and every policy \

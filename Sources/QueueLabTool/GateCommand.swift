@@ -8,8 +8,10 @@ struct GateCommand: ParsableCommand {
         abstract: "The CI benchmark gate: build BASE_REF and the working tree, sample both interleaved, compare.",
         discussion: """
             Run it from the git repository whose tool it gates: QueueLab's own (product queuelab), or yours, whose executable calls QueueLabTool.main with your queue (the product defaults to the name of the running executable), e.g.
-              swift run -c release --scratch-path .build-gate-head \(ToolName.current) gate origin/main --out-dir gate-out
+              swift run -c release --scratch-path .build-gate-head \(ToolName.current) gate origin/main
             (that scratch folder is the one the gate builds head in, so head is built once).
+
+            Defaults: --impl, the implementations both builds list (with --policy, those that take one); --workload, \(standardWorkloads.joined(separator: " ")).
 
             In order: resolves the dependencies once, in the working tree; takes the base from the cache of base builds (keyed by commit, resolution and toolchain) or builds it in a temporary git worktree with that same Package.resolved (a base whose manifest resolves differently gets a warning naming the pins); builds the working tree; samples base and head interleaved, one fresh process per sample, paired by round (wall time), then adds rounds, 4 at a time, to each cell whose throughput row cannot yet detect a change as large as the floor (--until-detectable, within --budget; the rows furthest from it first); compares, failing closed (exit 6) when a row still cannot; then, with valgrind on PATH, counts instructions per operation of both on the hand-off workloads (bench --instructions) and compares them at compare's 2 % floor. The verdict (compare's table) is printed on standard output; progress goes to standard error.
 

@@ -28,7 +28,7 @@ struct ImplementationOptions: ParsableArguments {
     @Option(
         name: .customLong("impl"),
         help: ArgumentHelp(
-            "Implementations, comma-separated or repeated (see list). The default is the command's own (see its description).",
+            "Implementations (see list), comma-separated or repeated; default: see the description above.",
             valueName: "name,..."))
     var values: [String] = []
 
