@@ -109,7 +109,9 @@ class Compare:
         if not rows:
             return None
         row = rows[0]
-        return row["ratio"], (row["interval"]["lower"], row["interval"]["upper"])
+        # float(): compare writes an interval end that is not finite (too few samples) as "inf".
+        interval = (float(row["interval"]["lower"]), float(row["interval"]["upper"]))
+        return float(row["ratio"]), interval
 
 
 def point(result):
