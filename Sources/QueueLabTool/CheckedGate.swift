@@ -44,10 +44,9 @@ struct CheckedGate {
         }
         samples = options.samples
         instructionSamples = options.instructionSamples
-        let given = options.workloadOptions.specifications
-        workloads = given.isEmpty ? GateCommand.standardWorkloads : given
-        let instructionGiven = options.instructionWorkloads.flatMap(WorkloadList.split)
-        instructionWorkloads = instructionGiven.isEmpty ? GateCommand.instructionWorkloads : instructionGiven
+        workloads = options.workloads.isEmpty ? GateCommand.standardWorkloads : options.workloads
+        instructionWorkloads =
+            options.instructionWorkloads.isEmpty ? GateCommand.instructionWorkloads : options.instructionWorkloads
         for workload in workloads + instructionWorkloads {
             do {
                 _ = try Workload(parsing: workload)
@@ -101,11 +100,10 @@ struct CheckedGate {
         case .off: countsInstructions = false
         }
         pinArguments = try Self.pinArguments(options.pin)
-        implementations = options.implementationOptions.names
-        instructionImplementations = CommaList.names(options.instructionImplementations)
-        let policies = options.policyOptions.specifications
-        policy = policies.isEmpty ? nil : policies.joined(separator: ",")
-        out = options.outDir
+        implementations = options.implementations
+        instructionImplementations = options.instructionImplementations
+        policy = options.policy
+        out = options.out
         cache = Self.cacheFolder(options.cache)
     }
 

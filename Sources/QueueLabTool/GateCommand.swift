@@ -51,6 +51,18 @@ struct GateCommand: ParsableCommand {
     @OptionGroup(title: "Judgement") var judgement: JudgementOptions
     @OptionGroup(title: "Evidence") var evidence: EvidenceOptions
 
+    /// The lists as the gate's checks and its benches use them: split, one item each.
+    var implementations: [String] { implementationOptions.names }
+    var workloads: [String] { workloadOptions.specifications }
+    var instructionWorkloads: [String] { instructionWorkloadValues.flatMap(WorkloadList.split) }
+    var instructionImplementations: [String] { CommaList.names(instructionImplementationValues) }
+    /// The policies as one comma list, as `bench --policy` takes them; nil without `--policy`.
+    var policy: String? {
+        policyOptions.specifications.isEmpty ? nil : policyOptions.specifications.joined(separator: ",")
+    }
+    /// The folder of base.csv and head.csv (`--out-dir`).
+    var out: String? { outDir }
+
     /// 20: with n pairs the exact signed-rank test's smallest p is 2 / 2^n and Holm's strictest level
     /// over the standard shape's 54 comparisons is 0.05 / 54, so at 10 pairs no wall-time row could
     /// ever be significant; at 16 a few pairs going the other way (outlying processes) already hid a
@@ -134,14 +146,14 @@ struct GateCommand: ParsableCommand {
         help: ArgumentHelp(
             "Workloads of the instruction channel, comma-separated or repeated, as --workload; default: \(instructionWorkloads.joined(separator: " ")).",
             valueName: "workload,..."))
-    var instructionWorkloads: [String] = []
+    var instructionWorkloadValues: [String] = []
 
     @Option(
         name: .customLong("instruction-impl"),
         help: ArgumentHelp(
             "Implementations of the instruction channel, comma-separated or repeated; default: the wall run's, less foundation and dispatch.",
             valueName: "name,..."))
-    var instructionImplementations: [String] = []
+    var instructionImplementationValues: [String] = []
 
     /// 16: a Callgrind count is steady but for `actor` `chain`, whose count follows how the actor's
     /// scheduler batches finishes (2.4 % a sample then; part of it was the harness's histogram sets,
