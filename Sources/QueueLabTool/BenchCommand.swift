@@ -60,7 +60,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The order of the samples of a round: shuffled, or abba (alternating, mirrored).")
     var order = SampleOrder.shuffled
 
-    @Option(help: "Seed for the sample order (default: the clock, or the journal's with --resume).")
+    @Option(
+        parsing: .unconditional,
+        help: "Seed for the sample order (default: the clock, or the journal's with --resume).")
     var seed: UInt64?
 
     @Option(parsing: .unconditional, help: "Seconds before a sample process is killed as hung, 1 to 86400.")

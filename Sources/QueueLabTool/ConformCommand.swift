@@ -64,7 +64,9 @@ struct ConformCommand: ParsableCommand {
     @Option(name: .long, help: "quick (CI, well under a minute), default, or stress (minutes).")
     var level = ConformanceLevel.quick
 
-    @Option(name: .long, help: "The seed every random choice derives from; a failure prints the one that replays it.")
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "The seed every random choice derives from; a failure prints the one that replays it.")
     var seed: UInt64 = 1
 
     @Option(
@@ -77,7 +79,7 @@ struct ConformCommand: ParsableCommand {
     var seeds: String?
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: """
             Seconds each check may take before it ends STALE (default: the level's, 4 / 8 / 30). \
             Raise it on a loaded machine: a passing check never waits for it.

@@ -31,10 +31,14 @@ struct TraceCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The JSON file to write, e.g. trace.json.", valueName: "file.json"))
     var out: String
 
-    @Option(help: "Seconds the queue may take to drain before the run is reported as stalled.")
+    /// Bounded: a larger value overflowed where the wait became nanoseconds and timed out at once.
+    @Option(
+        parsing: .unconditional,
+        help: "Seconds the queue may take to drain before the run is reported as stalled, 1 to 86400.")
     var drainTimeout = 60
 
     func validate() throws {
+        try CountOption.check("--drain-timeout", drainTimeout, 1...86_400)
         for (option, values) in [
             ("--impl", implementationOptions.names), ("--workload", workloadOptions.specifications),
         ] where values.count != 1 {

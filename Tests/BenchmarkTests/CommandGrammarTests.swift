@@ -83,6 +83,14 @@ import Testing
         (["trace", "--impl", "lock,actor", "--workload", "noop", "--out", "t.json"], "trace takes one --impl, got 2"),
         (["trace", "--impl", "lock", "--out", "t.json"], "trace takes one --workload, got 0"),
         (["bench", "--samples"], "Missing value for '--samples <samples>'"),
+        (
+            [
+                "trace", "--impl", "lock", "--workload", "noop", "--out", "t.json", "--drain-timeout",
+                "99999999999999999",
+            ],
+            "--drain-timeout must be 1 to 86400, got 99999999999999999"
+        ),
+        (["trace", "--impl", "lock", "--workload", "noop", "--out", "t.json", "--drain-timeout", "-1"], "got -1"),
     ])
     func badValuesAreOneLine(arguments: [String], message: String) {
         do {
