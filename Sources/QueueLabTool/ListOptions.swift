@@ -5,8 +5,8 @@ import QueueLabScheduling
 
 /// The list options every command shares. Each takes a comma list and repetition alike:
 /// `--impl lock,actor` is `--impl lock --impl actor`. Each says how its values split, because a
-/// policy's parameters (`weighted:weights=1:2:4`) and a workload's (`open:service=bimodal:5us,500us,0.01`)
-/// contain commas of their own.
+/// policy's parameters (`name:key=value,key=value`) and a workload's
+/// (`open:service=bimodal:5us,500us,0.01`) contain commas of their own.
 enum CommaList {
     /// Plain names (implementations, checks, figures): every comma separates, blanks are dropped.
     static func names(_ values: [String]) -> [String] {
