@@ -34,13 +34,7 @@ extension BenchCommand {
         let parsed =
             try workloads.isEmpty
             ? WorkloadSuite.standard : workloads.flatMap { try OpenLoopSweep.workloads(parsing: $0) }
-        guard let allocator = Allocator(rawValue: allocator) else {
-            throw ValidationError("--allocator must be system or jemalloc")
-        }
         _ = try allocator.childEnvironment()
-        guard let order = SampleOrder(rawValue: order) else {
-            throw ValidationError("--order must be shuffled or abba")
-        }
         let variants = try checkedVariants()
         if variants.count > 1 && out != nil {
             throw ValidationError("--out writes one variant; with several --variant use --out-dir")

@@ -8,67 +8,45 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure implementations; one fresh process per sample; write a CSV and print a summary.",
         discussion: """
+            Each sample runs in a fresh process and the CSV is written when the run ends. Without --impl every implementation runs (with --policy, those that take one); without --workload the standard suite runs. Every option is checked before the first sample runs.
+
             Examples:
-              queuelab bench --impl lock --impl foundation --workload noop --samples 10 --out results/run.csv
-              queuelab bench --workload 'chain:n=1000000' --impl lock
-              queuelab bench --variant base=/tmp/base/queuelab --variant head=.build/release/queuelab --out-dir /tmp/gate
-            Workloads: \(WorkloadKind.allCases.map(\.rawValue).joined(separator: ", ")); parameters as
-            kind:key=value;key=value. Open loop: 'open:rate=50000;service=bimodal:5us,500us,0.01' (rate=sweep,
-            rate=LOW..HIGH/STEPS or rate=R1+R2 run one cell per rate and add saturation_ops_per_s rows). Without --workload the standard suite runs. Foundation's chain, dag and
-            fanout are capped (quadratic scheduling) unless --uncapped. jemalloc is preloaded
-            (LD_PRELOAD=\(Allocator.jemallocLibrary), MALLOC_CONF=tcache:false) for allocation counts.
-            Every option is checked before the first sample runs.
+              \(ToolName.current) bench --impl lock,foundation --workload noop --out run.csv
+              \(ToolName.current) bench --impl lock --workload 'chain:n=1000000'
+              \(ToolName.current) bench --impl lock --policy strict,fifo,aging --workload overload
+              \(ToolName.current) bench --instructions --impl lock --workload 'noop:n=20000'
+              \(ToolName.current) bench --variant base=old/tool --variant head=new/tool --out-dir gate
 
-            Scheduling policies: --policy strict,fifo,aging,weighted,lifo runs each policy as its own cell on
-            every implementation that takes one (lock, actor), e.g.
-              queuelab bench --impl lock --policy strict,fifo,aging,weighted,lifo --workload overload
-            A comma starts a new policy unless a key=value parameter follows it, so
-            --policy 'weighted:weights=1:2:4:8:16,aging:step=2ms' is two policies. The CSV's policy column
-            holds each policy with its defaults spelled out (aging:step=1ms); it is empty without --policy
-            (each queue's own order: strict for lock and actor) and for foundation and dispatch, which have
-            no policy to choose: naming them with --policy exits 2, as does an unknown policy or parameter.
+            Workloads: \(WorkloadKind.allCases.map(\.rawValue).joined(separator: ", ")), with parameters as kind:key=value;key=value. An open-loop workload such as 'open:rate=50000;service=bimodal:5us,500us,0.01' runs one cell per rate with rate=sweep, rate=LOW..HIGH/STEPS or rate=R1+R2, and adds saturation_ops_per_s rows. Foundation's chain, dag and fanout are capped (quadratic scheduling) unless --uncapped.
 
-            Instruction counts: --instructions runs each sample under Callgrind (valgrind on PATH) with
-            instrumentation only during the timed phase, e.g.
-              queuelab bench --instructions --impl lock --workload 'noop:n=20000;width=1' --samples 6
-            Environment knobs (whole numbers, checked before sampling): QUEUELAB_TEST_SLOWDOWN_NS (test-only,
-            each body spins longer), QUEUELAB_INJECT_NS (fault injection: lock and actor queues' add and
-            finish paths each spin about that long; see README).
+            Policies: each --policy runs as its own cell on every implementation that takes one (lock, actor); without --impl only those run. The CSV's policy column holds each policy with its defaults spelled out (aging:step=1ms); it is empty without --policy and for foundation and dispatch.
 
-            Output: --out (one variant) or OUT-DIR/NAME.csv (per --variant) is overwritten, whole, when the
-            run ends. Until then each sample is appended as it finishes to the journal TARGET.partial beside
-            it; a run that is killed leaves the journal, and the same command with --resume continues it
-            (samples already journalled are not taken again; the seed is the journal's).
+            Allocator: jemalloc is preloaded (LD_PRELOAD=\(Allocator.jemallocLibrary), MALLOC_CONF=tcache:false) for allocation counts.
 
-            Exit status: 0 every sample measured; 2 bad input (any option, workload, variant, environment
-            knob, an unwritable output, a journal left without --resume), before any sample runs;
-            4 a sample failed or hung (its cell is left out from then on: not measured).
+            Environment knobs (whole numbers, checked before sampling): QUEUELAB_TEST_SLOWDOWN_NS (test-only: each body spins longer), QUEUELAB_INJECT_NS (fault injection: the lock and actor queues' add and finish paths each spin about that long).
 
-            Sequential: --until-detectable 10% --budget 10m (with variants base and head) runs --samples
-            rounds, then adds --until-step rounds at a time to each cell whose ops_per_s comparison (paired
-            by round, as `queuelab compare`) cannot yet detect 10% with 80% power, until every cell can or
-            the budget (counted from the end of the --samples rounds) is spent; a step already started finishes. Every sample is journalled as usual;
-            the rows still above the limit are printed. `compare --require-detectable 10%` is the gate.
+            Output: --out is the CSV of a run of one variant; with --variant each variant's CSV is OUT-DIR/NAME.csv. Both are overwritten, whole, when the run ends. Until then each sample is appended as it finishes to the journal TARGET.partial beside the CSV; a run that is killed leaves the journal, and the same command with --resume continues it (samples already journalled are not taken again; the seed is the journal's).
+
+            Sequential sampling: with --variant base=... --variant head=..., --until-detectable 10% --budget 10m runs --samples rounds, then adds --until-step rounds at a time to each cell whose ops_per_s comparison (paired by round, as compare does) cannot yet detect 10% with 80% power, until every cell can or the budget is spent. The budget counts from the end of the --samples rounds; a step already started finishes. The rows still above the limit are printed; `compare --require-detectable 10%` is the gate.
+
+            Exit status:
+              0  every sample measured
+              2  bad input (an option, a workload, a variant, an environment knob, an unwritable output, a journal left without --resume), before any sample runs
+              4  a sample failed or hung (its cell is left out from then on: not measured)
             """
     )
 
     /// A sample failed or hung: part of the plan was not measured (as `compare`'s 4).
     static let notMeasuredStatus: Int32 = 4
 
-    @Option(name: .customLong("impl"), help: "Implementation (repeatable); default: all.")
-    var implementations: [String] = []
+    @OptionGroup(title: "Implementations") var implementationOptions: ImplementationOptions
+    @OptionGroup(title: "Workloads") var workloadOptions: WorkloadOptions
+    @OptionGroup(title: "Policies") var policyOptions: PolicyOptions
 
-    @Option(name: .customLong("workload"), help: "Workload (repeatable); default: the standard suite.")
-    var workloads: [String] = []
-
-    @Option(
-        name: .customLong("policy"),
-        help: ArgumentHelp(
-            "Scheduling policies, comma-separated (repeatable): \(SchedulingPolicies.names.joined(separator: ", ")) and the tool's own (list --policies) "
-                + "(parameters as aging:step=1ms, weighted:weights=1:2:4:8:16). Each runs as its own cell on lock and actor; "
-                + "without --impl only those run; naming foundation or dispatch with a policy is exit 2.",
-            valueName: "policy,..."))
-    var policies: [String] = []
+    /// Default: every implementation (with --policy, those that take one).
+    var implementations: [String] { implementationOptions.names }
+    var workloads: [String] { workloadOptions.specifications }
+    var policies: [String] { policyOptions.specifications }
 
     @Option(parsing: .unconditional, help: "Samples per cell (one process each), 1 to 100000.")
     var samples = 10
@@ -76,13 +54,15 @@ struct BenchCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Warm-up rounds (not recorded), 0 to 1000.")
     var warmup = 1
 
-    @Option(help: "system or jemalloc.")
-    var allocator = "system"
+    @Option(help: "The allocator every sample runs with (jemalloc counts allocations).")
+    var allocator = Allocator.system
 
-    @Option(help: "shuffled or abba.")
-    var order = "shuffled"
+    @Option(help: "The order of the samples of a round: shuffled, or abba (alternating, mirrored).")
+    var order = SampleOrder.shuffled
 
-    @Option(help: "Seed for the sample order (default: the clock, or the journal's with --resume).")
+    @Option(
+        parsing: .unconditional,
+        help: "Seed for the sample order (default: the clock, or the journal's with --resume).")
     var seed: UInt64?
 
     @Option(parsing: .unconditional, help: "Seconds before a sample process is killed as hung, 1 to 86400.")
@@ -102,7 +82,10 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Do not cap Foundation's dependency workloads.")
     var uncapped = false
 
-    @Option(help: "CSV to write, overwritten (one variant only). Default: results/scratch/bench-<time>.csv.")
+    @Option(
+        help: ArgumentHelp(
+            "The CSV file to write, overwritten (a run of one variant). Default: results/scratch/bench-<time>.csv.",
+            valueName: "file.csv"))
     var out: String?
 
     @Option(help: "NAME=PATH: another build to sample, interleaved (repeatable, distinct names); needs --out-dir.")
@@ -111,7 +94,10 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "NAME:KEY=VALUE: environment for one variant's samples (repeatable; NAME a --variant, or head).")
     var variantEnv: [String] = []
 
-    @Option(help: "Directory for per-variant CSVs NAME.csv, overwritten (with --variant only).")
+    @Option(
+        help: ArgumentHelp(
+            "The directory for the CSVs of a --variant run, one NAME.csv per variant, overwritten.",
+            valueName: "directory"))
     var outDir: String?
 
     @Flag(
@@ -133,11 +119,12 @@ struct BenchCommand: ParsableCommand {
     var resume = false
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "With --variant base=... --variant head=...: after --samples rounds, add rounds to each cell whose "
-                + "throughput comparison cannot detect this change (80% power), e.g. 10%, until all can or --budget is spent.",
+                + "throughput comparison cannot detect this change with 80% power, e.g. 10%, until all can or --budget is spent.",
             valueName: "percent"))
-    var untilDetectable: String?
+    var untilDetectable: PercentOption?
 
     @Option(help: "Time for the rounds --until-detectable adds after --samples: 90s, 10m, 1h.")
     var budget = "10m"
@@ -145,6 +132,11 @@ struct BenchCommand: ParsableCommand {
     @Option(
         parsing: .unconditional, help: "Rounds added to an undecided cell per step with --until-detectable, 1 to 1000.")
     var untilStep = 4
+
+    /// The typed options the parser can check alone; the rest is checked by ``checkedPlan()``.
+    func validate() throws {
+        _ = try untilDetectable?.checked("--until-detectable", in: PercentOption.detectableRange, excludingZero: true)
+    }
 
     func run() throws {
         do {
@@ -219,10 +211,8 @@ struct BenchCommand: ParsableCommand {
     /// The sequential mode's settings, checked before any sample: nil without --until-detectable.
     func checkedSequential(_ plan: BenchmarkPlan) throws -> SequentialSampling? {
         guard let untilDetectable else { return nil }
-        guard let limit = Percent.parse(untilDetectable) else {
-            throw ValidationError(
-                "--until-detectable must be a percentage \(Percent.range) such as 10%, got '\(untilDetectable)'")
-        }
+        let limit = try untilDetectable.checked(
+            "--until-detectable", in: PercentOption.detectableRange, excludingZero: true)
         guard let duration = DurationOption.parse(budget) else {
             throw ValidationError(DurationOption.problem("--budget", budget))
         }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import QueueLabBenchmarks
 
@@ -53,23 +54,19 @@ struct CheckedGate {
                 throw .badInput("workload '\(workload)': \(error.message)")
             }
         }
-        guard ["text", "markdown"].contains(options.format) else {
-            throw .badInput("--format must be text or markdown, got '\(options.format)'")
+        format = options.format.rawValue
+        // Checked by the parser (JudgementOptions, EvidenceOptions); compare is given them as typed.
+        let floor: Double
+        do {
+            floor = try options.judgement.rule().threshold
+            _ = try options.evidence.detectableLimit()
+        } catch {
+            throw .badInput(error.message)
         }
-        format = options.format
-        for (name, value) in [("--threshold", options.threshold), ("--same-within", options.sameWithin)]
-        where parseFraction(value) == nil {
-            throw .badInput(fractionProblem(name, value))
-        }
-        threshold = options.threshold
-        sameWithin = options.sameWithin
-        if let detectable = options.requireDetectable, Percent.parse(detectable) == nil {
-            throw .badInput(
-                "--require-detectable must be a percentage \(Percent.range) such as 10%, got '\(detectable)'")
-        }
-        let floor = parseFraction(threshold) ?? 0
+        threshold = options.judgement.threshold.text
+        sameWithin = options.judgement.sameWithin.text
         sequentialArguments = try Self.sequentialArguments(options, floor: floor)
-        if let explicit = options.requireDetectable {
+        if let explicit = options.evidence.requireDetectable?.text {
             requireDetectable = explicit
         } else if options.allowBlind {
             requireDetectable = nil
@@ -92,16 +89,15 @@ struct CheckedGate {
         } else {
             timeLimit = nil
         }
-        requireEvidence = options.requireEvidence
+        requireEvidence = options.evidence.requireEvidence
         switch options.instructions {
-        case "auto": countsInstructions = CallgrindSampling.findValgrind() != nil
-        case "on":
+        case .auto: countsInstructions = CallgrindSampling.findValgrind() != nil
+        case .on:
             guard CallgrindSampling.findValgrind() != nil else {
                 throw .badInput("--instructions on needs valgrind on PATH (Debian: apt-get install valgrind)")
             }
             countsInstructions = true
-        case "off": countsInstructions = false
-        default: throw .badInput("--instructions must be auto, on or off, got '\(options.instructions)'")
+        case .off: countsInstructions = false
         }
         pinArguments = try Self.pinArguments(options.pin)
         implementations = options.implementations
@@ -119,12 +115,12 @@ struct CheckedGate {
             guard floor > 0 else { throw .badInput("--until-detectable floor needs a --threshold above 0; say off") }
             limit = floor
         default:
-            guard let parsed = Percent.parse(options.untilDetectable) else {
-                throw .badInput(
-                    "--until-detectable must be a percentage \(Percent.range) such as 7%, floor or off, got '\(options.untilDetectable)'"
-                )
+            do {
+                limit = try PercentOption(argument: options.untilDetectable).checked(
+                    "--until-detectable", in: PercentOption.detectableRange, excludingZero: true)
+            } catch {
+                throw .badInput(error.message + "; or floor, or off")
             }
-            limit = parsed
         }
         guard DurationOption.parse(options.budget) != nil else {
             throw .badInput(DurationOption.problem("--budget", options.budget))

@@ -11,6 +11,8 @@ struct ConformCommand: ParsableCommand {
         commandName: "conform",
         abstract: "Run the conformance suite: a verdict per check and implementation.",
         discussion: """
+            Without --impl the full queues run (not the dispatch floor; with --policy, those that take one); without --check every check.
+
             Prints a table of checks by implementation (PASS, FAIL, STALE, UNSUPPORTED, UNDERPOWERED, \
             CRASH), then the evidence of every FAIL, STALE and CRASH with the command that replays \
             it, the reason for every UNSUPPORTED, every check short of its power and every policy \
@@ -31,53 +33,40 @@ struct ConformCommand: ParsableCommand {
             With --policy, each policy runs over each implementation (columns such as \
             lock[aging(step=2ms)]). A policy declares the orderings it promises; the ordering checks \
             it does not promise are UNSUPPORTED with the reason, and every other check must pass \
-            under every policy. Policies are `name` or `name:key=value,...` (see `queuelab list`); \
+            under every policy. Policies are `name` or `name:key=value,...` (see `\(ToolName.current) list`); \
             in a comma-separated list a new policy starts at every item that is not a key=value, so \
-            `--policy aging:step=2ms,fifo` is two policies; --policy is also repeatable.
+            `--policy aging:step=2ms,fifo` is two policies. Every list option (--impl, --policy, --check) takes a comma list and repetition alike.
 
             Exit status:
-              0  every outcome is PASS, UNSUPPORTED or UNDERPOWERED (Foundation's cycle deadlock is a \
-            PASS that says so)
-              1  some check FAILed, went STALE or CRASHed; with --require-power, some check was \
-            UNDERPOWERED; with --require-verified-promises, some policy promise went unverified
-              2  bad input, before anything runs: unknown implementation, check, level or policy, a \
-            bad policy parameter, a policy for an implementation without a policy seam (foundation, \
-            dispatch); the message lists the valid ones. Or a time bound out of range
+              0  every outcome is PASS, UNSUPPORTED or UNDERPOWERED (Foundation's cycle deadlock is a PASS that says so)
+              1  some check FAILed, went STALE or CRASHed; with --require-power, some check was UNDERPOWERED; with --require-verified-promises, some policy promise went unverified
+              2  bad input, before anything runs: unknown implementation, check, level or policy, a bad policy parameter, a policy for an implementation without a policy seam (foundation, dispatch); the message lists the valid ones. Or a time bound out of range
 
             Examples:
-              queuelab conform --level quick
-              queuelab conform --impl lock,foundation --check cycle --junit conform.xml
-              queuelab conform --impl lock --check deps.random-dag --seed 42 --level default
-              queuelab conform --format json > conform.json
-              queuelab conform --level quick --time-bound 30   # a loaded CI machine
-              queuelab conform --impl lock,actor --policy strict,fifo,aging,weighted,lifo
-              queuelab conform --policy aging:step=2ms,weighted:weights=1:1:2:4:8 --check priority
-              queuelab conform --impl actor --check deps.late --level default --seeds 1-5000
-              queuelab conform --impl lock --check once.cancel-race --level default --require-power
-              queuelab conform --impl lock --policy aging --require-verified-promises
+              \(ToolName.current) conform --level quick
+              \(ToolName.current) conform --impl lock,foundation --check cycle --junit conform.xml
+              \(ToolName.current) conform --impl lock --check deps.random-dag --seed 42 --level default
+              \(ToolName.current) conform --format json > conform.json
+              \(ToolName.current) conform --level quick --time-bound 30   # a loaded CI machine
+              \(ToolName.current) conform --impl lock,actor --policy strict,fifo,aging,weighted,lifo
+              \(ToolName.current) conform --policy aging:step=2ms,weighted:weights=1:1:2:4:8 --check priority
+              \(ToolName.current) conform --impl actor --check deps.late --level default --seeds 1-5000
+              \(ToolName.current) conform --impl lock --check once.cancel-race --level default --require-power
+              \(ToolName.current) conform --impl lock --policy aging --require-verified-promises
             """
     )
 
-    @Option(
-        name: .long,
-        help:
-            "Comma-separated implementations (default: the full queues, not the `dispatch` floor; see `queuelab list`)."
-    )
-    var impl: String?
-
-    @Option(
-        name: .long,
-        help: """
-            Scheduling policies, comma-separated or repeated: strict, fifo, aging[:step=1ms], \
-            weighted[:weights=1:2:4:8:16], lifo. Each runs over each --impl (default: the \
-            implementations that take a policy).
-            """)
-    var policy: [String] = []
+    /// Default: the full queues, not the `dispatch` floor (with --policy, those that take one).
+    @OptionGroup(title: "Implementations") var implementationOptions: ImplementationOptions
+    @OptionGroup(title: "Policies") var policyOptions: PolicyOptions
+    @OptionGroup(title: "Checks") var checkOptions: CheckOptions
 
     @Option(name: .long, help: "quick (CI, well under a minute), default, or stress (minutes).")
-    var level: String = "quick"
+    var level = ConformanceLevel.quick
 
-    @Option(name: .long, help: "The seed every random choice derives from; a failure prints the one that replays it.")
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "The seed every random choice derives from; a failure prints the one that replays it.")
     var seed: UInt64 = 1
 
     @Option(
@@ -90,12 +79,7 @@ struct ConformCommand: ParsableCommand {
     var seeds: String?
 
     @Option(
-        name: .long, parsing: .upToNextOption,
-        help: "Check IDs, or families such as `cycle` (default: all). Repeatable.")
-    var check: [String] = []
-
-    @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: """
             Seconds each check may take before it ends STALE (default: the level's, 4 / 8 / 30). \
             Raise it on a loaded machine: a passing check never waits for it.
@@ -106,7 +90,7 @@ struct ConformCommand: ParsableCommand {
     var junit: String?
 
     @Option(name: .long, help: "text (table and evidence) or json.")
-    var format: String = "text"
+    var format = ConformFormat.text
 
     @Flag(
         name: .long,
@@ -149,7 +133,7 @@ struct ConformCommand: ParsableCommand {
             fail("\(error)")
             throw ExitCode(2)
         }
-        let text = format == "text"
+        let text = format == .text
         let progress = ConformProgress(
             enabled: text, total: queues.count * checks.count * seedList.seeds.count, campaign: seedList.seeds.count > 1
         )
@@ -222,29 +206,17 @@ struct ConformCommand: ParsableCommand {
     }
 
     private func resolve() throws -> ([any QueueRecipe], [Check], ConformanceLevel) {
-        guard let chosenLevel = ConformanceLevel(rawValue: level) else {
-            fail(
-                "unknown level '\(level)'; valid: \(ConformanceLevel.allCases.map(\.rawValue).joined(separator: ", "))")
-            throw ExitCode(2)
-        }
+        let chosenLevel = level
         if let timeBound, !(timeBound > 0 && timeBound <= 3_600) {
             fail("--time-bound must be a number of seconds above 0 and at most 3600, not \(timeBound)")
             throw ExitCode(2)
         }
-        guard format == "text" || format == "json" else {
-            fail("unknown format '\(format)'; valid: text, json")
-            throw ExitCode(2)
-        }
-        let policies = policy.flatMap(SchedulingPolicies.splitList)
-        if !policy.isEmpty && policies.isEmpty {
-            fail(
-                "--policy names no policy; valid policies: \(ToolImplementations.registry.policies.map(\.name).joined(separator: ", "))"
-            )
-            throw ExitCode(2)
-        }
+        let policies = policyOptions.specifications
+        let given = implementationOptions.names
         let names =
-            impl.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-            ?? (policies.isEmpty
+            !given.isEmpty
+            ? given
+            : (policies.isEmpty
                 ? ToolImplementations.registry.queues.map { $0.implementationName }
                 : ToolImplementations.registry.policyTakers)
         // Every recipe is made (and so every name and parameter checked) before anything runs.
@@ -260,7 +232,7 @@ struct ConformCommand: ParsableCommand {
             }
         }
         var checks: [Check] = []
-        for selector in check.flatMap({ $0.split(separator: ",").map(String.init) }) {
+        for selector in checkOptions.selectors {
             let matched = Check.matching(selector)
             guard !matched.isEmpty else {
                 fail("unknown check '\(selector)'; valid: \(Check.all.map(\.id).joined(separator: ", "))")
@@ -271,7 +243,8 @@ struct ConformCommand: ParsableCommand {
         return (queues, checks.isEmpty ? Check.all : checks, chosenLevel)
     }
 
+    /// Bad input: one line on standard error, exit status 2 (the `throw`s after it are never reached).
     private func fail(_ message: String) {
-        FileHandle.standardError.write(Data("queuelab conform: \(message)\n".utf8))
+        exitBadInput(message)
     }
 }

@@ -7,40 +7,26 @@ struct GateCommand: ParsableCommand {
         commandName: "gate",
         abstract: "The CI benchmark gate: build BASE_REF and the working tree, sample both interleaved, compare.",
         discussion: """
-            Run it from the git repository whose tool it gates: QueueLab's own (product queuelab), or yours,
-            whose executable calls QueueLabTool.main with your queue (the product defaults to the name of the
-            running executable), e.g.
-              swift run -c release --scratch-path .build-gate-head myqueue-lab gate origin/main
+            Run it from the git repository whose tool it gates: QueueLab's own (product queuelab), or yours, whose executable calls QueueLabTool.main with your queue (the product defaults to the name of the running executable), e.g.
+              swift run -c release --scratch-path .build-gate-head \(ToolName.current) gate origin/main
             (that scratch folder is the one the gate builds head in, so head is built once).
 
-            In order: resolves the dependencies once, in the working tree; takes the base from the cache of base
-            builds (keyed by commit, resolution and toolchain) or builds it in a temporary git worktree with that
-            same Package.resolved (a base whose manifest resolves differently gets a warning naming the pins);
-            builds the working tree; samples base and head interleaved, one fresh process per sample, paired by
-            round (wall time), then adds rounds, 4 at a time, to each cell whose throughput row cannot yet
-            detect a change as large as the floor (--until-detectable, within --budget; the rows furthest from
-            it first); compares, failing closed (exit 6) when a row still cannot; then, with
-            valgrind on PATH, counts instructions per operation of both on the hand-off workloads
-            (`bench --instructions`) and compares them at compare's 2 % floor.
-            The verdict (compare's table) is printed on standard output; progress goes to standard error.
-            What each channel sees: the wall channel every cost, waiting on a clock, a lock or the kernel
-            included, down to each row's printed detectable change; the instruction channel judges
-            instructions and cannot see time spent waiting (a 2 us clock spin per add reads SAME there).
-            Every number an option or workload takes is range-checked first (exit 2, one line).
+            Defaults: --impl, the implementations both builds list (with --policy, those that take one); --workload, \(standardWorkloads.joined(separator: " ")).
+
+            In order: resolves the dependencies once, in the working tree; takes the base from the cache of base builds (keyed by commit, resolution and toolchain) or builds it in a temporary git worktree with that same Package.resolved (a base whose manifest resolves differently gets a warning naming the pins); builds the working tree; samples base and head interleaved, one fresh process per sample, paired by round (wall time), then adds rounds, 4 at a time, to each cell whose throughput row cannot yet detect a change as large as the floor (--until-detectable, within --budget; the rows furthest from it first); compares, failing closed (exit 6) when a row still cannot; then, with valgrind on PATH, counts instructions per operation of both on the hand-off workloads (bench --instructions) and compares them at compare's 2 % floor. The verdict (compare's table) is printed on standard output; progress goes to standard error.
+
+            What each channel sees: the wall channel every cost, waiting on a clock, a lock or the kernel included, down to each row's printed detectable change; the instruction channel judges instructions and cannot see time spent waiting.
+
+            Every number an option or workload takes is range-checked first (exit 2, one line). Only CSVs this run wrote are compared: earlier base.csv and head.csv in --out-dir are removed first.
 
             Exit status (the worse of the two channels):
               0  no regression found
               1  a regression (in either channel)
               2  bad input (an option, a workload, a base ref that is no commit), before anything is built
               3  a build failed (or the dependencies did not resolve)
-              4  not measured: a sample of base or head failed or hung, a cell of base is missing from head,
-                 or --time-limit ended a channel before it finished
+              4  not measured: a sample of base or head failed or hung, a cell of base is missing from head, or --time-limit ended a channel before it finished
               5  with --require-evidence: nothing regressed, but a comparison is INCONCLUSIVE
-              6  cannot detect: nothing regressed, but when the budget ended a throughput row could not
-                 detect the required change (80% power): --require-detectable X%, by default the
-                 --until-detectable limit (the floor). The message names the rows, what each could
-                 detect, and what would help. --allow-blind exits 0 instead.
-            Only CSVs this run wrote are compared: earlier base.csv and head.csv in --out are removed first.
+              6  cannot detect: nothing regressed, but when the budget ended a throughput row could not detect the required change with 80% power (--require-detectable, by default the --until-detectable limit, the floor). The message names the rows, what each could detect, and what would help. --allow-blind exits 0 instead.
             """
     )
 
@@ -57,18 +43,25 @@ struct GateCommand: ParsableCommand {
     @Option(help: "The executable product to build and compare; default: the running executable's name.")
     var product: String?
 
-    @Option(name: .customLong("impl"), help: "Implementation (repeatable); default: those both builds list.")
-    var implementations: [String] = []
+    /// Default: the implementations both builds list (with --policy, those that take one).
+    @OptionGroup(title: "Implementations") var implementationOptions: ImplementationOptions
+    /// Default: ``standardWorkloads``.
+    @OptionGroup(title: "Workloads") var workloadOptions: WorkloadOptions
+    @OptionGroup(title: "Policies") var policyOptions: PolicyOptions
+    @OptionGroup(title: "Judgement") var judgement: JudgementOptions
+    @OptionGroup(title: "Evidence") var evidence: EvidenceOptions
 
-    @Option(
-        name: .customLong("workload"),
-        help: "Workload (repeatable); default: \(standardWorkloads.joined(separator: " ")).")
-    var workloads: [String] = []
-
-    @Option(
-        name: .customLong("policy"),
-        help: "Scheduling policies, as bench --policy (each one a cell of the queues that take one).")
-    var policy: String?
+    /// The lists as the gate's checks and its benches use them: split, one item each.
+    var implementations: [String] { implementationOptions.names }
+    var workloads: [String] { workloadOptions.specifications }
+    var instructionWorkloads: [String] { instructionWorkloadValues.flatMap(WorkloadList.split) }
+    var instructionImplementations: [String] { CommaList.names(instructionImplementationValues) }
+    /// The policies as one comma list, as `bench --policy` takes them; nil without `--policy`.
+    var policy: String? {
+        policyOptions.specifications.isEmpty ? nil : policyOptions.specifications.joined(separator: ",")
+    }
+    /// The folder of base.csv and head.csv (`--out-dir`).
+    var out: String? { outDir }
 
     /// 20: with n pairs the exact signed-rank test's smallest p is 2 / 2^n and Holm's strictest level
     /// over the standard shape's 54 comparisons is 0.05 / 54, so at 10 pairs no wall-time row could
@@ -78,47 +71,32 @@ struct GateCommand: ParsableCommand {
     @Option(
         parsing: .unconditional,
         help: """
-            Samples per cell and side, 6 to 100000. The default, 20, is what lets the standard shape's 54 \
-            Holm-corrected comparisons reach significance despite an outlying pair (at 10 none can: every \
-            row's detectable effect is "none").
+            Samples per cell and side, 6 to 100000. Fewer than the default leave the standard shape's \
+            Holm-corrected rows unable to reach significance.
             """)
     var samples = 20
 
     @Option(
         help: """
-            CPU list every wall-time sample runs on (bench --pin), off to run free, or auto: the last CPU on a \
-            machine with at least 2 (pinned, a quiet 2-core VM caught 5 % in 64 of 80 benches, 10 % in 79 of 80; \
-            on a machine shared with other jobs the pinned CPU is shared too: use off there).
+            CPU list every wall-time sample runs on (bench --pin), off to run free, or auto: the last CPU \
+            on a machine with at least 2. On a machine shared with other jobs the pinned CPU is shared too: \
+            use off there.
             """)
     var pin = "auto"
 
-    @Option(help: "text or markdown (for a CI job summary).")
-    var format = "text"
-
-    @Option(help: "Directory for base.csv, head.csv and instructions/; default: a temporary directory, printed.")
-    var out: String?
-
-    /// 7 %, under the 10 % margin: with the floor at 10 % a real 10 % slowdown, whose estimate falls
-    /// below 10 % about half the time, was caught in 4 to 18 of 20 gate runs per cell; at 5 % the
-    /// same binary against itself was once a significant 5.8 % IMPROVEMENT (and could as well be a
-    /// REGRESSION). 7 % caught the same 10 % slowdowns and left every A/A row alone
-    /// (results/gate/campaign).
-    @Option(help: "Practical floor, 0 to 10: a smaller change is never a regression (0.07 = 7%).")
-    var threshold = "0.07"
+    @Option(help: "The verdict's format: text, or markdown for a CI job summary.")
+    var format = GateFormat.text
 
     @Option(
         help: ArgumentHelp(
-            "SAME only when the 95% interval lies within this either way (0.10 = 10%).", valueName: "fraction"))
-    var sameWithin = "0.10"
+            "The directory for base.csv, head.csv and instructions/; default: a temporary directory, printed.",
+            valueName: "directory"))
+    var outDir: String?
 
-    @Flag(help: "Exit 5 when nothing regressed but a comparison is INCONCLUSIVE.")
-    var requireEvidence = false
-
-    @Option(
-        help: ArgumentHelp(
-            "Exit 6 when a throughput row cannot detect this change, e.g. 10%; default: the --until-detectable "
-                + "limit (the floor), or the floor when that is off.", valueName: "percent"))
-    var requireDetectable: String?
+    /// `--out` was the gate's folder; it names a file in every other command, so the folder is
+    /// `--out-dir` here too. Kept, hidden, to tell a CI script that still says `--out` what to write.
+    @Option(name: .customLong("out"), help: .hidden)
+    var renamedOut: String?
 
     /// The gate fails closed by default (exit 6) when the budget ends with a row blind to the
     /// floor: under load 7 of 12 rows with real slowdowns up to 20 % ended INCONCLUSIVE and the
@@ -137,11 +115,12 @@ struct GateCommand: ParsableCommand {
     /// 19 of 20 with rounds until it could see 7 % (52 in the median run, at 0.1 s a sample;
     /// results/gate/campaign/lock-10-until-floor-family).
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             """
             After --samples rounds, keep adding rounds (4 at a time) to each cell whose throughput row cannot \
             yet detect this change with 80% power, until every cell can or --budget is spent: a percentage, \
-            floor (--threshold as a percentage) or off.
+            floor (the --threshold) or off.
             """, valueName: "percent"))
     var untilDetectable = "floor"
 
@@ -159,22 +138,22 @@ struct GateCommand: ParsableCommand {
             """, valueName: "duration"))
     var timeLimit: String?
 
-    @Option(help: "auto (when valgrind is on PATH), on or off: the instruction-count channel.")
-    var instructions = "auto"
+    @Option(help: "The instruction-count channel: auto (on when valgrind is on PATH), on or off.")
+    var instructions = InstructionChannel.auto
 
     @Option(
         name: .customLong("instruction-workload"),
-        help:
-            "Workload of the instruction channel (repeatable); default: \(instructionWorkloads.joined(separator: " "))."
-    )
-    var instructionWorkloads: [String] = []
+        help: ArgumentHelp(
+            "Workloads of the instruction channel, comma-separated or repeated, as --workload; default: \(instructionWorkloads.joined(separator: " ")).",
+            valueName: "workload,..."))
+    var instructionWorkloadValues: [String] = []
 
     @Option(
         name: .customLong("instruction-impl"),
-        help:
-            "Implementation of the instruction channel (repeatable); default: the wall run's, less foundation and dispatch."
-    )
-    var instructionImplementations: [String] = []
+        help: ArgumentHelp(
+            "Implementations of the instruction channel, comma-separated or repeated; default: the wall run's, less foundation and dispatch.",
+            valueName: "name,..."))
+    var instructionImplementationValues: [String] = []
 
     /// 16: a Callgrind count is steady but for `actor` `chain`, whose count follows how the actor's
     /// scheduler batches finishes (2.4 % a sample then; part of it was the harness's histogram sets,
@@ -183,13 +162,20 @@ struct GateCommand: ParsableCommand {
     /// (20 of 20; results/gate/campaign). Every other cell was caught 20 of 20 at 12.
     @Option(
         parsing: .unconditional,
-        help: "Samples per cell and side of the instruction channel, 6 to 100000 (16 sees 5 % on every default cell).")
+        help: "Samples per cell and side of the instruction channel, 6 to 100000.")
     var instructionSamples = 16
 
     @Option(
         help:
             "Where base builds are kept, by commit, resolution and toolchain, or off. Default: ~/.cache/queuelab-gate.")
     var cache: String?
+
+    func validate() throws {
+        if let renamedOut {
+            throw ValidationError(
+                "gate --out \(renamedOut): the gate's folder is --out-dir (--out names a file in every command)")
+        }
+    }
 
     func run() throws {
         let checked: CheckedGate

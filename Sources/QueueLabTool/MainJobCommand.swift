@@ -13,7 +13,7 @@ struct MainJobCommand: ParsableCommand {
         abstract:
             "The main job (the default): quick conformance of every queue, then a quick benchmark of every implementation.",
         discussion: """
-            Runs `queuelab conform --level quick` on lock, actor and foundation, then a quick \
+            Runs `\(ToolName.current) conform --level quick` on lock, actor and foundation, then a quick \
             benchmark (3 processes per implementation and workload) of lock, actor, foundation and \
             dispatch; writes the benchmark CSV to results/quick-<time>.csv and prints both summaries. \
             Takes a couple of minutes on a 2-core machine.
@@ -22,20 +22,22 @@ struct MainJobCommand: ParsableCommand {
             PASS) and every sample ran; 1 otherwise.
 
             Example:
-              swift run -c release queuelab
+              swift run -c release \(ToolName.current)
             """
     )
 
-    @Option(name: .long, help: "Directory for the benchmark CSV.")
+    /// `--out-dir`, as in bench and gate; `--results`, its first name, still works.
+    @Option(
+        name: [.customLong("out-dir"), .customLong("results")],
+        help: ArgumentHelp("The directory for the benchmark CSV.", valueName: "directory"))
     var results: String = "results"
 
-    @Option(name: .long, help: "Benchmark processes per implementation and workload.")
+    @Option(parsing: .unconditional, help: "Benchmark processes per implementation and workload, 1 to 100000.")
     var samples: Int = 3
 
+    func validate() throws { try CountOption.check("--samples", samples, CountOption.samples) }
+
     func run() throws {
-        guard samples >= 1 else {
-            throw ValidationError("--samples must be at least 1")
-        }
         printHeading("Does it behave? Conformance, level quick")
         let report = ConformanceSuite.run(
             ToolImplementations.registry.queues,
@@ -53,7 +55,7 @@ struct MainJobCommand: ParsableCommand {
             samples: samples)
         print(outcome.summary)
         print("CSV: \(outcome.csvPath)")
-        print("Compare two runs: queuelab compare BASE.csv HEAD.csv")
+        print("Compare two runs: \(ToolName.current) compare BASE.csv HEAD.csv")
         if !report.isSuccess || !outcome.result.failures.isEmpty { throw ExitCode(1) }
     }
 

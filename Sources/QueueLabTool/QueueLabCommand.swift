@@ -3,7 +3,7 @@ import Foundation
 
 struct QueueLabCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "queuelab",
+        commandName: ToolName.current,
         abstract: "Checks and measures operation queues with NSOperationQueue semantics.",
         subcommands: [
             MainJobCommand.self, ListCommand.self, ConformCommand.self, ConformChildCommand.self, BenchCommand.self,
@@ -13,16 +13,17 @@ struct QueueLabCommand: ParsableCommand {
         defaultSubcommand: MainJobCommand.self
     )
 
-    /// As ArgumentParser's, except that a command line it cannot parse (an unknown flag, a missing
-    /// value) exits 2 like every other kind of bad input here, instead of its 64.
+    /// As ArgumentParser's, except for bad input: a command line it cannot parse (an unknown flag, a
+    /// missing value, a value an option's type refuses) or a `validate()` that refuses is one line
+    /// on standard error and exit 2, like every other kind of bad input here, instead of the
+    /// message, the usage and a pointer to help, and exit 64.
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch {
             guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-            Foundation.exit(2)
+            exitBadInput(message(for: error))
         }
     }
 }

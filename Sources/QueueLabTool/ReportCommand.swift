@@ -8,30 +8,22 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Write one self-contained HTML page of a benchmark CSV: charts, and verdicts against a base run.",
         discussion: """
-            The page has inline SVG and CSS only (no script, no network): throughput per implementation and \
-            workload with confidence whiskers, latency percentile curves (p50 to max, log scale), the chain \
-            scaling curve (log-log), and with --base the comparison table of `queuelab compare`, coloured \
-            by verdict. Open it in any browser, attach it to a CI run, or mail it.
+            The page has inline SVG and CSS only (no script, no network): throughput per implementation and workload with confidence whiskers, latency percentile curves (p50 to max, log scale), the chain scaling curve (log-log), and with --base the comparison table of compare, coloured by verdict. Open it in any browser, attach it to a CI run, or mail it.
 
-            Cells are grouped by implementation, scheduling policy (the CSV's policy column), workload and \
-            parameters. When a queue ran a workload under two or more policies (bench --policy), the page \
-            opens with the strategies view: per queue and workload, each policy side by side (throughput and \
-            its cost against --reference-policy, the lowest class's longest wait and a bounded-wait policy's \
-            stated bound, per-class wait p50/p99/max, each class's share of the starts against what its \
-            weight asks, Jain's fairness index). --markdown writes that view as Markdown too.
+            Cells are grouped by implementation, scheduling policy (the CSV's policy column), workload and parameters. When a queue ran a workload under two or more policies (bench --policy), the page opens with the strategies view: per queue and workload, each policy side by side (throughput and its cost against --reference-policy, the lowest class's longest wait and a bounded-wait policy's stated bound, per-class wait p50/p99/max, each class's share of the starts against what its weight asks, Jain's fairness index). --markdown writes that view as Markdown too.
+
+            With --base, a base measured on a different host, cores, Swift version, build configuration or allocator gets a warning on standard error, as in compare; --strict refuses it.
 
             Examples:
-              queuelab report results/reference-linux-2core.csv --out report.html
-              queuelab report head.csv --base base.csv --out gate.html --threshold 0.15
-              queuelab report results/strategies/lock.csv --out lock.html --markdown lock.md
+              \(ToolName.current) report results/reference-linux-2core.csv --out report.html
+              \(ToolName.current) report head.csv --base base.csv --out gate.html --threshold 15%
+              \(ToolName.current) report results/strategies/lock.csv --out lock.html --markdown lock.md
 
-            Exit status: 0 page written; 2 bad input (unreadable or malformed CSV, bad option, an unknown \
-            --reference-policy, unwritable output). A regression in the comparison does not change the exit status: `queuelab compare` \
-            is the gate.
+            Exit status: 0 page written; 2 bad input (an unreadable or malformed CSV, a bad option, an unknown --reference-policy, an unwritable output, or with --strict a mismatched environment). A regression in the comparison does not change the exit status: compare is the gate.
             """
     )
 
-    @Argument(help: ArgumentHelp("The benchmark CSV to show (written by `queuelab bench`).", valueName: "run.csv"))
+    @Argument(help: ArgumentHelp("The benchmark CSV to show (written by bench).", valueName: "run.csv"))
     var runCSV: String
 
     @Option(
@@ -40,17 +32,11 @@ struct ReportCommand: ParsableCommand {
             valueName: "base.csv"))
     var base: String?
 
-    @Option(help: ArgumentHelp("The HTML file to write, e.g. report.html.", valueName: "report.html"))
+    @Option(help: ArgumentHelp("The HTML file to write, e.g. report.html.", valueName: "file.html"))
     var out: String
 
-    @Option(help: "Practical floor for the comparison: a smaller change is never a regression (0.10 = 10%).")
-    var threshold = "0.10"
-
-    @Option(
-        help: ArgumentHelp(
-            "SAME only when the 95% interval lies within this either way (0.10 = 10%); default: the threshold.",
-            valueName: "fraction"))
-    var sameWithin: String?
+    @OptionGroup(title: "Judgement (with --base)") var judgement: JudgementOptions
+    @OptionGroup(title: "Environment (with --base)") var environment: EnvironmentOptions
 
     @Option(
         help: ArgumentHelp(
@@ -61,8 +47,7 @@ struct ReportCommand: ParsableCommand {
     var referencePolicy = "strict"
 
     func run() throws {
-        let threshold = fractionOption(threshold, named: "--threshold")
-        let margin = sameWithin.map { fractionOption($0, named: "--same-within") }
+        let rule = try judgement.rule()
         let reference: String
         do {
             let specifications = try ToolImplementations.registry.policySpecifications([referencePolicy])
@@ -74,10 +59,11 @@ struct ReportCommand: ParsableCommand {
         let runRecords = read(runCSV)
         guard !runRecords.isEmpty else { fail("\(runCSV) holds no samples") }
         let baseRecords = base.map(read)
+        if let baseRecords { environment.check(base: baseRecords, head: runRecords) }
         let report = HTMLReport(
             run: runRecords, runSource: (runCSV as NSString).lastPathComponent, base: baseRecords,
             baseSource: base.map { ($0 as NSString).lastPathComponent },
-            rule: VerdictRule(threshold: threshold, sameWithin: margin), referencePolicy: reference)
+            rule: rule, referencePolicy: reference)
         for (path, text) in [(out, report.render())] + (markdown.map { [($0, report.strategiesMarkdown())] } ?? []) {
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: path))

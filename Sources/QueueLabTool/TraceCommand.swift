@@ -10,54 +10,53 @@ struct TraceCommand: ParsableCommand {
         abstract:
             "Run one workload on one implementation and write its state changes as a Chrome trace (Perfetto, chrome://tracing).",
         discussion: """
-            The JSON is in the Chrome Trace Event format: a lane per thread, a slice per operation from \
-            start to finish (its name, priority and queue wait in the slice's arguments), dependencies as \
-            flow arrows from a dependency's end to its dependent's start, cancellations as instant events. \
-            Open it at ui.perfetto.dev (Open trace file) or chrome://tracing (Load).
+            The JSON is in the Chrome Trace Event format: a lane per thread, a slice per operation from start to finish (its name, priority and queue wait in the slice's arguments), dependencies as flow arrows from a dependency's end to its dependent's start, cancellations as instant events. Open it at ui.perfetto.dev (Open trace file) or chrome://tracing (Load).
 
-            Without parameters a workload runs at trace size (a few hundred operations, e.g. chain n=200); \
-            give parameters to change that. Foundation's dependency workloads are capped as in `bench`.
+            Without parameters a workload runs at trace size (a few hundred operations, e.g. chain n=200); give parameters to change that. Foundation's dependency workloads are capped as in bench. --impl, --policy and --workload take one value each here (the list options of bench, with one item).
 
             Examples:
-              queuelab trace --impl lock --workload chain --out chain.json
-              queuelab trace --impl actor --workload 'fanout:k=8;rounds=3' --out fanout.json
-              queuelab trace --impl foundation --workload cancel --out cancel.json
-              queuelab trace --impl lock --policy aging:step=2ms --workload priority --out aging.json
+              \(ToolName.current) trace --impl lock --workload chain --out chain.json
+              \(ToolName.current) trace --impl actor --workload 'fanout:k=8;rounds=3' --out fanout.json
+              \(ToolName.current) trace --impl foundation --workload cancel --out cancel.json
+              \(ToolName.current) trace --impl lock --policy aging:step=2ms --workload priority --out aging.json
 
-            Implementations: see `queuelab list`. Workloads: \(WorkloadKind.allCases.map(\.rawValue).joined(separator: ", ")).
-            --policy chooses the scheduling policy of lock or actor (see `queuelab bench --help`); an unknown \
-            policy, or one given to foundation or dispatch, is exit 2 with the valid values.
-            Exit status: 0 written; 1 the run failed (stall, unsupported workload); 2 bad input.
+            Exit status: 0 written; 1 the run failed (stall, unsupported workload); 2 bad input (an unknown implementation, workload or policy, a policy given to foundation or dispatch, more than one of any).
             """
     )
 
-    @Option(name: .customLong("impl"), help: "Implementation to trace (one of `queuelab list`).")
-    var implementation: String
+    @OptionGroup(title: "Implementation") var implementationOptions: ImplementationOptions
+    @OptionGroup(title: "Policy") var policyOptions: PolicyOptions
+    @OptionGroup(title: "Workload") var workloadOptions: WorkloadOptions
 
-    @Option(
-        help: ArgumentHelp(
-            "Scheduling policy for lock or actor, e.g. aging:step=2ms (one; see `queuelab bench --help`).",
-            valueName: "policy"))
-    var policy: String?
-
-    @Option(help: "Workload as kind or kind:key=value;key=value (default parameters: trace size).")
-    var workload: String
-
-    @Option(help: "The JSON file to write, e.g. trace.json.")
+    @Option(help: ArgumentHelp("The JSON file to write, e.g. trace.json.", valueName: "file.json"))
     var out: String
 
-    @Option(help: "Seconds the queue may take to drain before the run is reported as stalled.")
+    /// Bounded: a larger value overflowed where the wait became nanoseconds and timed out at once.
+    @Option(
+        parsing: .unconditional,
+        help: "Seconds the queue may take to drain before the run is reported as stalled, 1 to 86400.")
     var drainTimeout = 60
+
+    func validate() throws {
+        try CountOption.check("--drain-timeout", drainTimeout, 1...86_400)
+        for (option, values) in [
+            ("--impl", implementationOptions.names), ("--workload", workloadOptions.specifications),
+        ] where values.count != 1 {
+            throw ValidationError("trace takes one \(option), got \(values.count)")
+        }
+        if policyOptions.specifications.count > 1 {
+            throw ValidationError("trace takes one --policy, got \(policyOptions.specifications.count)")
+        }
+    }
 
     func run() throws {
         let recipe: any QueueRecipe
         let parsed: Workload
+        let implementation = implementationOptions.names[0]
+        let workload = workloadOptions.specifications[0]
         do {
-            let specifications = try policy.map { try ToolImplementations.registry.policySpecifications([$0]) }
-            if let specifications, specifications.count != 1 {
-                fail("trace takes one policy, got \(specifications.count): \(specifications.joined(separator: ", "))")
-            }
-            recipe = try ToolImplementations.registry.recipe(named: implementation, policy: specifications?.first)
+            let specifications = try ToolImplementations.registry.policySpecifications(policyOptions.specifications)
+            recipe = try ToolImplementations.registry.recipe(named: implementation, policy: specifications.first)
         } catch {
             fail("\(error)")
         }

@@ -6,9 +6,7 @@ import Testing
 /// The long tier of `FailClosedTests` (`QUEUELAB_LONG_TESTS=1`): runs the queuelab binary.
 extension FailClosedTests {
     /// The same through the command line: the exit statuses a CI job sees.
-    @Test(
-        .longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30))
-    )
+    @Test(.longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30)))
     func compareExitStatuses() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-closed-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -35,7 +33,7 @@ extension FailClosedTests {
             ([head, swinging, "--require-detectable", "ten"], 2, "--require-detectable must be a percentage above 0"),
             (
                 [head, swinging, "--same-within", "ten"], 2,
-                "--same-within must be a number from 0 to 10 (1000%) such as 0.10, got 'ten'"
+                "--same-within must be a percentage from 0% to 1000% such as 7%, got 'ten'"
             ),
             ([head, otherHost, "--strict"], 2, "host: base h, head elsewhere"),
             ([head, otherHost], 0, "warning: base and head ran in different environments"),
@@ -56,9 +54,7 @@ extension FailClosedTests {
     }
 
     /// A sample that fails (here a "build" that prints no figures) makes bench exit 4, not 0 or 1.
-    @Test(
-        .longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30))
-    )
+    @Test(.longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30)))
     func aFailedSampleIsNotMeasured() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-failed-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }

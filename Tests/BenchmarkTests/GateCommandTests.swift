@@ -33,43 +33,83 @@ import Testing
         #expect(GateStatus.regression.downgraded(byBenchStatus: 0) == .regression)
     }
 
+    /// The one line a gate command line is refused with, by the parser (typed options, ranges of
+    /// the shared option groups) or by ``CheckedGate``; nil when it is accepted.
+    static func refusal(_ arguments: [String]) -> String? {
+        let command: GateCommand
+        do {
+            command = try GateCommand.parse(arguments)
+        } catch {
+            return GateCommand.message(for: error)
+        }
+        do {
+            _ = try CheckedGate(command)
+            return nil
+        } catch {
+            return error.status == .badInput ? error.description : "not bad input: \(error.description)"
+        }
+    }
+
     @Test(arguments: [
         (["main", "--samples", "5"], "--samples must be 6 to 100000, got 5"),
         (["main", "--instruction-samples", "2"], "--instruction-samples must be 6 to 100000, got 2"),
         (["main", "--workload", "noop:n=-5"], "workload 'noop:n=-5'"),
         (["main", "--instruction-workload", "nosuch"], "workload 'nosuch'"),
-        (["main", "--format", "xml"], "--format must be text or markdown"),
-        (["main", "--threshold", "ten"], "--threshold must be a number from 0 to 10"),
+        (["main", "--format", "xml"], "Please provide one of 'text' and 'markdown'"),
+        (["main", "--threshold", "ten"], "--threshold must be a percentage from 0% to 1000%"),
+        (["main", "--threshold", "0.07"], "(write the % sign: 7% rather than 0.07 or 7)"),
         (
             ["main", "--same-within", "=-0.1"],
-            "--same-within must be a number from 0 to 10 (1000%) such as 0.10, got '=-0.1'"
+            "--same-within must be a percentage from 0% to 1000% such as 7%, got '=-0.1'"
         ),
         (["main", "--require-detectable", "0%"], "--require-detectable must be a percentage"),
-        (["main", "--instructions", "maybe"], "--instructions must be auto, on or off"),
+        (["main", "--instructions", "maybe"], "Please provide one of 'auto', 'on' or 'off'"),
         (
             ["main", "--until-detectable", "0%"],
-            "--until-detectable must be a percentage above 0 and at most 100000% such as 7%, floor or off"
+            "--until-detectable must be a percentage above 0% and at most 100000% such as 7%, got '0%'; or floor, or off"
         ),
-        (["main", "--threshold", "0"], "--until-detectable floor needs a --threshold above 0"),
+        (["main", "--threshold", "0%"], "--until-detectable floor needs a --threshold above 0"),
         (["main", "--budget", "soon"], "--budget must be a duration"),
         (["main", "--product", "my tool"], "--product must name an executable product"),
         (["main", "--pin", "999"], "999"),
+        (["main", "--policy", ","], "--policy ',' names nothing"),
+        (["main", "--out", "gate-out"], "the gate's folder is --out-dir"),
     ])
     func badOptionsAreRefused(arguments: [String], message: String) throws {
-        let command = try GateCommand.parse(arguments)
-        #expect {
-            _ = try CheckedGate(command)
-        } throws: { error in
-            guard let failure = error as? GateFailure else { return false }
-            return failure.status == .badInput && failure.description.contains(message)
-        }
+        let refusal = Self.refusal(arguments)
+        #expect(refusal?.contains(message) == true, "\(arguments): \(refusal ?? "accepted")")
+        #expect(refusal?.contains("\n") != true)
+    }
+
+    /// One grammar: a comma list and repetition name the same values, in every list option.
+    @Test func listsAreCommasOrRepetitionAlike() throws {
+        let commas = try CheckedGate(
+            try GateCommand.parse([
+                "main", "--instructions", "off", "--impl", "lock,actor", "--policy", "fifo,aging:step=2ms",
+                "--workload", "noop,chain:n=2000", "--instruction-workload", "ping:n=10,chain:n=20",
+                "--instruction-impl", "lock,actor",
+            ]))
+        let repeated = try CheckedGate(
+            try GateCommand.parse([
+                "main", "--instructions", "off", "--impl", "lock", "--impl", "actor", "--policy", "fifo", "--policy",
+                "aging:step=2ms", "--workload", "noop", "--workload", "chain:n=2000", "--instruction-workload",
+                "ping:n=10", "--instruction-workload", "chain:n=20", "--instruction-impl", "lock",
+                "--instruction-impl", "actor",
+            ]))
+        #expect(commas.implementations == ["lock", "actor"] && repeated.implementations == commas.implementations)
+        #expect(commas.policy == "fifo,aging:step=2ms" && repeated.policy == commas.policy)
+        #expect(commas.workloads == ["noop", "chain:n=2000"] && repeated.workloads == commas.workloads)
+        #expect(commas.instructionWorkloads == ["ping:n=10", "chain:n=20"])
+        #expect(repeated.instructionWorkloads == commas.instructionWorkloads)
+        #expect(commas.instructionImplementations == ["lock", "actor"])
+        #expect(repeated.instructionImplementations == commas.instructionImplementations)
     }
 
     @Test func defaultsAreTheStandardShape() throws {
         let checked = try CheckedGate(try GateCommand.parse(["main", "--cache", "off", "--instructions", "off"]))
         #expect(checked.workloads == GateCommand.standardWorkloads)
         #expect(checked.samples == 20)
-        #expect(checked.threshold == "0.07" && checked.sameWithin == "0.10")
+        #expect(checked.threshold == "7%" && checked.sameWithin == "10%")
         #expect(checked.instructionSamples == 16)
         #expect(checked.cache == nil)
         #expect(checked.sequentialArguments == ["--until-detectable", "7%", "--budget", "2m"])
@@ -90,7 +130,7 @@ import Testing
         #expect(try required([]) == "7%")
         #expect(try required(["--until-detectable", "5%"]) == "5%")
         #expect(try required(["--until-detectable", "off"]) == "7%")
-        #expect(try required(["--threshold", "0.10"]) == "10%")
+        #expect(try required(["--threshold", "10%"]) == "10%")
         #expect(try required(["--allow-blind"]) == nil)
         #expect(try required(["--allow-blind", "--require-detectable", "12%"]) == "12%")
         #expect(GateStatus.legend.contains("6 cannot detect"))

@@ -25,9 +25,7 @@ extension PolicySelectionTests {
         #expect(SampleProtocol.Response.parse(outcome.standardOutput)?.figures?["operations"] == 200)
     }
 
-    @Test(
-        .longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30))
-    )
+    @Test(.longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30)))
     func badPolicyInputExitsTwoBeforeAnySample() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-policy-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -48,7 +46,7 @@ extension PolicySelectionTests {
             ),
             (
                 ["trace", "--impl", "lock", "--policy", "lifo,fifo", "--workload", "noop", "--out", out],
-                "trace takes one policy"
+                "trace takes one --policy"
             ),
         ]
         for (arguments, message) in cases {

@@ -29,9 +29,7 @@ extension ComparisonReport {
                 "detectable", "verdict",
             ]
         ]
-        for row in rows.sorted(by: {
-            ($0.verdict, $0.queueLabel, $0.workload) < ($1.verdict, $1.queueLabel, $1.workload)
-        }) {
+        for row in orderedRows {
             let interval =
                 "\(FigureFormat.ratio(row.ratio.ratio)) [\(FigureFormat.ratio(row.ratio.lower)), \(FigureFormat.ratio(row.ratio.upper))]"
             table.append([

@@ -1,24 +1,29 @@
 #!/usr/bin/env python3
-"""Prints the performance-target tables from the CSVs `scripts/perf-targets` writes.
+"""Prints the performance-target tables from the CSVs `Lab/perf-targets` writes.
 
-    python3 scripts/perf-targets-table.py [OUT_DIR]     (default OUT_DIR: results/perf-targets)
+    QUEUELAB=.build/release/queuelab python3 Lab/perf-targets-table.py [OUT_DIR]
+                                                   (default OUT_DIR: results/perf-targets)
 
 Two tables: "Round two" (issue 17, "performance, round two") first, then "Round one" (the
-targets of the issue "make our queues fast", as results/README.md shows them). Every ratio compares
-medians of the same run (one process per sample, implementations interleaved), as results/README.md
-explains. In round two every throughput and latency ratio carries a 95 % interval: a percentile
-bootstrap of the ratio of medians, each cell resampled on its own (pure Python, fixed seed, so the
-same CSVs print the same table). A verdict judges the point ratio; the marker beside it says
-whether the whole interval clears the target too. A missing CSV or cell prints n/a, never fails.
+targets of the issue "make our queues fast", as results/README.md shows them). Every ratio
+between two cells of the same run (one process per sample, implementations interleaved) and its
+95 % interval come from `queuelab compare --format json`, the project's one statistics engine:
+the reference cell is written as the base and the measured cell as the head (relabelled to one
+cell key, compared unpaired: Mann-Whitney U, Hodges-Lehmann ratio with its interval). This script
+only checks those figures against each target: the verdict judges compare's ratio; the marker
+beside it says whether compare's whole interval clears the target too. Allocation counts and the
+idle figures are plain medians held against their limits (no interval: counts under jemalloc are
+exact, and the idle targets are limits, not comparisons). A missing CSV or cell prints n/a,
+never fails.
 """
 import csv
+import json
 import os
-import random
 import statistics
+import subprocess
 import sys
+import tempfile
 
-BOOTSTRAP_RESAMPLES = 10_000
-BOOTSTRAP_SEED = 17
 # Below this much CPU over the idle second a queue does not spin: getrusage counts microseconds
 # here, and a worker that keeps polling burns far more than 10 ms of a second.
 IDLE_CPU_LIMIT_S = 0.01
@@ -32,10 +37,13 @@ class Cells:
 
     def __init__(self, path):
         self.rows = {}
+        self.fields = []
         if not os.path.exists(path):
             return
         with open(path, newline="") as handle:
-            for row in csv.DictReader(handle):
+            reader = csv.DictReader(handle)
+            self.fields = reader.fieldnames or []
+            for row in reader:
                 key = (row["implementation"], row["workload"], row["params"])
                 self.rows.setdefault(key, []).append(row)
 
@@ -54,32 +62,60 @@ class Cells:
         return self.median(impl, workload, params, name)
 
 
-def ratio(a, b):
-    return None if a is None or b is None or b == 0 else a / b
-
-
 def show(value, fmt="{:.2f}"):
     return "n/a" if value is None else fmt.format(value)
 
 
-def bootstrap_interval(numerator, denominator):
-    """95 % percentile-bootstrap interval of median(numerator) / median(denominator), or None.
+class Compare:
+    """Ratios and intervals of one cell over another, from `queuelab compare --format json`."""
 
-    A generator of its own per ratio: an interval does not change when another row is n/a.
-    """
-    if not numerator or not denominator:
-        return None
-    rng = random.Random(BOOTSTRAP_SEED)
-    ratios = []
-    for _ in range(BOOTSTRAP_RESAMPLES):
-        top = statistics.median(rng.choices(numerator, k=len(numerator)))
-        bottom = statistics.median(rng.choices(denominator, k=len(denominator)))
-        if bottom != 0:
-            ratios.append(top / bottom)
-    if not ratios:
-        return None
-    ratios.sort()
-    return ratios[int(0.025 * (len(ratios) - 1))], ratios[int(0.975 * (len(ratios) - 1))]
+    def __init__(self, binary):
+        self.binary = binary
+        self.cache = {}
+
+    def __call__(self, head_cells, head_key, base_cells, base_key, figure):
+        """(ratio, (lower, upper)) of `head_key`'s figure over `base_key`'s, or None when a side has
+        no sample of it. Both cells are written under the head's key (base and head variants), so
+        that compare judges them as one cell; unpaired, since they are different cells."""
+        head = [r for r in head_cells.rows.get(head_key, []) if r.get(figure)]
+        base = [r for r in base_cells.rows.get(base_key, []) if r.get(figure)]
+        if not head or not base:
+            return None
+        key = (id(head_cells), head_key, id(base_cells), base_key, figure)
+        if key not in self.cache:
+            self.cache[key] = self.run(head_cells.fields, head, base, head_key, figure)
+        return self.cache[key]
+
+    def run(self, fields, head, base, head_key, figure):
+        implementation, workload, params = head_key
+        with tempfile.TemporaryDirectory(prefix="perf-targets-") as folder:
+            paths = {}
+            for side, rows in (("base", base), ("head", head)):
+                paths[side] = os.path.join(folder, f"{side}.csv")
+                with open(paths[side], "w", newline="") as handle:
+                    writer = csv.DictWriter(handle, fieldnames=fields)
+                    writer.writeheader()
+                    for row in rows:
+                        writer.writerow(dict(row, variant=side, implementation=implementation, workload=workload,
+                                             params=params, policy=""))
+            result = subprocess.run(
+                [self.binary, "compare", paths["base"], paths["head"], "--format", "json", "--unpaired",
+                 "--figure", figure], capture_output=True, text=True)
+        # 0 and 1 (a regression) carry a verdict; anything else is no comparison.
+        if result.returncode not in (0, 1, 5, 6):
+            sys.exit(f"perf-targets-table: queuelab compare failed (exit {result.returncode}): "
+                     f"{result.stderr.strip()}")
+        rows = [row for row in json.loads(result.stdout)["rows"] if row["figure"] == figure]
+        if not rows:
+            return None
+        row = rows[0]
+        # float(): compare writes an interval end that is not finite (too few samples) as "inf".
+        interval = (float(row["interval"]["lower"]), float(row["interval"]["upper"]))
+        return float(row["ratio"]), interval
+
+
+def point(result):
+    return None if result is None else result[0]
 
 
 def decimals(value, target):
@@ -128,7 +164,7 @@ class Target:
         return f"{point} (interval straddles)"
 
 
-def round_two(out):
+def round_two(out, compare):
     t = Cells(os.path.join(out, "throughput.csv"))
     a = Cells(os.path.join(out, "allocations.csv"))
     idle = Cells(os.path.join(out, "idle.csv"))
@@ -139,12 +175,10 @@ def round_two(out):
         kind, params = workload
         cellsout = []
         for impl, target in zip(("lock", "actor"), targets):
-            mine = cells.values(impl, kind, params, name)
-            theirs = cells.values(*against, name)
-            point = ratio(statistics.median(mine) if mine else None, statistics.median(theirs) if theirs else None)
-            interval = bootstrap_interval(mine, theirs) if point is not None else None
-            text = "n/a" if point is None else with_interval(point, interval, target.value)
-            cellsout.append((text, target, target.verdict(point, interval)))
+            result = compare(cells, (impl, kind, params), cells, against, name)
+            value, interval = result if result is not None else (None, None)
+            text = "n/a" if value is None else with_interval(value, interval, target.value)
+            cellsout.append((text, target, target.verdict(value, interval)))
         return cellsout
 
     def add(label, figure, cells):
@@ -198,10 +232,10 @@ def round_two(out):
 
     print("## Round two")
     print()
-    print(f"Ratios of medians of {samples(t)} processes per cell ({samples(a)} for allocations, "
-          f"{samples(idle)} for `idle`); "
-          f"[95 % interval]: percentile bootstrap of the ratio of medians, {BOOTSTRAP_RESAMPLES:,} resamples "
-          f"(seed {BOOTSTRAP_SEED}), each cell resampled on its own. The verdict judges the point ratio.")
+    print(f"Ratios of {samples(t)} processes per cell ({samples(a)} for allocations, "
+          f"{samples(idle)} for `idle`) with their [95 % interval], from `queuelab compare --format json` "
+          "(unpaired: Hodges-Lehmann ratio and its interval, the reference cell as the base). The verdict "
+          "judges the ratio; allocations and `idle` are medians held against their limits.")
     print()
     print("| workload | figure | `lock` | target | | `actor` | target | |")
     print("|---|---|---|---|---|---|---|---|")
@@ -222,7 +256,7 @@ def round_two(out):
           + per_impl(idle, "idle", IDLE, "threads_left_after_free", four, "{:g}") + ".")
 
 
-def round_one(out):
+def round_one(out, compare):
     t = Cells(os.path.join(out, "throughput.csv"))
     c = Cells(os.path.join(out, "chain8000.csv"))
     s = Cells(os.path.join(out, "scaling.csv"))
@@ -234,33 +268,41 @@ def round_one(out):
         rows.append((workload, figure, lock, target_lock, verdict(lock[0], target_lock), actor, target_actor, verdict(actor[0], target_actor)))
     at_least = lambda v, target: v >= target
     at_most = lambda v, target: v <= target
+    def versus(cells, impl, workload, params, figure, against):
+        """compare's ratio of (impl, workload, params) over `against`, or None."""
+        return point(compare(cells, (impl, workload, params), cells, against, figure))
+
     for name, params, label in [("noop", noop, "default width, 100k ops"), ("noop", serial, "width 1, 100k ops")]:
         row(f"`noop`, {label}", "throughput vs `foundation`",
-            (ratio(t("lock", name, params, "ops_per_s"), t("foundation", name, params, "ops_per_s")), "{:.2f}x"),
-            (ratio(t("actor", name, params, "ops_per_s"), t("foundation", name, params, "ops_per_s")), "{:.2f}x"),
+            (versus(t, "lock", name, params, "ops_per_s", ("foundation", name, params)), "{:.2f}x"),
+            (versus(t, "actor", name, params, "ops_per_s", ("foundation", name, params)), "{:.2f}x"),
             5, 2, at_least)
         if params == noop:
             row(f"`noop`, {label}", "throughput vs `dispatch`",
-                (ratio(t("lock", name, params, "ops_per_s"), t("dispatch", name, params, "ops_per_s")), "{:.2f}x"),
-                (ratio(t("actor", name, params, "ops_per_s"), t("dispatch", name, params, "ops_per_s")), "{:.2f}x"),
+                (versus(t, "lock", name, params, "ops_per_s", ("dispatch", name, params)), "{:.2f}x"),
+                (versus(t, "actor", name, params, "ops_per_s", ("dispatch", name, params)), "{:.2f}x"),
                 0.75, 0.3, at_least)
     row("`chain`, 8,000", "wall time vs `foundation`",
-        (ratio(c("lock", "chain", "n=8000", "wall_s"), c("foundation", "chain", "n=8000", "wall_s")), "1/{:.0f}"),
-        (ratio(c("actor", "chain", "n=8000", "wall_s"), c("foundation", "chain", "n=8000", "wall_s")), "1/{:.0f}"),
+        (versus(c, "lock", "chain", "n=8000", "wall_s", ("foundation", "chain", "n=8000")), "1/{:.0f}"),
+        (versus(c, "actor", "chain", "n=8000", "wall_s", ("foundation", "chain", "n=8000")), "1/{:.0f}"),
         0.01, 0.01, at_most)
-    def per_op(impl, n):
-        wall = s(impl, "chain", f"n={n}", "wall_s")
-        return None if wall is None else wall / n
+
+    def per_op_growth(impl):
+        """Time per operation at 1M over 1k: compare's wall-time ratio over the thousandfold size."""
+        wall = versus(s, impl, "chain", "n=1000000", "wall_s", (impl, "chain", "n=1000"))
+        return None if wall is None else wall / 1000
+
     row("`chain`, 1k to 1M", "time per operation, largest over smallest",
-        (ratio(per_op("lock", 1000000), per_op("lock", 1000)), "{:.2f}"),
-        (ratio(per_op("actor", 1000000), per_op("actor", 1000)), "{:.2f}"), 2, 2, at_most)
+        (per_op_growth("lock"), "{:.2f}"), (per_op_growth("actor"), "{:.2f}"), 2, 2, at_most)
     row("`cpu`, 10 us per op, width 2", "speedup over width 1",
-        (ratio(s("lock", "cpu", "n=20000;us=10;width=2", "ops_per_s"), s("lock", "cpu", "n=20000;us=10;width=1", "ops_per_s")), "{:.2f}"),
-        (ratio(s("actor", "cpu", "n=20000;us=10;width=2", "ops_per_s"), s("actor", "cpu", "n=20000;us=10;width=1", "ops_per_s")), "{:.2f}"),
+        (versus(s, "lock", "cpu", "n=20000;us=10;width=2", "ops_per_s", ("lock", "cpu", "n=20000;us=10;width=1")),
+         "{:.2f}"),
+        (versus(s, "actor", "cpu", "n=20000;us=10;width=2", "ops_per_s", ("actor", "cpu", "n=20000;us=10;width=1")),
+         "{:.2f}"),
         1.8, 1.7, at_least)
     row("`ping`", "enqueue-to-start p50 vs `dispatch`",
-        (ratio(t("lock", "ping", ping, "e2s_p50_ns"), t("dispatch", "ping", ping, "e2s_p50_ns")), "{:.2f}x"),
-        (ratio(t("actor", "ping", ping, "e2s_p50_ns"), t("dispatch", "ping", ping, "e2s_p50_ns")), "{:.2f}x"),
+        (versus(t, "lock", "ping", ping, "e2s_p50_ns", ("dispatch", "ping", ping)), "{:.2f}x"),
+        (versus(t, "actor", "ping", ping, "e2s_p50_ns", ("dispatch", "ping", ping)), "{:.2f}x"),
         2, 4, at_most)
     row("`noop` under jemalloc", "allocations per operation",
         (a("lock", "noop", noop, "allocs_per_op"), "{:.2f}"), (a("actor", "noop", noop, "allocs_per_op"), "{:.2f}"),
@@ -293,9 +335,13 @@ def round_one(out):
 
 
 def main(out):
-    round_two(out)
+    binary = os.environ.get("QUEUELAB", ".build/release/queuelab")
+    if not os.access(binary, os.X_OK):
+        sys.exit(f"perf-targets-table: no queuelab at {binary} (set QUEUELAB): its compare computes every ratio")
+    compare = Compare(binary)
+    round_two(out, compare)
     print()
-    round_one(out)
+    round_one(out, compare)
 
 
 if __name__ == "__main__":

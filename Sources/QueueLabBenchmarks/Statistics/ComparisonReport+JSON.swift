@@ -1,0 +1,142 @@
+import Foundation
+
+/// `queuelab compare --format json`: every row with what the text table shows and more (both
+/// p-values, the interval's ends, the direction), for scripts that must not parse a table. The
+/// schema is documented in the DocC article "Comparing runs in scripts"; `schema` names its
+/// version, raised when a field changes meaning or goes away (new fields do not raise it).
+public struct ComparisonDocument: Codable, Sendable, Equatable {
+    public static let schemaVersion = "queuelab-compare/1"
+
+    public struct Rule: Codable, Sendable, Equatable {
+        public let threshold: Double
+        public let sameWithin: Double
+        public let alpha: Double
+        public let minimumSamples: Int
+    }
+
+    public struct Side: Codable, Sendable, Equatable {
+        /// Samples, or pairs when the design is paired.
+        public let count: Int
+        public let median: Double
+    }
+
+    public struct Interval: Codable, Sendable, Equatable {
+        public let lower: Double
+        public let upper: Double
+        public let confidence: Double
+    }
+
+    public struct Row: Codable, Sendable, Equatable {
+        public let implementation: String
+        public let policy: String
+        /// `lock` or `lock[aging:step=1ms]`, as the text table names the queue.
+        public let queue: String
+        public let workload: String
+        public let parameters: String
+        public let figure: String
+        /// `higherIsBetter` or `lowerIsBetter`.
+        public let direction: String
+        /// The cell's throughput row, the one `--require-detectable` holds to.
+        public let headline: Bool
+        /// `paired` or `unpaired`.
+        public let design: String
+        public let base: Side
+        public let head: Side
+        /// Head over base (Hodges-Lehmann), in the figure's own units: above 1 is larger.
+        public let ratio: Double
+        public let interval: Interval
+        public let p: Double
+        /// After Holm's correction over every row of the comparison.
+        public let pHolm: Double
+        /// REGRESSION, IMPROVEMENT, SAME or INCONCLUSIVE.
+        public let verdict: String
+        /// The smallest change (a fraction) detected with 80 % power; null when none can be.
+        public let detectable: Double?
+    }
+
+    public let schema: String
+    /// The one line `--format summary` prints.
+    public let summary: String
+    public let headline: String
+    public let rule: Rule
+    /// Rows per verdict, every verdict present (0 when none).
+    public let counts: [String: Int]
+    public let rows: [Row]
+    public let missingFromHead: [String]
+    public let onlyInHead: [String]
+    /// What each channel present can and cannot see (the lines under the text table).
+    public let notes: [String]
+
+    /// snake_case keys, sorted, so that equal reports print byte for byte equally.
+    public static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // A degenerate row (a figure that was zero on both sides) must not fail the whole report.
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return encoder
+    }
+
+    public static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return decoder
+    }
+}
+
+extension ComparisonReport {
+    public var document: ComparisonDocument {
+        ComparisonDocument(
+            schema: ComparisonDocument.schemaVersion, summary: summaryLine, headline: headline,
+            rule: .init(
+                threshold: rule.threshold, sameWithin: rule.margin, alpha: rule.alpha,
+                minimumSamples: rule.minimumSamples),
+            counts: Dictionary(uniqueKeysWithValues: Verdict.allCases.map { ($0.rawValue, count($0)) }),
+            rows: orderedRows.map { row in
+                ComparisonDocument.Row(
+                    implementation: row.implementation, policy: row.policy, queue: row.queueLabel,
+                    workload: row.workload, parameters: row.parameters, figure: row.figure.column,
+                    direction: row.figure.direction.rawValue, headline: row.isHeadline, design: row.design.rawValue,
+                    base: .init(count: row.baseCount, median: row.baseMedian),
+                    head: .init(count: row.headCount, median: row.headMedian), ratio: row.ratio.ratio,
+                    interval: .init(lower: row.ratio.lower, upper: row.ratio.upper, confidence: row.ratio.confidence),
+                    p: row.p, pHolm: row.adjustedP, verdict: row.verdict.rawValue,
+                    detectable: row.detectable.isFinite ? row.detectable : nil)
+            }, missingFromHead: missingFromHead, onlyInHead: onlyInHead, notes: ChannelVisibility.lines(for: rows))
+    }
+
+    /// The document as JSON text. The detectable effect is null when infinite; any other number
+    /// that is not finite (a degenerate row) is the string "inf", "-inf" or "nan".
+    public func json() throws -> String {
+        String(decoding: try ComparisonDocument.encoder().encode(document), as: UTF8.self)
+    }
+
+    /// The rows as the text table orders them: worst verdict first, then queue and workload.
+    var orderedRows: [ComparisonRow] {
+        rows.sorted { ($0.verdict, $0.queueLabel, $0.workload) < ($1.verdict, $1.queueLabel, $1.workload) }
+    }
+
+    /// One line for a CI annotation: the headline, the verdict counts, and the first regressions
+    /// (or, without any, the first INCONCLUSIVE rows) with their ratio and interval.
+    public var summaryLine: String {
+        let counts = Verdict.allCases.map { "\(count($0)) \($0.rawValue)" }.joined(separator: ", ")
+        var line = "QueueLab compare: \(headline); \(rows.count) rows: \(counts)"
+        let named = rows.contains { $0.verdict == .regression } ? Verdict.regression : .inconclusive
+        let shown = orderedRows.filter { $0.verdict == named }
+        if !shown.isEmpty {
+            let listed = shown.prefix(Self.summaryRowLimit).map {
+                "\($0.cellKey) \($0.figure.column) \(FigureFormat.ratio($0.ratio.ratio))x "
+                    + "[\(FigureFormat.ratio($0.ratio.lower)), \(FigureFormat.ratio($0.ratio.upper))]"
+            }
+            let more = shown.count > Self.summaryRowLimit ? " and \(shown.count - Self.summaryRowLimit) more" : ""
+            line += "; \(named.rawValue): \(listed.joined(separator: "; "))\(more)"
+        }
+        return line
+    }
+
+    /// An annotation is read at a glance: three rows, then a count.
+    static let summaryRowLimit = 3
+}

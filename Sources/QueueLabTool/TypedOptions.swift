@@ -1,0 +1,38 @@
+import ArgumentParser
+import QueueLabBenchmarks
+import QueueLabConformance
+
+// Options with a fixed set of values, checked by the parser: a bad value is one line naming the
+// option, the value and the valid ones (exit 2), and `--help` lists them.
+
+extension ConformanceLevel: ExpressibleByArgument {}
+extension Allocator: ExpressibleByArgument {}
+extension SampleOrder: ExpressibleByArgument {}
+
+/// `conform --format`.
+enum ConformFormat: String, CaseIterable, ExpressibleByArgument {
+    case text
+    case json
+}
+
+/// `compare --format`: the table as text or Markdown, every row as JSON, or the one-line summary.
+enum CompareFormat: String, CaseIterable, ExpressibleByArgument {
+    case text
+    case markdown
+    case json
+    case summary
+}
+
+/// `gate --format`: the verdict of each channel, as compare prints it.
+enum GateFormat: String, CaseIterable, ExpressibleByArgument {
+    case text
+    case markdown
+}
+
+/// `gate --instructions`.
+enum InstructionChannel: String, CaseIterable, ExpressibleByArgument {
+    /// On when valgrind is on PATH.
+    case auto
+    case on
+    case off
+}
