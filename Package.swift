@@ -7,6 +7,11 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// `QUEUELAB_FAULT_INJECTION` where the trait `FaultInjection` is enabled: the queues' injection hooks
+/// (QueueLabScheduling's `InjectedCost`) and the tool's knowledge of them. Off by default, so no build a
+/// user ships has them.
+let faultInjection: SwiftSetting = .define("QUEUELAB_FAULT_INJECTION", .when(traits: ["FaultInjection"]))
+
 let package = Package(
     name: "QueueLab",
     platforms: [.macOS(.v15)],
@@ -27,6 +32,14 @@ let package = Package(
         .library(name: "QueueLabTool", targets: ["QueueLabTool"]),
         .executable(name: "queuelab", targets: ["queuelab"]),
     ],
+    traits: [
+        .trait(
+            name: "FaultInjection",
+            description: "QUEUELAB_INJECT_NS: a planted slowdown in the lock and actor queues' add and finish "
+                + "paths, for the benchmark gate's own tests and power campaigns (swift build --traits "
+                + "FaultInjection). Never in a shipped build."
+        )
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -44,7 +57,7 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HeapModule", package: "swift-collections"),
             ],
-            swiftSettings: strict
+            swiftSettings: strict + [faultInjection]
         ),
         .target(name: "LockBasedQueue", dependencies: ["QueueLabCore", "QueueLabScheduling"], swiftSettings: strict),
         .target(
@@ -100,7 +113,7 @@ let package = Package(
                 "QueueLabBenchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strict
+            swiftSettings: strict + [faultInjection]
         ),
         // QueueLabTool.main over the four built-ins.
         .executableTarget(

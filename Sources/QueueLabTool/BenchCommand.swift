@@ -33,7 +33,8 @@ struct BenchCommand: ParsableCommand {
               queuelab bench --instructions --impl lock --workload 'noop:n=20000;width=1' --samples 6
             Environment knobs (whole numbers, checked before sampling): QUEUELAB_TEST_SLOWDOWN_NS (test-only,
             each body spins longer), QUEUELAB_INJECT_NS (fault injection: lock and actor queues' add and
-            finish paths each spin about that long; see README).
+            finish paths each spin about that long; only in a build with the package trait FaultInjection,
+            swift build --traits FaultInjection: any other build refuses a non-zero value; see README).
 
             Output: --out (one variant) or OUT-DIR/NAME.csv (per --variant) is overwritten, whole, when the
             run ends. Until then each sample is appended as it finishes to the journal TARGET.partial beside

@@ -1,5 +1,6 @@
 import Foundation
 import QueueLabBenchmarks
+import QueueLabTool
 import Testing
 
 /// `bench` checks everything before the first sample: bad input is one line and exit 2, and no
@@ -11,7 +12,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let outDir = directory.path
         let tiny = ["--impl", "lock", "--workload", "noop:n=10", "--samples", "1", "--warmup", "0"]
-        let cases: [([String], [String: String], String)] = [
+        var cases: [([String], [String: String], String)] = [
             (["--variant", "a=/bin/true", "--variant", "a=/bin/true", "--out-dir", outDir], [:], "given twice"),
             (["--workload", "noop:n=-5"], [:], "n=-5 must be at least 1"),
             (["--samples", "0"], [:], "--samples must be 1 to 100000, got 0"),
@@ -39,6 +40,13 @@ import Testing
             (["--out", "/proc/queuelab-nowhere/run.csv"], [:], "cannot create the directory"),
             (["--variant", "a=/bin/true", "--out", "\(outDir)/x.csv", "--out-dir", outDir], [:], "not both"),
         ]
+        if !FaultInjectionKnob.isCompiledIn {
+            // A build without the trait must not measure its queues unslowed as if they were slowed.
+            cases += [
+                (["--variant-env", "head:QUEUELAB_INJECT_NS=100"], [:], "QUEUELAB_INJECT_NS is 100, but this build"),
+                ([], ["QUEUELAB_INJECT_NS": "100"], "this build has no fault injection"),
+            ]
+        }
         for (arguments, environment, message) in cases {
             let outcome = try ChildProcess.run(
                 ChildCommand(
@@ -50,6 +58,18 @@ import Testing
             #expect(outcome.standardError.split(separator: "\n").count == 1, "\(arguments): \(outcome.standardError)")
             #expect(!outcome.standardError.contains("Error Domain"), "\(arguments): raw NSError text")
         }
+    }
+
+    /// Zero is no injection in every build; a non-zero value is refused by a build that would not
+    /// spend it (no trait `FaultInjection`), and only for samples of that build.
+    @Test func faultInjectionKnobValues() {
+        let knob = FaultInjectionKnob.environmentVariable
+        #expect(FaultInjectionKnob.problem(in: [:], spentByThisBuild: true) == nil)
+        #expect(FaultInjectionKnob.problem(in: [knob: "0"], spentByThisBuild: true) == nil)
+        #expect(FaultInjectionKnob.problem(in: [knob: "1200"]) == nil, "another build's samples check it")
+        #expect(FaultInjectionKnob.problem(in: [knob: "5%"])?.contains("not a whole number") == true)
+        let refused = FaultInjectionKnob.problem(in: [knob: "1200"], spentByThisBuild: true)
+        #expect((refused == nil) == FaultInjectionKnob.isCompiledIn, "\(refused ?? "accepted")")
     }
 
     @Test func workloadParametersOutsideTheirRange() {

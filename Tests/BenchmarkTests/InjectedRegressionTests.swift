@@ -1,5 +1,5 @@
 import Foundation
-import QueueLabScheduling
+import QueueLabTool
 import Testing
 
 @testable import QueueLabBenchmarks
@@ -9,7 +9,9 @@ import Testing
 /// instruction channel, and the same binary against itself is not. Instruction counts do not move
 /// with the machine's load, so this holds on a busy CI machine; how often the wall-time channel
 /// catches 10 % and 15 % is measured by `scripts/gate-campaign` on a quiet one (`results/gate/`),
-/// never asserted by a timed test.
+/// never asserted by a timed test. Runs only in a build with the package trait `FaultInjection`
+/// (`swift build --build-tests --traits FaultInjection`, as CI's test step builds), the only one
+/// whose queues have the knob.
 @Suite struct InjectedRegressionTests {
     /// At width 1 the count of an empty operation is steady (0.1 % between processes, debug build),
     /// where `chain`'s moved 5 % with the workers' polling.
@@ -23,7 +25,7 @@ import Testing
     }
 
     @Test(
-        .enabled(if: RunnerTests.canCountInstructions),
+        .enabled(if: RunnerTests.canCountInstructions && FaultInjectionKnob.isCompiledIn),
         .timeLimit(.minutes(10)))
     func aFivePercentHotPathSlowdownIsCaughtAndAnAToAIsNot() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("injected-\(UUID().uuidString)")
@@ -78,7 +80,7 @@ import Testing
         var arguments = [
             "bench", "--instructions", "--impl", "lock", "--workload", Self.workload, "--samples", String(samples),
             "--warmup", "0", "--sample-timeout", "240", "--variant", "base=\(binary)", "--variant", "head=\(binary)",
-            "--variant-env", "head:\(InjectedCost.environmentVariable)=\(injected)", "--out-dir", folder.path,
+            "--variant-env", "head:\(FaultInjectionKnob.environmentVariable)=\(injected)", "--out-dir", folder.path,
         ]
         if withAToA { arguments += ["--variant", "aa=\(binary)"] }
         let outcome = try ChildProcess.run(
