@@ -7,6 +7,16 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// `QUEUELAB_FAULT_INJECTION`: the queues' injection hooks (QueueLabScheduling's `InjectedCost`) and the
+/// tool's knowledge of them. In debug builds, so that `swift test` exercises the gate against a
+/// planted slowdown with the build it already has, and in release builds only with the trait
+/// `FaultInjection`: a release build, the one anybody measures or ships, has neither the knob nor
+/// its hooks unless asked.
+let faultInjection: [SwiftSetting] = [
+    .define("QUEUELAB_FAULT_INJECTION", .when(configuration: .debug)),
+    .define("QUEUELAB_FAULT_INJECTION", .when(traits: ["FaultInjection"])),
+]
+
 let package = Package(
     name: "QueueLab",
     platforms: [.macOS(.v15)],
@@ -27,6 +37,14 @@ let package = Package(
         .library(name: "QueueLabTool", targets: ["QueueLabTool"]),
         .executable(name: "queuelab", targets: ["queuelab"]),
     ],
+    traits: [
+        .trait(
+            name: "FaultInjection",
+            description: "QUEUELAB_INJECT_NS: a planted slowdown in the lock and actor queues' add and finish "
+                + "paths, for the benchmark gate's own tests and power campaigns (swift build --traits "
+                + "FaultInjection). Never in a shipped build."
+        )
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -44,7 +62,7 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HeapModule", package: "swift-collections"),
             ],
-            swiftSettings: strict
+            swiftSettings: strict + faultInjection
         ),
         .target(name: "LockBasedQueue", dependencies: ["QueueLabCore", "QueueLabScheduling"], swiftSettings: strict),
         .target(
@@ -100,7 +118,7 @@ let package = Package(
                 "QueueLabBenchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strict
+            swiftSettings: strict + faultInjection
         ),
         // QueueLabTool.main over the four built-ins.
         .executableTarget(

@@ -45,7 +45,9 @@ extension ScheduledQueue {
     /// barrier is installed between the look and the claim, the claim is refused and it looks
     /// again, so it never lands before a barrier that did not wait for it.
     public func addOperation(_ operation: Operation) throws(QueueError) {
-        InjectedCost.pay()  // the gate's fault injection (off: a load and a branch)
+        #if QUEUELAB_FAULT_INJECTION
+            InjectedCost.pay()  // the gate's fault injection (trait FaultInjection only)
+        #endif
         try validate(operation)
         while true {
             let newest = newestBarrier
@@ -61,7 +63,9 @@ extension ScheduledQueue {
     public func addOperations(_ operations: [Operation], waitUntilFinished: Bool) throws(QueueError) {
         var seen = Set<ObjectIdentifier>()
         for operation in operations {
-            InjectedCost.pay()  // the gate's fault injection, per member as for single adds
+            #if QUEUELAB_FAULT_INJECTION
+                InjectedCost.pay()  // the gate's fault injection, per member as for single adds
+            #endif
             try validate(operation)
             guard seen.insert(ObjectIdentifier(operation)).inserted else { throw .alreadyEnqueued(operation.label) }
         }

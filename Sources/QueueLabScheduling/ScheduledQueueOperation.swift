@@ -48,14 +48,18 @@ extension ScheduledOperation {
     /// The final steps of every finish, after the state was stored under the host's lock: wakes
     /// threads waiting on this operation, releases dependents, runs the completion handler.
     public func completeFinish() {
-        InjectedCost.pay()  // the gate's fault injection (off: a load and a branch)
+        #if QUEUELAB_FAULT_INJECTION
+            InjectedCost.pay()  // the gate's fault injection (trait FaultInjection only)
+        #endif
         FinishSignal.operationFinished()
         finishedOutsideLocks()
     }
 
     /// As ``completeFinish()``, but hands the completion handler back instead of running it.
     public func completeFinishTakingHandler() -> (@Sendable () -> Void)? {
-        InjectedCost.pay()  // the gate's fault injection (off: a load and a branch)
+        #if QUEUELAB_FAULT_INJECTION
+            InjectedCost.pay()  // the gate's fault injection (trait FaultInjection only)
+        #endif
         FinishSignal.operationFinished()
         return releaseDependentsTakingHandler()
     }

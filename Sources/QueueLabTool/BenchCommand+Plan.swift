@@ -44,7 +44,13 @@ extension BenchCommand {
             throw ValidationError("--out-dir is for --variant runs; use --out for one CSV")
         }
         let environment = ProcessInfo.processInfo.environment
-        if let problem = TestSlowdown.problem(in: environment) ?? InjectedCost.problem(in: environment) {
+        // Inherited by every sample process, unless a variant sets its own value.
+        let spentHere = variants.contains {
+            Self.isThisBuild($0.executable) && $0.environment[FaultInjectionKnob.environmentVariable] == nil
+        }
+        if let problem = TestSlowdown.problem(in: environment)
+            ?? FaultInjectionKnob.problem(in: environment, spentByThisBuild: spentHere)
+        {
             throw ValidationError(problem)
         }
         var plan = BenchmarkPlan(
@@ -88,6 +94,13 @@ extension BenchCommand {
         try ToolImplementations.registry.policySpecifications(policies)
     }
 
+    /// Whether `executable` is the running one: the only build whose fault injection (trait
+    /// `FaultInjection` or not) this process knows; another build's samples check it themselves.
+    static func isThisBuild(_ executable: String) -> Bool {
+        func resolved(_ path: String) -> String { URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
+        return resolved(executable) == resolved(RunMetadata.currentExecutable())
+    }
+
     /// Without `--impl`: every implementation, or with `--policy` only those that take one (naming
     /// `foundation` with a policy is refused; leaving it out is not).
     func defaultImplementations(_ policies: [String]) -> [any OperationQueueing.Type] {
@@ -127,9 +140,12 @@ extension BenchCommand {
             }
             environments[parts[0], default: [:]][pair[0]] = pair[1]
         }
-        for (name, environment) in environments {
-            if let problem = TestSlowdown.problem(in: environment) ?? InjectedCost.problem(in: environment) {
-                throw ValidationError("--variant-env \(name): \(problem)")
+        for build in builds {
+            let environment = environments[build.name] ?? [:]
+            if let problem = TestSlowdown.problem(in: environment)
+                ?? FaultInjectionKnob.problem(in: environment, spentByThisBuild: Self.isThisBuild(build.executable))
+            {
+                throw ValidationError("--variant-env \(build.name): \(problem)")
             }
         }
         return builds.map {

@@ -23,7 +23,7 @@ struct BenchCommand: ParsableCommand {
 
             Allocator: jemalloc is preloaded (LD_PRELOAD=\(Allocator.jemallocLibrary), MALLOC_CONF=tcache:false) for allocation counts.
 
-            Environment knobs (whole numbers, checked before sampling): QUEUELAB_TEST_SLOWDOWN_NS (test-only: each body spins longer), QUEUELAB_INJECT_NS (fault injection: the lock and actor queues' add and finish paths each spin about that long).
+            Environment knobs (whole numbers, checked before sampling): QUEUELAB_TEST_SLOWDOWN_NS (test-only: each body spins longer), QUEUELAB_INJECT_NS (fault injection: the lock and actor queues' add and finish paths each spin about that long; only in a debug build or one with the package trait FaultInjection: any other build refuses a non-zero value).
 
             Output: --out is the CSV of a run of one variant; with --variant each variant's CSV is OUT-DIR/NAME.csv. Both are overwritten, whole, when the run ends. Until then each sample is appended as it finishes to the journal TARGET.partial beside the CSV; a run that is killed leaves the journal, and the same command with --resume continues it (samples already journalled are not taken again; the seed is the journal's).
 

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import QueueLabBenchmarks
 import QueueLabRegistry
-import QueueLabScheduling
 
 /// The hidden child of `queuelab bench`: runs one sample in this fresh process and prints one JSON line.
 struct SampleCommand: ParsableCommand {
@@ -33,8 +32,10 @@ struct SampleCommand: ParsableCommand {
     func run() throws {
         let response: SampleProtocol.Response
         do {
-            // bench checks the knob too; a sample run by hand must not run uninjected without a word.
-            if let problem = InjectedCost.problem(in: ProcessInfo.processInfo.environment) {
+            // bench checks the knob too; a sample run by hand, or by a bench of another build, must
+            // not run uninjected without a word.
+            let environment = ProcessInfo.processInfo.environment
+            if let problem = FaultInjectionKnob.problem(in: environment, spentByThisBuild: true) {
                 throw ValidationError(problem)
             }
             guard repetitions >= 1 else { throw ValidationError("--repetitions must be at least 1") }

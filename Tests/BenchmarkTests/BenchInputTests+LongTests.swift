@@ -5,15 +5,13 @@ import Testing
 
 /// The long tier of `BenchInputTests` (`QUEUELAB_LONG_TESTS=1`): runs the queuelab binary.
 extension BenchInputTests {
-    @Test(
-        .longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30))
-    )
+    @Test(.longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30)))
     func badInputExitsTwoBeforeAnySample() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-input-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }
         let outDir = directory.path
         let tiny = ["--impl", "lock", "--workload", "noop:n=10", "--samples", "1", "--warmup", "0"]
-        let cases: [([String], [String: String], String)] = [
+        var cases: [([String], [String: String], String)] = [
             (["--variant", "a=/bin/true", "--variant", "a=/bin/true", "--out-dir", outDir], [:], "given twice"),
             (["--workload", "noop:n=-5"], [:], "n=-5 must be at least 1"),
             (["--samples", "0"], [:], "--samples must be 1 to 100000, got 0"),
@@ -41,6 +39,13 @@ extension BenchInputTests {
             (["--out", "/proc/queuelab-nowhere/run.csv"], [:], "cannot create the directory"),
             (["--variant", "a=/bin/true", "--out", "\(outDir)/x.csv", "--out-dir", outDir], [:], "not both"),
         ]
+        if !FaultInjectionKnob.isCompiledIn {
+            // A build without the trait must not measure its queues unslowed as if they were slowed.
+            cases += [
+                (["--variant-env", "head:QUEUELAB_INJECT_NS=100"], [:], "QUEUELAB_INJECT_NS is 100, but this build"),
+                ([], ["QUEUELAB_INJECT_NS": "100"], "this build has no fault injection"),
+            ]
+        }
         for (arguments, environment, message) in cases {
             let outcome = try ChildProcess.run(
                 ChildCommand(

@@ -1,10 +1,23 @@
 import Foundation
 import QueueLabBenchmarks
+import QueueLabTool
 import Testing
 
 /// `bench` checks everything before the first sample: bad input is one line and exit 2, and no
 /// sample process starts.
 @Suite struct BenchInputTests {
+
+    /// Zero is no injection in every build; a non-zero value is refused by a build that would not
+    /// spend it (no trait `FaultInjection`), and only for samples of that build.
+    @Test func faultInjectionKnobValues() {
+        let knob = FaultInjectionKnob.environmentVariable
+        #expect(FaultInjectionKnob.problem(in: [:], spentByThisBuild: true) == nil)
+        #expect(FaultInjectionKnob.problem(in: [knob: "0"], spentByThisBuild: true) == nil)
+        #expect(FaultInjectionKnob.problem(in: [knob: "1200"]) == nil, "another build's samples check it")
+        #expect(FaultInjectionKnob.problem(in: [knob: "5%"])?.contains("not a whole number") == true)
+        let refused = FaultInjectionKnob.problem(in: [knob: "1200"], spentByThisBuild: true)
+        #expect((refused == nil) == FaultInjectionKnob.isCompiledIn, "\(refused ?? "accepted")")
+    }
 
     @Test func workloadParametersOutsideTheirRange() {
         for text in ["noop:n=-5", "noop:n=0", "noop:width=0", "cpu:us=-1", "cancel:percent=101", "fanout:k=0"] {

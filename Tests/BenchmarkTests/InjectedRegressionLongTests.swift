@@ -1,5 +1,5 @@
 import Foundation
-import QueueLabScheduling
+import QueueLabTool
 import TestTiers
 import Testing
 
@@ -10,7 +10,8 @@ import Testing
 /// instruction channel, and the same binary against itself is not. Instruction counts do not move
 /// with the machine's load, so this holds on a busy CI machine; how often the wall-time channel
 /// catches 10 % and 15 % is measured by `Lab/gate-campaign` on a quiet one (`results/gate/`),
-/// never asserted by a timed test.
+/// never asserted by a timed test. Runs only in a build with the knob: a debug build, or one with
+/// the package trait `FaultInjection`.
 @Suite(.longTier("benches a slowed-down queue against the real one, in child processes")) struct InjectedRegressionTests
 {
     /// At width 1 the count of an empty operation is steady (0.1 % between processes, debug build),
@@ -25,7 +26,7 @@ import Testing
     }
 
     @Test(
-        .enabled(if: RunnerTests.canCountInstructions),
+        .enabled(if: RunnerTests.canCountInstructions && FaultInjectionKnob.isCompiledIn),
         .timeLimit(.minutes(30)))
     func aFivePercentHotPathSlowdownIsCaughtAndAnAToAIsNot() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("injected-\(UUID().uuidString)")
@@ -80,7 +81,7 @@ import Testing
         var arguments = [
             "bench", "--instructions", "--impl", "lock", "--workload", Self.workload, "--samples", String(samples),
             "--warmup", "0", "--sample-timeout", "240", "--variant", "base=\(binary)", "--variant", "head=\(binary)",
-            "--variant-env", "head:\(InjectedCost.environmentVariable)=\(injected)", "--out-dir", folder.path,
+            "--variant-env", "head:\(FaultInjectionKnob.environmentVariable)=\(injected)", "--out-dir", folder.path,
         ]
         if withAToA { arguments += ["--variant", "aa=\(binary)"] }
         let outcome = try ChildProcess.run(
