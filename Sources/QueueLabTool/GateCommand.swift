@@ -31,7 +31,11 @@ struct GateCommand: ParsableCommand {
             Exit status (the worse of the two channels):
               0  no regression found
               1  a regression (in either channel)
-              2  bad input (an option, a workload, a base ref that is no commit), before anything is built
+              2  bad input, before anything is built: an option, a workload, an implementation or policy the
+                 running tool does not know or cannot combine (--impl dispatch --policy fifo; a workload no
+                 implementation of the run can do), an --out that cannot be written, a base ref that is no
+                 commit. An implementation or policy named here that the base does not know (a base older
+                 than the name) is found once the base is built, still before any sample.
               3  a build failed (or the dependencies did not resolve)
               4  not measured: a sample of base or head failed or hung, a cell of base is missing from head,
                  or --time-limit ended a channel before it finished

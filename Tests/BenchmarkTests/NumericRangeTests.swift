@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import QueueLabImplementations
 import Testing
 
 @testable import QueueLabBenchmarks
@@ -62,7 +63,7 @@ import Testing
     func gateRefusesNumbersOutOfRange(arguments: [String], message: String) throws {
         let command = try GateCommand.parse(arguments)
         #expect {
-            _ = try CheckedGate(command)
+            _ = try CheckedGate(command, registry: Implementations.registry)
         } throws: { error in
             guard let failure = error as? GateFailure else { return false }
             return failure.status == .badInput && failure.description.contains(message)
@@ -125,7 +126,9 @@ import Testing
     }
 
     @Test func theTimeLimitIsChecked() throws {
-        let checked = try CheckedGate(try GateCommand.parse(["main", "--time-limit", "30m", "--instructions", "off"]))
+        let checked = try CheckedGate(
+            try GateCommand.parse(["main", "--time-limit", "30m", "--instructions", "off"]),
+            registry: Implementations.registry)
         #expect(checked.timeLimit == .seconds(1800))
     }
 }
