@@ -38,7 +38,10 @@ struct BenchCommand: ParsableCommand {
             Output: --out (one variant) or OUT-DIR/NAME.csv (per --variant) is overwritten, whole, when the
             run ends. Until then each sample is appended as it finishes to the journal TARGET.partial beside
             it; a run that is killed leaves the journal, and the same command with --resume continues it
-            (samples already journalled are not taken again; the seed is the journal's).
+            (samples already journalled are not taken again; the seed is the journal's). The journal's first
+            line records its plan: --resume refuses (exit 2) a journal of another plan (workloads,
+            implementations, policies, samples, pinning, seed, binaries...) or with a damaged row (a
+            duplicate, bad bytes, a round beyond the plan), rather than mix them into the CSV.
 
             Exit status: 0 every sample measured; 2 bad input (any option, workload, variant, environment
             knob, an unwritable output, a journal left without --resume), before any sample runs;
@@ -168,16 +171,18 @@ struct BenchCommand: ParsableCommand {
         let sequential = try checkedSequential(plan)
         let journals = try plan.variants.map { variant in
             try SampleJournal(
-                target: try outputPath(for: variant.name, many: plan.variants.count > 1), resuming: resume)
+                target: try outputPath(for: variant.name, many: plan.variants.count > 1), resuming: resume,
+                expected: SampleJournal.Expectation(
+                    variant: variant.name, plan: plan, seedGiven: seed != nil,
+                    roundLimit: sequential == nil ? plan.samples : nil))
         }
         let resumed = journals.flatMap(\.resumed)
-        if let unknown = resumed.first(where: { record in !plan.variants.contains { $0.name == record.variant } }) {
-            throw ValidationError("the journal holds samples of variant '\(unknown.variant)', not in this run")
-        }
-        let seeds = Set(resumed.map(\.seed))
+        let seeds = Set(journals.compactMap(\.resumedSeed))
         if let journalled = seeds.first {
-            guard seeds.count == 1, seed == nil || seed == journalled else {
-                throw ValidationError("--seed \(seed ?? 0) differs from the journal's \(journalled)")
+            guard seeds.count == 1 else {
+                throw ValidationError(
+                    "--resume: the journals of this run were written with different seeds (\(seeds.sorted())); delete them"
+                )
             }
             plan.seed = journalled
         }
