@@ -150,6 +150,9 @@ struct BenchCommand: ParsableCommand {
     var untilStep = 4
 
     func run() throws {
+        // Interrupted or terminated, the bench ends its running sample and writes no target; the
+        // journal stays for --resume.
+        SignalCleanup.install()
         do {
             try runChecked()
         } catch let error as ExitCode {

@@ -45,6 +45,9 @@ struct GateCommand: ParsableCommand {
                  --until-detectable limit (the floor). The message names the rows, what each could
                  detect, and what would help. --allow-blind exits 0 instead.
             Only CSVs this run wrote are compared: earlier base.csv and head.csv in --out are removed first.
+            Interrupted (SIGINT, SIGTERM, SIGHUP), the gate ends every build, bench and sample it started
+            and exits with 128 + the signal, writing no base.csv or head.csv; killed with SIGKILL, its
+            bench and the bench's samples (of builds that know it) end with it.
             """
     )
 
@@ -203,6 +206,13 @@ struct GateCommand: ParsableCommand {
             finish(.badInput, message: error.description)
         }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-gate.\(getpid())").path
+        // Interrupted or terminated, the gate ends its builds and benches (and they their samples),
+        // and leaves neither its base worktree nor, without --out, its temporary results.
+        SignalCleanup.install()
+        SignalCleanup.onStop { [out = checked.out] in
+            try? FileManager.default.removeItem(atPath: out == nil ? scratch : "\(scratch)/base")
+            rmdir(scratch)
+        }
         let builds: GateBuilds
         do {
             builds = try GateBuilds(

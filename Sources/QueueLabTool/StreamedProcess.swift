@@ -1,4 +1,5 @@
 import Foundation
+import QueueLabBenchmarks
 
 /// A child process whose output the user watches as it comes (a build, a bench run), unlike
 /// `ChildProcess`, which collects output to parse it.
@@ -29,7 +30,12 @@ enum StreamedProcess {
         if output == .standardError { process.standardOutput = FileHandle.standardError }
         let ended = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in ended.signal() }
+        // A queuelab child (the gate's bench) ends with this process even if it is killed with SIGKILL.
+        process.environment = ProcessInfo.processInfo.environment.merging(LiveChildren.parentEntry) { _, new in new }
+        LiveChildren.parkIfStopping()
         try process.run()
+        LiveChildren.started(process.processIdentifier, executable: executable)
+        defer { LiveChildren.ended(process.processIdentifier) }
         if let deadline {
             let left = ContinuousClock.now.duration(to: deadline)
             let nanoseconds =

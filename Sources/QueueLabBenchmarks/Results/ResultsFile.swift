@@ -55,6 +55,11 @@ public enum ResultsFile {
         guard FileManager.default.createFile(atPath: temporary.path, contents: Data(encode(records).utf8)) else {
             throw ResultsFileError(path: path, line: 0, message: "cannot write the file")
         }
+        // A run a signal is ending puts no target in place: its temporary goes, and the process ends.
+        if LiveChildren.isStopping {
+            try? FileManager.default.removeItem(at: temporary)
+            LiveChildren.parkIfStopping()
+        }
         guard rename(temporary.path, url.path) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(at: temporary)

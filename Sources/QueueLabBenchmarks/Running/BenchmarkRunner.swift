@@ -109,7 +109,9 @@ public final class BenchmarkRunner {
                         implementation: cell.implementation, policy: cell.policy, workload: cell.workload,
                         latencyEvery: plan.latencyEvery, drainTimeout: plan.drainTimeoutSeconds,
                         repetitions: plan.repetitions),
-                    environment: allocatorEnvironment.merging(variant.environment) { _, new in new })
+                    // The sample ends with this bench, even a bench killed with SIGKILL.
+                    environment: allocatorEnvironment.merging(variant.environment) { _, new in new }
+                        .merging(LiveChildren.parentEntry) { _, new in new })
                 let countFile = plan.callgrind.map { _ in Self.callgrindOutputFile() }
                 if let callgrind = plan.callgrind, let countFile {
                     command = callgrind.wrap(command, outputFile: countFile)

@@ -74,7 +74,10 @@ extension ChildProcess {
         process.standardInput = FileHandle.nullDevice
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
+        LiveChildren.parkIfStopping()
         try process.run()
+        LiveChildren.started(process.processIdentifier, executable: command.executable)
+        defer { LiveChildren.ended(process.processIdentifier) }
 
         let lines = LineChannel()
         let tail = ErrorTail(keeping: standardErrorExcerptLines)

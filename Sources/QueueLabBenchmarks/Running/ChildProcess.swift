@@ -48,7 +48,10 @@ public enum ChildProcess {
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
         let started = MonotonicClockSeconds.now()
+        LiveChildren.parkIfStopping()
         try process.run()
+        LiveChildren.started(process.processIdentifier, executable: command.executable)
+        defer { LiveChildren.ended(process.processIdentifier) }
 
         // Read both pipes while the child runs: a child that fills a pipe buffer would otherwise block.
         let readers = DispatchGroup()
