@@ -165,7 +165,8 @@ struct ProcessHygieneTests {
     }
 
     /// A git repository with one commit, and a `swift` that resolves nothing and "builds" by
-    /// copying `$FAKE_SWIFT_BINARY` (first sleeping in a grandchild when `$FAKE_SWIFT_BUILD_SLEEP`).
+    /// copying `$FAKE_SWIFT_BINARY` (the base: `$FAKE_SWIFT_BASE_BINARY` when set), first sleeping
+    /// in a grandchild when `$FAKE_SWIFT_BUILD_SLEEP` is set.
     static func repositoryWithFakeSwift(in directory: String) throws -> String {
         let script = """
             #!/bin/sh
@@ -186,7 +187,10 @@ struct ProcessHygieneTests {
                     echo "fake-build-grandchild $!" >&2
                     wait
                 fi
-                mkdir -p "$scratch/release" && cp "$FAKE_SWIFT_BINARY" "$scratch/release/$product" ;;
+                binary="$FAKE_SWIFT_BINARY"
+                case "$scratch" in *base*) binary="${FAKE_SWIFT_BASE_BINARY:-$FAKE_SWIFT_BINARY}" ;; esac
+                echo "fake-build $scratch" >&2
+                mkdir -p "$scratch/release" && cp "$binary" "$scratch/release/$product" ;;
             *) exit 1 ;;
             esac
 
