@@ -35,6 +35,7 @@ public enum QueueLabTool {
     ) -> Never {
         // A sample or bench started by a queuelab process ends with it, even one killed with SIGKILL.
         SignalCleanup.unblockTerminationSignals()
+        LiveChildren.execIfWrapping()
         LiveChildren.endWithParent()
         do {
             ToolImplementations.install(try ImplementationRegistry(implementations, policies: policies))

@@ -20,7 +20,7 @@ enum StreamedProcess {
     /// is sent SIGTERM, then SIGKILL: the wait is bounded.
     static func run(
         _ executable: String, _ arguments: [String], in directory: String? = nil, output: Output = .standardError,
-        deadline: ContinuousClock.Instant? = nil
+        deadline: ContinuousClock.Instant? = nil, environment: [String: String] = [:]
     ) throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -31,7 +31,8 @@ enum StreamedProcess {
         let ended = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in ended.signal() }
         // A queuelab child (the gate's bench) ends with this process even if it is killed with SIGKILL.
-        process.environment = ProcessInfo.processInfo.environment.merging(LiveChildren.parentEntry) { _, new in new }
+        process.environment = LiveChildren.childEnvironment(
+            LiveChildren.parentEntry.merging(environment) { _, new in new })
         LiveChildren.parkIfStopping()
         try process.run()
         LiveChildren.started(process.processIdentifier, executable: executable)

@@ -39,7 +39,7 @@ public enum ChildProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command.executable)
         process.arguments = command.arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(command.environment) { _, new in new }
+        process.environment = LiveChildren.childEnvironment(command.environment)
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

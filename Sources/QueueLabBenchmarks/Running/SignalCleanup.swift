@@ -69,6 +69,7 @@ public enum SignalCleanup {
                 usleep(20_000)
             }
         }
+        LiveChildren.waitForPlacing()
         for cleanup in cleanups.withLock({ $0 }) { cleanup() }
         // To the process, not this thread: Dispatch's threads block signals, so a raise() here
         // would stay pending and the parent would see an exit, not the signal.
