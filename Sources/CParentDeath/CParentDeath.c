@@ -1,14 +1,2 @@
+// SwiftPM needs one source file in a C target; the function is inline in the header.
 #include "CParentDeath.h"
-
-#if defined(__linux__)
-#include <sys/prctl.h>
-
-int queuelab_set_parent_death_signal(int signal) {
-    return prctl(PR_SET_PDEATHSIG, (unsigned long)signal, 0UL, 0UL, 0UL);
-}
-#else
-int queuelab_set_parent_death_signal(int signal) {
-    (void)signal;
-    return -1;
-}
-#endif
