@@ -59,8 +59,9 @@ struct GateRun {
     /// it, so the user decides (an earlier base, or without it).
     private func checkBaseKnowsTheNames() throws(GateFailure) {
         let named = checked.implementations + checked.instructionImplementations
-        if !named.isEmpty {
-            let known = Set(Self.firstWords(GateBuilds.capture(base, ["list"]) ?? ""))
+        // A base whose `list` fails says nothing about its names: its samples will.
+        if !named.isEmpty, let listing = GateBuilds.capture(base, ["list"]) {
+            let known = Set(Self.firstWords(listing))
             if let missing = named.first(where: { !known.contains($0) }) {
                 throw .badInput(
                     "implementation '\(missing)' is unknown to the base (it knows: "
