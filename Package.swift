@@ -95,11 +95,14 @@ let package = Package(
         // Valgrind's Callgrind client requests (no-ops without Valgrind's headers): `bench --instructions`'s
         // window and the queues' uncounted idle waits (QueueLabCore's `InstructionCounting`).
         .target(name: "CCallgrind"),
+        // prctl(PR_SET_PDEATHSIG) for Swift: a sample or bench ends with the process that started it.
+        .target(name: "CParentDeath"),
         .target(
             name: "QueueLabBenchmarks",
             dependencies: [
                 "QueueLabCore",
                 "QueueLabAdvanced",
+                "CParentDeath",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: strict

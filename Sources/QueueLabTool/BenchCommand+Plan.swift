@@ -18,19 +18,10 @@ extension BenchCommand {
             "--sample-timeout", sampleTimeout, 1...Self.longestSampleTimeout, unit: " seconds (a day)")
         try CountOption.check("--repetitions", repetitions, 1...100)
         try CountOption.check("--latency-every", latencyEvery, 1...1_000_000_000)
-        let policies = try checkedPolicies()
-        let types =
-            try implementations.isEmpty
-            ? defaultImplementations(policies) : implementations.map(ToolImplementations.registry.named)
+        let registry = ToolImplementations.registry
+        let policies = try CellSelection.policies(self.policies, registry: registry)
+        let types = try CellSelection.implementations(named: implementations, policies: policies, registry: registry)
         guard !types.isEmpty else { throw ValidationError("no implementation is registered yet") }
-        if !policies.isEmpty,
-            let plain = types.first(where: {
-                !ToolImplementations.registry.policyTakers.contains($0.implementationName)
-            })
-        {
-            throw PolicyNotTaken(
-                implementation: plain.implementationName, takers: ToolImplementations.registry.policyTakers)
-        }
         let parsed =
             try workloads.isEmpty
             ? WorkloadSuite.standard : workloads.flatMap { try OpenLoopSweep.workloads(parsing: $0) }
@@ -55,8 +46,7 @@ extension BenchCommand {
         }
         var plan = BenchmarkPlan(
             implementations: types.map {
-                ImplementationInfo(
-                    $0, takesPolicy: ToolImplementations.registry.policyTakers.contains($0.implementationName))
+                ImplementationInfo($0, takesPolicy: registry.policyTakers.contains($0.implementationName))
             }, workloads: parsed, variants: variants)
         plan.policies = policies
         plan.samples = samples

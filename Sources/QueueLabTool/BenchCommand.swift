@@ -25,7 +25,7 @@ struct BenchCommand: ParsableCommand {
 
             Environment knobs (whole numbers, checked before sampling): QUEUELAB_TEST_SLOWDOWN_NS (test-only: each body spins longer), QUEUELAB_INJECT_NS (fault injection: the lock and actor queues' add and finish paths each spin about that long; only in a debug build or one with the package trait FaultInjection: any other build refuses a non-zero value).
 
-            Output: --out is the CSV of a run of one variant; with --variant each variant's CSV is OUT-DIR/NAME.csv. Both are overwritten, whole, when the run ends. Until then each sample is appended as it finishes to the journal TARGET.partial beside the CSV; a run that is killed leaves the journal, and the same command with --resume continues it (samples already journalled are not taken again; the seed is the journal's).
+            Output: --out is the CSV of a run of one variant; with --variant each variant's CSV is OUT-DIR/NAME.csv. Both are overwritten, whole, when the run ends. Until then each sample is appended as it finishes to the journal TARGET.partial beside the CSV; a run that is killed leaves the journal, and the same command with --resume continues it (samples already journalled are not taken again; the seed is the journal's). The journal's first line records its plan: --resume refuses (exit 2) a journal of another plan (workloads, implementations, policies, samples, pinning, seed, binaries...) or with a damaged row (a duplicate, bad bytes, a round beyond the plan), rather than mix them into the CSV.
 
             Sequential sampling: with --variant base=... --variant head=..., --until-detectable 10% --budget 10m runs --samples rounds, then adds --until-step rounds at a time to each cell whose ops_per_s comparison (paired by round, as compare does) cannot yet detect 10% with 80% power, until every cell can or the budget is spent. The budget counts from the end of the --samples rounds; a step already started finishes. The rows still above the limit are printed; `compare --require-detectable 10%` is the gate.
 
@@ -139,6 +139,9 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Interrupted or terminated, the bench ends its running sample and writes no target; the
+        // journal stays for --resume.
+        SignalCleanup.install()
         do {
             try runChecked()
         } catch let error as ExitCode {
@@ -160,16 +163,18 @@ struct BenchCommand: ParsableCommand {
         let sequential = try checkedSequential(plan)
         let journals = try plan.variants.map { variant in
             try SampleJournal(
-                target: try outputPath(for: variant.name, many: plan.variants.count > 1), resuming: resume)
+                target: try outputPath(for: variant.name, many: plan.variants.count > 1), resuming: resume,
+                expected: SampleJournal.Expectation(
+                    variant: variant.name, plan: plan, seedGiven: seed != nil,
+                    roundLimit: sequential == nil ? plan.samples : nil))
         }
         let resumed = journals.flatMap(\.resumed)
-        if let unknown = resumed.first(where: { record in !plan.variants.contains { $0.name == record.variant } }) {
-            throw ValidationError("the journal holds samples of variant '\(unknown.variant)', not in this run")
-        }
-        let seeds = Set(resumed.map(\.seed))
+        let seeds = Set(journals.compactMap(\.resumedSeed))
         if let journalled = seeds.first {
-            guard seeds.count == 1, seed == nil || seed == journalled else {
-                throw ValidationError("--seed \(seed ?? 0) differs from the journal's \(journalled)")
+            guard seeds.count == 1 else {
+                throw ValidationError(
+                    "--resume: the journals of this run were written with different seeds (\(seeds.sorted())); delete them"
+                )
             }
             plan.seed = journalled
         }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import QueueLabBenchmarks
+import QueueLabCore
+import QueueLabRegistry
 
 /// `gate`'s options, every one checked before anything is built: a typo must cost a second, not
 /// two release builds.
@@ -9,6 +11,8 @@ struct CheckedGate {
     let implementations: [String]
     let workloads: [String]
     let policy: String?
+    /// `policy` as full specifications (`aging:step=1ms`), checked against the running tool.
+    let policySpecifications: [String]
     let samples: Int
     /// `bench --pin` and its CPU list, or nothing to run free.
     let pinArguments: [String]
@@ -32,7 +36,10 @@ struct CheckedGate {
     /// --time-limit, for both channels: counted from when sampling starts (``GateRun``).
     let timeLimit: Duration?
 
-    init(_ options: GateCommand) throws(GateFailure) {
+    /// - Parameter registry: what the running tool knows; when it runs as documented (built from
+    ///   the working tree) that is head's. A name the base does not know is found once the base is
+    ///   built, before any sample (``GateRun``).
+    init(_ options: GateCommand, registry: ImplementationRegistry = ToolImplementations.registry) throws(GateFailure) {
         product = options.product ?? (RunMetadata.currentExecutable() as NSString).lastPathComponent
         guard product.range(of: #"^[A-Za-z0-9_.-]+$"#, options: .regularExpression) != nil else {
             throw .badInput("--product must name an executable product, got '\(product)'")
@@ -103,8 +110,53 @@ struct CheckedGate {
         implementations = options.implementations
         instructionImplementations = options.instructionImplementations
         policy = options.policy
+        policySpecifications = try Self.checkCells(
+            options, workloads: workloads, instructionWorkloads: instructionWorkloads, registry: registry)
+        if let out = options.out { try Self.checkWritable(out) }
         out = options.out
         cache = Self.cacheFolder(options.cache)
+    }
+
+    /// The cells of both channels as their benches will see them: every implementation and policy
+    /// known, each combination possible, each workload runnable by some implementation.
+    private static func checkCells(
+        _ options: GateCommand, workloads: [String], instructionWorkloads: [String], registry: ImplementationRegistry
+    ) throws(GateFailure) -> [String] {
+        do throws(SelectionError) {
+            let policies = try CellSelection.policies(options.policy.map { [$0] } ?? [], registry: registry)
+            let wall = try CellSelection.implementations(
+                named: options.implementations, policies: policies, registry: registry)
+            try CellSelection.checkRunnable(
+                try CellSelection.workloads(workloads), on: wall, namedExplicitly: !options.implementations.isEmpty)
+            // As GateRun chooses them: the wall run's, less those Callgrind cannot count steadily.
+            let counted =
+                options.instructionImplementations.isEmpty
+                ? wall.filter { !GateCommand.unsteadyUnderCallgrind.contains($0.implementationName) }
+                : try CellSelection.implementations(
+                    named: options.instructionImplementations, policies: policies, registry: registry,
+                    option: "--instruction-impl")
+            try CellSelection.checkRunnable(
+                try CellSelection.workloads(instructionWorkloads), on: counted,
+                namedExplicitly: !options.instructionImplementations.isEmpty,
+                workloadOption: "--instruction-workload", implementationOption: "--instruction-impl")
+            return policies
+        } catch {
+            throw .badInput(error.description)
+        }
+    }
+
+    /// `--out-dir` must be a directory this run can write: found now, not after two builds.
+    private static func checkWritable(_ out: String) throws(GateFailure) {
+        let probe = (out as NSString).appendingPathComponent(".queuelab-gate-probe.\(getpid())")
+        do {
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        } catch {
+            throw .badInput("--out-dir \(out) cannot be created as a directory: \(error.localizedDescription)")
+        }
+        guard FileManager.default.createFile(atPath: probe, contents: nil) else {
+            throw .badInput("--out-dir \(out) is not writable (base.csv and head.csv go there)")
+        }
+        try? FileManager.default.removeItem(atPath: probe)
     }
 
     private static func sequentialArguments(_ options: GateCommand, floor: Double) throws(GateFailure) -> [String] {

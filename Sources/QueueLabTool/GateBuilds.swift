@@ -38,7 +38,7 @@ struct GateBuilds {
     /// (it is often not committed, and a manifest's version ranges would let two clean builds differ).
     func resolve() throws(GateFailure) {
         gateProgress("resolving dependencies once (the working tree's Package.resolved serves both builds)")
-        guard (try? StreamedProcess.run(swift, ["package", "resolve"], in: root)) == 0 else {
+        guard (try? Self.runEndingWithGate(swift, ["package", "resolve"], in: root)) == 0 else {
             throw GateFailure(status: .buildFailed, description: "could not resolve the dependencies")
         }
     }
@@ -106,9 +106,20 @@ struct GateBuilds {
 
     private func build(in directory: String, scratchFolder: String, what: String) throws(GateFailure) {
         let arguments = ["build", "-c", "release", "--scratch-path", scratchFolder, "--product", product]
-        guard (try? StreamedProcess.run(swift, arguments, in: directory)) == 0 else {
+        guard (try? Self.runEndingWithGate(swift, arguments, in: directory)) == 0 else {
             throw GateFailure(status: .buildFailed, description: "the \(what) build of product '\(product)' failed")
         }
+    }
+
+    /// SwiftPM run so that it ends with the gate, even a gate killed with SIGKILL: it is sent
+    /// SIGINT then, on which it cancels the build and ends its compilers (SIGTERM left them running).
+    private static func runEndingWithGate(_ swift: String, _ arguments: [String], in directory: String) throws
+        -> Int32
+    {
+        let wrapped = LiveChildren.endingWithParent(
+            swift, arguments, signal: SIGINT, tool: RunMetadata.currentExecutable())
+        return try StreamedProcess.run(
+            wrapped.executable, wrapped.arguments, in: directory, environment: wrapped.environment)
     }
 
     /// The cache key's second half: the resolution and the toolchain (a base built by another

@@ -17,6 +17,7 @@ struct GateRun {
         if checked.policy != nil, !baseSampleHelp.contains("--policy") {
             throw .badInput("the base predates scheduling policies (no 'sample --policy'); drop --policy")
         }
+        try checkBaseKnowsTheNames()
         let implementations = checked.implementations.isEmpty ? defaultImplementations() : checked.implementations
         let policyArguments = checked.policy.map { ["--policy", $0] } ?? []
         var status = try channel(
@@ -51,15 +52,43 @@ struct GateRun {
         return status
     }
 
+    /// The names were checked against the running tool (head's, when run as documented) before
+    /// anything was built; a base older than one of them cannot sample it. That is refused here,
+    /// once the base exists and before any sample, as bad input naming the name (exit 2), rather
+    /// than measured on head alone or reported later as a cell missing from base: the user named
+    /// it, so the user decides (an earlier base, or without it).
+    private func checkBaseKnowsTheNames() throws(GateFailure) {
+        let named = checked.implementations + checked.instructionImplementations
+        // A base whose `list` fails says nothing about its names: its samples will.
+        if !named.isEmpty, let listing = GateBuilds.capture(base, ["list"]) {
+            let known = Set(Self.firstWords(listing))
+            if let missing = named.first(where: { !known.contains($0) }) {
+                throw .badInput(
+                    "implementation '\(missing)' is unknown to the base (it knows: "
+                        + "\(known.sorted().joined(separator: ", "))); pick a later base or leave it out")
+            }
+        }
+        guard !checked.policySpecifications.isEmpty, let listed = GateBuilds.capture(base, ["list", "--policies"])
+        else { return }
+        let known = Set(Self.firstWords(listed))
+        let names = checked.policySpecifications.map { String($0.prefix { $0 != ":" }) }
+        if let missing = names.first(where: { !known.contains($0) }) {
+            throw .badInput(
+                "policy '\(missing)' is unknown to the base (it knows: \(known.sorted().joined(separator: ", "))); "
+                    + "pick a later base or leave it out")
+        }
+    }
+
+    /// The first word of each line: the names `list` prints.
+    static func firstWords(_ listing: String) -> [String] {
+        listing.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+    }
+
     /// Without `--impl`: every implementation both builds know (with `--policy`, bench's own
     /// default: the implementations that take one).
     private func defaultImplementations() -> [String] {
         guard checked.policy == nil else { return [] }
-        func names(_ binary: String) -> [String] {
-            (GateBuilds.capture(binary, ["list"]) ?? "").split(separator: "\n").compactMap {
-                $0.split(separator: " ").first.map(String.init)
-            }
-        }
+        func names(_ binary: String) -> [String] { Self.firstWords(GateBuilds.capture(binary, ["list"]) ?? "") }
         let inBase = Set(names(base))
         return names(head).filter(inBase.contains)
     }

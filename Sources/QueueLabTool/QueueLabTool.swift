@@ -1,4 +1,5 @@
 import Foundation
+import QueueLabBenchmarks
 import QueueLabCore
 import QueueLabRegistry
 import QueueLabScheduling
@@ -32,6 +33,10 @@ public enum QueueLabTool {
     public static func main(
         implementations: [any OperationQueueing.Type], policies: [SchedulingPolicies.Entry] = []
     ) -> Never {
+        // A sample or bench started by a queuelab process ends with it, even one killed with SIGKILL.
+        SignalCleanup.unblockTerminationSignals()
+        LiveChildren.execIfWrapping()
+        LiveChildren.endWithParent()
         do {
             ToolImplementations.install(try ImplementationRegistry(implementations, policies: policies))
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import QueueLabBenchmarks
 
 /// A child process whose output the user watches as it comes (a build, a bench run), unlike
 /// `ChildProcess`, which collects output to parse it.
@@ -19,7 +20,7 @@ enum StreamedProcess {
     /// is sent SIGTERM, then SIGKILL: the wait is bounded.
     static func run(
         _ executable: String, _ arguments: [String], in directory: String? = nil, output: Output = .standardError,
-        deadline: ContinuousClock.Instant? = nil
+        deadline: ContinuousClock.Instant? = nil, environment: [String: String] = [:]
     ) throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -29,7 +30,13 @@ enum StreamedProcess {
         if output == .standardError { process.standardOutput = FileHandle.standardError }
         let ended = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in ended.signal() }
+        // A queuelab child (the gate's bench) ends with this process even if it is killed with SIGKILL.
+        process.environment = LiveChildren.childEnvironment(
+            LiveChildren.parentEntry.merging(environment) { _, new in new })
+        LiveChildren.parkIfStopping()
         try process.run()
+        LiveChildren.started(process.processIdentifier, executable: executable)
+        defer { LiveChildren.ended(process.processIdentifier) }
         if let deadline {
             let left = ContinuousClock.now.duration(to: deadline)
             let nanoseconds =

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QueueLabBenchmarks
+import QueueLabImplementations
 import Testing
 
 @testable import QueueLabTool
@@ -72,8 +73,33 @@ import Testing
         (["main", "--budget", "soon"], "--budget must be a duration"),
         (["main", "--product", "my tool"], "--product must name an executable product"),
         (["main", "--pin", "999"], "999"),
-        (["main", "--policy", ","], "--policy ',' names nothing"),
+        (["main", "--policy", ","], "--policy ','"),
         (["main", "--out", "gate-out"], "the gate's folder is --out-dir"),
+        // What the builds' benches would refuse, refused before anything is built (issue 28, point 5).
+        (["main", "--impl", "bogus"], "--impl bogus: unknown implementation 'bogus'; valid: lock, actor"),
+        (["main", "--policy", "bogus"], "--policy: "),
+        (
+            ["main", "--impl", "dispatch", "--policy", "fifo"],
+            "--impl dispatch with --policy: implementation 'dispatch'"
+        ),
+        (
+            ["main", "--impl", "dispatch", "--workload", "chain:n=100"],
+            "--workload chain:n=100 runs on none of the implementations (dispatch: chain needs"
+        ),
+        (
+            ["main", "--impl", "dispatch", "--impl", "lock", "--workload", "chain:n=100"],
+            "--impl dispatch can run none of the workloads (chain needs"
+        ),
+        (["main", "--instruction-impl", "bogus"], "--instruction-impl bogus: unknown implementation 'bogus'"),
+        (
+            ["main", "--instruction-impl", "dispatch", "--instruction-workload", "chain:n=100"],
+            "--instruction-workload chain:n=100 runs on none of the implementations"
+        ),
+        (
+            ["main", "--policy", "fifo", "--instruction-impl", "foundation"],
+            "--instruction-impl foundation with --policy"
+        ),
+        (["main", "--out-dir", "/proc/queuelab-gate-out"], "--out-dir /proc/queuelab-gate-out cannot be created"),
     ])
     func badOptionsAreRefused(arguments: [String], message: String) throws {
         let refusal = Self.refusal(arguments)
@@ -105,27 +131,64 @@ import Testing
         #expect(repeated.instructionImplementations == commas.instructionImplementations)
     }
 
+    /// A sensible shape passes the same checks: default workloads skip where an implementation
+    /// lacks a capability (dispatch has no dependencies), which is no mistake of the user's.
+    @Test func possibleCombinationsPass() throws {
+        let shapes: [(arguments: [String], policies: [String])] = [
+            (["--impl", "dispatch", "--impl", "lock"], []),
+            (["--policy", "fifo,aging"], ["fifo", "aging:step=1ms"]),
+            (["--impl", "lock", "--policy", "fifo", "--workload", "chain:n=100"], ["fifo"]),
+            (["--instruction-impl", "actor", "--instruction-workload", "ping:n=10"], []),
+        ]
+        for shape in shapes {
+            let command = try GateCommand.parse(["main", "--instructions", "off"] + shape.arguments)
+            #expect(try CheckedGate(command, registry: Implementations.registry).policySpecifications == shape.policies)
+        }
+        let top = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-gate-out-\(getpid())").path
+        let out = top + "/a/b"
+        defer { try? FileManager.default.removeItem(atPath: top) }
+        _ = try CheckedGate(try GateCommand.parse(["main", "--out", out]), registry: Implementations.registry)
+        #expect(FileManager.default.fileExists(atPath: out))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).isEmpty, "the probe is removed")
+    }
+
+    /// The names `list` prints, as the gate reads a base's.
+    @Test func aListingsNamesAreItsFirstWords() {
+        #expect(GateRun.firstWords("lock        a queue\nactor  another\n") == ["lock", "actor"])
+        #expect(GateRun.firstWords("").isEmpty)
+    }
+
     @Test func defaultsAreTheStandardShape() throws {
-        let checked = try CheckedGate(try GateCommand.parse(["main", "--cache", "off", "--instructions", "off"]))
+        let checked = try CheckedGate(
+            try GateCommand.parse(["main", "--cache", "off", "--instructions", "off"]),
+            registry: Implementations.registry)
         #expect(checked.workloads == GateCommand.standardWorkloads)
         #expect(checked.samples == 20)
         #expect(checked.threshold == "7%" && checked.sameWithin == "10%")
         #expect(checked.instructionSamples == 16)
         #expect(checked.cache == nil)
         #expect(checked.sequentialArguments == ["--until-detectable", "7%", "--budget", "2m"])
-        let fixed = try CheckedGate(try GateCommand.parse(["main", "--until-detectable", "5%", "--budget", "90s"]))
+        let fixed = try CheckedGate(
+            try GateCommand.parse(["main", "--until-detectable", "5%", "--budget", "90s"]),
+            registry: Implementations.registry)
         #expect(fixed.sequentialArguments == ["--until-detectable", "5%", "--budget", "90s"])
         #expect(
-            try CheckedGate(try GateCommand.parse(["main", "--until-detectable", "off"])).sequentialArguments.isEmpty)
+            try CheckedGate(
+                try GateCommand.parse(["main", "--until-detectable", "off"]), registry: Implementations.registry
+            ).sequentialArguments.isEmpty)
         #expect(!checked.countsInstructions)
-        #expect(try CheckedGate(try GateCommand.parse(["main", "--pin", "off"])).pinArguments.isEmpty)
+        #expect(
+            try CheckedGate(try GateCommand.parse(["main", "--pin", "off"]), registry: Implementations.registry)
+                .pinArguments.isEmpty)
     }
 
     /// The gate fails closed by default: every throughput row must be able to detect the floor
     /// (the --until-detectable limit), or the gate exits 6; --allow-blind is the explicit way out.
     @Test func theGateRequiresTheFloorToBeDetectableByDefault() throws {
         func required(_ arguments: [String]) throws -> String? {
-            try CheckedGate(try GateCommand.parse(["main", "--instructions", "off"] + arguments)).requireDetectable
+            try CheckedGate(
+                try GateCommand.parse(["main", "--instructions", "off"] + arguments), registry: Implementations.registry
+            ).requireDetectable
         }
         #expect(try required([]) == "7%")
         #expect(try required(["--until-detectable", "5%"]) == "5%")

@@ -37,16 +37,22 @@ import Testing
                 }, resuming: journal.resumed, onSample: { try journal.append($0) })
             return runner
         }
+        let expected = SampleJournal.Expectation(
+            variant: "head", plan: plan, seedGiven: false, roundLimit: plan.samples)
         // 2 cells: 2 warm-up launches, then 5 samples, then the "kill".
-        let first = try SampleJournal(target: target, resuming: false)
+        let first = try SampleJournal(target: target, resuming: false, expected: expected)
         #expect(throws: Killed.self) { try runner(first, killAfter: 7).run() }
         #expect(!FileManager.default.fileExists(atPath: target), "the target is written only at the end")
-        let journalled = try ResultsFile.decode(String(contentsOfFile: first.partialPath, encoding: .utf8))
+        let journalText = try String(contentsOfFile: first.partialPath, encoding: .utf8)
+        #expect(journalText.hasPrefix("#queuelab-journal-plan {"), "the plan is the journal's first line")
+        let journalled = try ResultsFile.decode(String(journalText.drop { $0 != "\n" }.dropFirst()))
         #expect(journalled.count == 5)
         // A rerun without --resume refuses to overwrite the journal.
-        #expect(throws: ResultsFileError.self) { try SampleJournal(target: target, resuming: false) }
+        #expect(throws: ResultsFileError.self) {
+            try SampleJournal(target: target, resuming: false, expected: expected)
+        }
 
-        let second = try SampleJournal(target: target, resuming: true)
+        let second = try SampleJournal(target: target, resuming: true, expected: expected)
         #expect(second.resumed == journalled)
         let result = try runner(second, killAfter: nil).run()
         let new = result.records["head"] ?? []

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import QueueLabImplementations
 import Testing
 
 @testable import QueueLabBenchmarks
@@ -68,7 +69,9 @@ import Testing
     }
 
     @Test func theTimeLimitIsChecked() throws {
-        let checked = try CheckedGate(try GateCommand.parse(["main", "--time-limit", "30m", "--instructions", "off"]))
+        let checked = try CheckedGate(
+            try GateCommand.parse(["main", "--time-limit", "30m", "--instructions", "off"]),
+            registry: Implementations.registry)
         #expect(checked.timeLimit == .seconds(1800))
     }
 }

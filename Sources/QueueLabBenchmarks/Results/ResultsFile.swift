@@ -52,13 +52,19 @@ public enum ResultsFile {
             throw ResultsFileError(path: directory.path, line: 0, message: "cannot create the directory")
         }
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(encode(records).utf8)) else {
-            throw ResultsFileError(path: path, line: 0, message: "cannot write the file")
-        }
-        guard rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw ResultsFileError(path: path, line: 0, message: "cannot rename the written file into place: \(reason)")
+        let contents = Data(encode(records).utf8)
+        // A run a signal is ending puts no target in place, and one being put in place is finished
+        // (or its temporary removed) before the process ends.
+        try LiveChildren.putInPlace { () throws(ResultsFileError) in
+            guard FileManager.default.createFile(atPath: temporary.path, contents: contents) else {
+                throw ResultsFileError(path: path, line: 0, message: "cannot write the file")
+            }
+            guard rename(temporary.path, url.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(at: temporary)
+                throw ResultsFileError(
+                    path: path, line: 0, message: "cannot rename the written file into place: \(reason)")
+            }
         }
     }
 }

@@ -18,6 +18,27 @@ public final class SampleJournal {
 
     public static func partialPath(for target: String) -> String { target + ".partial" }
 
+    /// What a resumed journal must match: the run's plan and which of its settings the command
+    /// chose (a command without --seed continues with the journal's seed).
+    public struct Expectation {
+        public var variant: String
+        public var plan: BenchmarkPlan
+        public var seedGiven: Bool
+        /// Rounds at or beyond it are damage; nil when rounds are added beyond the plan's samples
+        /// (`--until-detectable`).
+        public var roundLimit: Int?
+
+        public init(variant: String, plan: BenchmarkPlan, seedGiven: Bool, roundLimit: Int?) {
+            self.variant = variant
+            self.plan = plan
+            self.seedGiven = seedGiven
+            self.roundLimit = roundLimit
+        }
+    }
+
+    /// The seed the resumed journal was written with (nil when nothing was resumed).
+    public let resumedSeed: UInt64?
+
     /// Opens the journal of `target`, before any sample runs: a directory or file that cannot be
     /// written is reported now, not after the samples.
     ///
@@ -25,8 +46,10 @@ public final class SampleJournal {
     ///   - target: the CSV the run will write; the journal sits beside it.
     ///   - resuming: continue the journal an interrupted run left (a last row cut by the kill is
     ///     dropped); without it, a journal already there is refused rather than overwritten.
+    ///   - expected: the plan a new journal records on its first line, and a resumed one must
+    ///     match: another plan, or a row that is not one sample of it, is refused, never merged.
     /// - Throws: ``ResultsFileError`` saying why, on one line.
-    public init(target: String, resuming: Bool) throws(ResultsFileError) {
+    public init(target: String, resuming: Bool, expected: Expectation) throws(ResultsFileError) {
         self.target = target
         let partial = Self.partialPath(for: target)
         let directory = (target as NSString).deletingLastPathComponent
@@ -43,7 +66,7 @@ public final class SampleJournal {
                 path: partial, line: 0,
                 message: "an interrupted run left this journal: pass --resume to continue it, or delete it")
         }
-        var resumed: [SampleRecord] = []
+        var resumed: (records: [SampleRecord], seed: UInt64)?
         if exists {
             guard let data = FileManager.default.contents(atPath: partial) else {
                 throw ResultsFileError(path: partial, line: 0, message: "cannot read the journal")
@@ -51,14 +74,14 @@ public final class SampleJournal {
             // A kill can cut the row being written: keep whole rows only.
             let whole = data.lastIndex(of: UInt8(ascii: "\n")).map { data[...$0] } ?? Data()
             do {
-                resumed = try ResultsFile.decode(String(decoding: whole, as: UTF8.self))
+                resumed = try Self.check(whole, expected: expected)
             } catch {
                 var located = error
                 located.path = partial
                 throw located
             }
             // Rewrite it without the cut row, so that appended rows start on a line of their own.
-            guard FileManager.default.createFile(atPath: partial, contents: whole.isEmpty ? nil : Data(whole)) else {
+            guard FileManager.default.createFile(atPath: partial, contents: Data(whole)) else {
                 throw ResultsFileError(path: partial, line: 0, message: "cannot write the journal")
             }
         }
@@ -67,10 +90,49 @@ public final class SampleJournal {
                 path: partial, line: 0, message: "cannot write the journal: \(String(cString: strerror(errno)))")
         }
         self.file = file
-        self.resumed = resumed
-        if resumed.isEmpty && ftell(file) == 0 {
-            try write(CSVCodec.encodeRow(ResultsFile.header) + "\n")
+        self.resumed = resumed?.records ?? []
+        self.resumedSeed = resumed?.seed
+        if !exists {
+            try write(JournalPlan(expected.plan).line + "\n" + CSVCodec.encodeRow(ResultsFile.header) + "\n")
         }
+    }
+
+    /// A journal's whole rows checked against `expected`: its plan line, then each row.
+    /// - Returns: the samples, and the seed they were taken with.
+    static func check(_ whole: Data, expected: Expectation) throws(ResultsFileError) -> (
+        records: [SampleRecord], seed: UInt64
+    ) {
+        guard let end = whole.firstIndex(of: UInt8(ascii: "\n")),
+            let journalled = JournalPlan.parse(line: Substring(decoding: whole[..<end], as: UTF8.self)),
+            let seed = journalled.seed
+        else {
+            throw ResultsFileError(
+                line: 1, message: "the journal records no plan (an older queuelab or another file wrote it); delete it")
+        }
+        let mine = JournalPlan(expected.plan)
+        if expected.seedGiven, seed != expected.plan.seed {
+            throw ResultsFileError(
+                line: 1,
+                message: "--seed \(expected.plan.seed) differs from the journal's \(seed); omit --seed to continue it")
+        }
+        if let difference = mine.difference(fromJournal: journalled, ignoringSeed: true) {
+            throw ResultsFileError(
+                line: 1, message: "another plan wrote this journal: \(difference); rerun its command, or delete it")
+        }
+        let records: [SampleRecord]
+        do {
+            records = try ResultsFile.decode(String(decoding: whole[(end + 1)...], as: UTF8.self))
+        } catch {
+            throw ResultsFileError(line: error.line + 1, message: error.message)
+        }
+        var plan = expected.plan
+        plan.seed = seed
+        if let problem = JournalRows.problem(
+            records, firstLine: 3, variant: expected.variant, plan: plan, roundLimit: expected.roundLimit)
+        {
+            throw ResultsFileError(line: problem.line, message: "\(problem.message); delete the journal to start again")
+        }
+        return (records, seed)
     }
 
     deinit { fclose(file) }

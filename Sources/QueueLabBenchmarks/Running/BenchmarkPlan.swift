@@ -80,6 +80,38 @@ public struct BenchmarkPlan: Sendable {
     }
 }
 
+extension BenchmarkPlan {
+    /// Every (variant, implementation, policy, workload) the plan samples, with Foundation's capped
+    /// workloads sized down; and notes about the cells skipped (a missing capability) or capped.
+    public func cells() -> (cells: [BenchmarkCell], notes: [String]) {
+        var cells: [BenchmarkCell] = []
+        var notes: Set<String> = []
+        for variant in variants {
+            for implementation in implementations {
+                for workload in workloads {
+                    var sized = workload
+                    if capFoundation {
+                        let (capped, note) = WorkloadSuite.sized(workload, for: implementation.name)
+                        sized = capped
+                        if let note { notes.insert(note) }
+                    }
+                    if let reason = sized.unsupportedReason(for: implementation.capabilities) {
+                        notes.insert("\(implementation.name) skips \(sized): \(reason)")
+                        continue
+                    }
+                    for policy in implementation.takesPolicy && !policies.isEmpty ? policies : [""] {
+                        cells.append(
+                            BenchmarkCell(
+                                variant: variant.name, implementation: implementation.name, policy: policy,
+                                workload: sized))
+                    }
+                }
+            }
+        }
+        return (cells, notes.sorted())
+    }
+}
+
 /// One (variant, implementation, policy, workload) combination: a column of samples.
 public struct BenchmarkCell: Sendable, Hashable, CustomStringConvertible {
     public let variant: String

@@ -44,32 +44,8 @@ public final class BenchmarkRunner {
 
     /// The cells of the plan, and the notes about skipped or capped ones.
     public func cells() -> ([BenchmarkCell], [String]) {
-        var cells: [BenchmarkCell] = []
-        var notes: Set<String> = []
-        for variant in plan.variants {
-            for implementation in plan.implementations {
-                for workload in plan.workloads {
-                    var sized = workload
-                    if plan.capFoundation {
-                        let (capped, note) = WorkloadSuite.sized(workload, for: implementation.name)
-                        sized = capped
-                        if let note { notes.insert(note) }
-                    }
-                    if let reason = sized.unsupportedReason(for: implementation.capabilities) {
-                        notes.insert("\(implementation.name) skips \(sized): \(reason)")
-                        continue
-                    }
-                    let policies = implementation.takesPolicy && !plan.policies.isEmpty ? plan.policies : [""]
-                    for policy in policies {
-                        cells.append(
-                            BenchmarkCell(
-                                variant: variant.name, implementation: implementation.name, policy: policy,
-                                workload: sized))
-                    }
-                }
-            }
-        }
-        return (cells, notes.sorted())
+        let cells = plan.cells()
+        return (cells.cells, cells.notes)
     }
 
     /// The order of the cells in `round`. The variants of one cell (base and head) run back to back,
@@ -133,7 +109,9 @@ public final class BenchmarkRunner {
                         implementation: cell.implementation, policy: cell.policy, workload: cell.workload,
                         latencyEvery: plan.latencyEvery, drainTimeout: plan.drainTimeoutSeconds,
                         repetitions: plan.repetitions),
-                    environment: allocatorEnvironment.merging(variant.environment) { _, new in new })
+                    // The sample ends with this bench, even a bench killed with SIGKILL.
+                    environment: allocatorEnvironment.merging(variant.environment) { _, new in new }
+                        .merging(LiveChildren.parentEntry) { _, new in new })
                 let countFile = plan.callgrind.map { _ in Self.callgrindOutputFile() }
                 if let callgrind = plan.callgrind, let countFile {
                     command = callgrind.wrap(command, outputFile: countFile)

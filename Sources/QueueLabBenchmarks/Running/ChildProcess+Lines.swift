@@ -66,7 +66,7 @@ extension ChildProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command.executable)
         process.arguments = command.arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(command.environment) { _, new in new }
+        process.environment = LiveChildren.childEnvironment(command.environment)
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -74,7 +74,10 @@ extension ChildProcess {
         process.standardInput = FileHandle.nullDevice
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
+        LiveChildren.parkIfStopping()
         try process.run()
+        LiveChildren.started(process.processIdentifier, executable: command.executable)
+        defer { LiveChildren.ended(process.processIdentifier) }
 
         let lines = LineChannel()
         let tail = ErrorTail(keeping: standardErrorExcerptLines)

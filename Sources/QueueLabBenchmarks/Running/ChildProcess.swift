@@ -39,7 +39,7 @@ public enum ChildProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command.executable)
         process.arguments = command.arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(command.environment) { _, new in new }
+        process.environment = LiveChildren.childEnvironment(command.environment)
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -48,7 +48,10 @@ public enum ChildProcess {
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
         let started = MonotonicClockSeconds.now()
+        LiveChildren.parkIfStopping()
         try process.run()
+        LiveChildren.started(process.processIdentifier, executable: command.executable)
+        defer { LiveChildren.ended(process.processIdentifier) }
 
         // Read both pipes while the child runs: a child that fills a pipe buffer would otherwise block.
         let readers = DispatchGroup()
