@@ -6,7 +6,9 @@ import Testing
 
 /// The long tier of `BenchInputTests` (`QUEUELAB_LONG_TESTS=1`): runs the queuelab binary.
 extension BenchInputTests {
-    @Test(.longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30)))
+    @Test(
+        .longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30))
+    )
     func badInputExitsTwoBeforeAnySample() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-input-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }

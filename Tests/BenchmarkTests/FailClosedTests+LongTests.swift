@@ -6,7 +6,9 @@ import Testing
 /// The long tier of `FailClosedTests` (`QUEUELAB_LONG_TESTS=1`): runs the queuelab binary.
 extension FailClosedTests {
     /// The same through the command line: the exit statuses a CI job sees.
-    @Test(.longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30)))
+    @Test(
+        .longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30))
+    )
     func compareExitStatuses() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-closed-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -54,7 +56,9 @@ extension FailClosedTests {
     }
 
     /// A sample that fails (here a "build" that prints no figures) makes bench exit 4, not 0 or 1.
-    @Test(.longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30)))
+    @Test(
+        .longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30))
+    )
     func aFailedSampleIsNotMeasured() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-failed-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -44,7 +44,7 @@ import Testing
             return GateCommand.message(for: error)
         }
         do {
-            _ = try CheckedGate(command)
+            _ = try CheckedGate(command, registry: Implementations.registry)
             return nil
         } catch {
             return error.status == .badInput ? error.description : "not bad input: \(error.description)"
@@ -114,14 +114,14 @@ import Testing
                 "main", "--instructions", "off", "--impl", "lock,actor", "--policy", "fifo,aging:step=2ms",
                 "--workload", "noop,chain:n=2000", "--instruction-workload", "ping:n=10,chain:n=20",
                 "--instruction-impl", "lock,actor",
-            ]))
+            ]), registry: Implementations.registry)
         let repeated = try CheckedGate(
             try GateCommand.parse([
                 "main", "--instructions", "off", "--impl", "lock", "--impl", "actor", "--policy", "fifo", "--policy",
                 "aging:step=2ms", "--workload", "noop", "--workload", "chain:n=2000", "--instruction-workload",
                 "ping:n=10", "--instruction-workload", "chain:n=20", "--instruction-impl", "lock",
                 "--instruction-impl", "actor",
-            ]))
+            ]), registry: Implementations.registry)
         #expect(commas.implementations == ["lock", "actor"] && repeated.implementations == commas.implementations)
         #expect(commas.policy == "fifo,aging:step=2ms" && repeated.policy == commas.policy)
         #expect(commas.workloads == ["noop", "chain:n=2000"] && repeated.workloads == commas.workloads)
@@ -147,7 +147,7 @@ import Testing
         let top = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-gate-out-\(getpid())").path
         let out = top + "/a/b"
         defer { try? FileManager.default.removeItem(atPath: top) }
-        _ = try CheckedGate(try GateCommand.parse(["main", "--out", out]), registry: Implementations.registry)
+        _ = try CheckedGate(try GateCommand.parse(["main", "--out-dir", out]), registry: Implementations.registry)
         #expect(FileManager.default.fileExists(atPath: out))
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).isEmpty, "the probe is removed")
     }

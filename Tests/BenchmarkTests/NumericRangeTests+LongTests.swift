@@ -9,7 +9,9 @@ import Testing
 /// The long tier of `NumericRangeTests` (`QUEUELAB_LONG_TESTS=1`): runs the queuelab binary and child processes.
 extension NumericRangeTests {
     /// Through the command line, each crashing input of issue 28: exit 2, one line on standard error.
-    @Test(.longTier("runs the queuelab binary and child processes"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30)))
+    @Test(
+        .longTier("runs the queuelab binary and child processes"), .enabled(if: RunnerTests.queuelabBinary != nil),
+        .timeLimit(.minutes(30)))
     func crashingInputsExitTwoWithOneLine() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-ranges-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

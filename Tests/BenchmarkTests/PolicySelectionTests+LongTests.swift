@@ -25,7 +25,9 @@ extension PolicySelectionTests {
         #expect(SampleProtocol.Response.parse(outcome.standardOutput)?.figures?["operations"] == 200)
     }
 
-    @Test(.longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30)))
+    @Test(
+        .longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30))
+    )
     func badPolicyInputExitsTwoBeforeAnySample() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-policy-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }
