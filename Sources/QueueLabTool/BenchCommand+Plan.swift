@@ -130,6 +130,19 @@ extension BenchCommand {
             }
             environments[parts[0], default: [:]][pair[0]] = pair[1]
         }
+        var commits: [String: String] = [:]
+        for entry in variantCommit {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[1].isEmpty, !parts[1].contains(",") else {
+                throw ValidationError("--variant-commit wants NAME=COMMIT, got '\(entry)'")
+            }
+            guard builds.contains(where: { $0.name == parts[0] }) else {
+                throw ValidationError(
+                    "--variant-commit names '\(parts[0])', not a variant of this run (\(builds.map(\.name).joined(separator: ", ")))"
+                )
+            }
+            commits[parts[0]] = parts[1]
+        }
         for build in builds {
             let environment = environments[build.name] ?? [:]
             if let problem = TestSlowdown.problem(in: environment)
@@ -139,7 +152,9 @@ extension BenchCommand {
             }
         }
         return builds.map {
-            BenchmarkVariant(name: $0.name, executable: $0.executable, environment: environments[$0.name] ?? [:])
+            BenchmarkVariant(
+                name: $0.name, executable: $0.executable, environment: environments[$0.name] ?? [:],
+                commit: commits[$0.name])
         }
     }
 }

@@ -95,6 +95,13 @@ struct BenchCommand: ParsableCommand {
     var variantEnv: [String] = []
 
     @Option(
+        help: """
+            NAME=COMMIT: the commit a --variant was built from, for the CSV's git_commit column (repeatable; \
+            by default read from the checkout that holds the executable). The gate gives both of its builds'.
+            """)
+    var variantCommit: [String] = []
+
+    @Option(
         help: ArgumentHelp(
             "The directory for the CSVs of a --variant run, one NAME.csv per variant, overwritten.",
             valueName: "directory"))

@@ -212,8 +212,11 @@ struct GateCommand: ParsableCommand {
             try builds.resolve()
             let base = try builds.base(commit: commit, reference: baseRef, cache: checked.cache)
             let head = try builds.head()
-            status = try GateRun(checked: checked, base: base, head: head, out: checked.out ?? "\(scratch)/results")
-                .run()
+            status = try GateRun(
+                checked: checked, base: base, head: head, out: checked.out ?? "\(scratch)/results",
+                baseCommit: String(commit.prefix(12)),
+                headCommit: RunMetadata.gitCommit(containing: builds.root + "/Package.swift")
+            ).run()
         } catch {
             builds.removeWorktree()
             finish(error.status, message: error.description)

@@ -8,6 +8,11 @@ struct GateRun {
     let base: String
     let head: String
     let out: String
+    /// What each side was built from, for the CSVs' git_commit column: the base commit, and the
+    /// working tree's commit (`+dirty` when it differs from it). The base binary lives in the
+    /// gate's cache, outside any checkout, so the bench could not read it there.
+    let baseCommit: String
+    let headCommit: String
 
     func run() throws(GateFailure) -> GateStatus {
         let deadline = checked.timeLimit.map { ContinuousClock.now + $0 }
@@ -114,6 +119,7 @@ struct GateRun {
                 head,
                 ["bench"] + arguments + [
                     "--variant", "base=\(base)", "--variant", "head=\(head)", "--out-dir", folder,
+                    "--variant-commit", "base=\(baseCommit)", "--variant-commit", "head=\(headCommit)",
                 ],
                 deadline: deadline)) ?? -1
         if let deadline, ContinuousClock.now >= deadline {

@@ -1,7 +1,9 @@
+import ArgumentParser
 import Foundation
 import QueueLabBenchmarks
-import QueueLabTool
 import Testing
+
+@testable import QueueLabTool
 
 /// `bench` checks everything before the first sample: bad input is one line and exit 2, and no
 /// sample process starts.
@@ -28,4 +30,25 @@ import Testing
         }
     }
 
+}
+
+extension BenchInputTests {
+    /// The commit a variant was built from reaches its CSV's git_commit column (a gate's base
+    /// binary lives in a cache, outside any checkout); a commit for no variant is bad input.
+    @Test func aVariantsCommitIsTakenAsGiven() throws {
+        let given = try BenchCommand.parse([
+            "--variant", "base=/bin/true", "--variant", "head=/bin/true", "--variant-commit", "base=0123456789ab",
+        ]).checkedVariants()
+        #expect(given.map(\.commit) == ["0123456789ab", nil])
+        for (arguments, message) in [
+            (["--variant-commit", "base=abc"], "names 'base', not a variant of this run (head)"),
+            (["--variant", "base=/bin/true", "--variant-commit", "base"], "wants NAME=COMMIT, got 'base'"),
+        ] {
+            #expect {
+                _ = try BenchCommand.parse(arguments).checkedVariants()
+            } throws: { error in
+                "\(error)".contains(message)
+            }
+        }
+    }
 }

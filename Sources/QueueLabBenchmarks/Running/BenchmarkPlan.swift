@@ -29,11 +29,15 @@ public struct BenchmarkVariant: Sendable, Hashable {
     public let executable: String
     /// Extra environment for this variant's sample processes (for example the test-only slowdown).
     public let environment: [String: String]
+    /// The commit the executable was built from, when whoever built it knows (a gate does); nil
+    /// reads it from the checkout that holds the executable, `unknown` outside one.
+    public let commit: String?
 
-    public init(name: String, executable: String, environment: [String: String] = [:]) {
+    public init(name: String, executable: String, environment: [String: String] = [:], commit: String? = nil) {
         self.name = name
         self.executable = executable
         self.environment = environment
+        self.commit = commit
     }
 }
 

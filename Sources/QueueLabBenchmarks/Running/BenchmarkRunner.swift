@@ -81,7 +81,7 @@ public final class BenchmarkRunner {
         var live = Set(allCells)
         let commits = Dictionary(
             uniqueKeysWithValues: plan.variants.map {
-                ($0.name, RunMetadata.gitCommit(containing: $0.executable))
+                ($0.name, $0.commit ?? RunMetadata.gitCommit(containing: $0.executable))
             })
         let variants = Dictionary(uniqueKeysWithValues: plan.variants.map { ($0.name, $0) })
         let rounds = plan.warmupRounds + plan.samples
