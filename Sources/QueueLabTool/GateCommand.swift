@@ -71,7 +71,7 @@ struct GateCommand: ParsableCommand {
     /// 20: with n pairs the exact signed-rank test's smallest p is 2 / 2^n and Holm's strictest level
     /// over the standard shape's 54 comparisons is 0.05 / 54, so at 10 pairs no wall-time row could
     /// ever be significant; at 16 a few pairs going the other way (outlying processes) already hid a
-    /// real 12 % slowdown (a pilot of scripts/gate-campaign: lock chain at 0.889, Holm p 0.077); 20
+    /// real 12 % slowdown (a pilot of Lab/gate-campaign: lock chain at 0.889, Holm p 0.077); 20
     /// rides out more of them (results/gate/campaign).
     @Option(
         parsing: .unconditional,

@@ -150,7 +150,7 @@ extension Figure {
     }
 
     /// The figure of a cell that `compare --require-detectable` holds to: throughput, the figure
-    /// every workload has and the one the README's performance targets are mostly stated in.
+    /// every workload has and the one the performance targets (results/README.md) are mostly stated in.
     public static let headlineColumn = "ops_per_s"
 
     /// The figures `compare` judges by default: throughput, typical and tail latency, and the
