@@ -38,7 +38,7 @@ struct GateBeforeBuildTests {
             (["--impl", "bogus"], "--impl bogus: unknown implementation"),
             (["--instruction-impl", "bogus"], "--instruction-impl bogus: unknown implementation"),
             (["--impl", "dispatch", "--workload", "chain:n=100"], "runs on none of the implementations"),
-            (["--out", "/proc/queuelab-gate"], "--out /proc/queuelab-gate cannot be created"),
+            (["--out-dir", "/proc/queuelab-gate"], "--out-dir /proc/queuelab-gate cannot be created"),
         ])
     func refusedBeforeAnyBuild(arguments: [String], message: String) throws {
         let outcome = try Self.gate(arguments + ["--instructions", "off"])

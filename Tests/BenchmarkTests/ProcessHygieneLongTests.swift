@@ -146,7 +146,7 @@ struct ProcessHygieneTests {
         let gate = try Running(
             [
                 "gate", "HEAD", "--product", "queuelab", "--cache", "off", "--instructions", "off", "--pin", "off",
-                "--samples", "6", "--out", out,
+                "--samples", "6", "--out-dir", out,
             ] + Self.longSample.filter { $0 != "--warmup" && $0 != "0" },
             in: repository, environment: environment)
         defer { if gate.process.isRunning { kill(gate.process.processIdentifier, SIGKILL) } }
