@@ -49,8 +49,11 @@ import Testing
         let run = try bench(in: folder.appendingPathComponent("run"), samples: Self.samples, injected: planted)
         let slowed = try #require(verdict(base: run.base, head: run.head))
         #expect(slowed.verdict == .regression, "5 % planted (\(planted) ns per path): \(slowed.ratio)")
+        // What was caught must be a small slowdown, between 1.5 % and 10 %, not agree with the last
+        // probe: under the long tier's parallel load a probe of three samples and the run of six can
+        // disagree by more than their 2 points each (CI, 0d729f2: 14 ns a path probed 2.6 %, counted 6.8 %).
         #expect(
-            slowed.ratio.ratio > 1.015 && abs(slowed.ratio.ratio - 1 - probed) < 0.025,
+            slowed.ratio.ratio > 1.015 && slowed.ratio.ratio < 1.10,
             "planted \(planted) ns per path, probed \(probed), counted \(slowed.ratio)")
         let unchanged = try #require(verdict(base: run.base, head: run.aToA))
         #expect(
