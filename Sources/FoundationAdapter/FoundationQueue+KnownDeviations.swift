@@ -15,6 +15,15 @@ extension FoundationQueue {
                 checkID: "liveness.dependency-removed",
                 reason: "corelibs Foundation (Swift 6.3.1, Linux) leaves an operation not ready forever after "
                     + "removeDependency removed its last unfinished dependency (as in deps.removed)"),
+            // Found by CI's quick run (0d729f2: o150 started while o18, listed earlier at the same
+            // level, was ready) and on every seed tried since (1 to 3, quick). The cause is argued
+            // from corelibs' design, not yet reproduced without QueueLab.
+            KnownDeviation(
+                checkID: "order.fifo-within-level",
+                reason: "corelibs Foundation (Swift 6.3.1, Linux) starts the first operation its scan finds "
+                    + "ready when a slot frees; a readiness published by another thread (a dependency "
+                    + "finishing) can land after the scan passed the operation, so a later operation of the "
+                    + "same level may start first"),
         ]
     }
 }
