@@ -9,10 +9,10 @@ import Testing
 /// statistical power, end-to-end runs of the `queuelab` binary, loaded runs. It runs when
 /// `QUEUELAB_LONG_TESTS=1` is set.
 ///
-/// A suite of the long tier carries ``Testing/Trait/longTier(_:)`` and its type's name ends in
-/// `LongTests`, so the long tier alone runs with
-/// `QUEUELAB_LONG_TESTS=1 swift test --filter LongTests`; CI checks that every test the fast tier
-/// skipped ran there.
+/// A test of the long tier carries ``Testing/Trait/longTier(_:)`` and lives in a file whose name
+/// ends in `LongTests.swift` (a test's identity holds its file's name, which `--filter` matches), so
+/// the long tier alone runs with `QUEUELAB_LONG_TESTS=1 swift test --filter LongTests`; CI checks
+/// that every test the fast tier skipped ran there.
 ///
 /// Time limits: Swift Testing starts a test's time limit, then waits for a thread to run the
 /// test's body, and a test that blocks its thread (most of these do: a conformance run, a child process) holds one of the
