@@ -1,18 +1,23 @@
 import Foundation
 import QueueLabBenchmarks
 
-/// The two executables a gate compares: the base commit's, built in a worktree of its own (or
-/// taken from the cache of base builds), and the working tree's, both against one resolution of
-/// the dependencies.
+/// The two executables a gate compares: base (a commit) and head (the working tree as it is),
+/// each taken from the cache of builds or built in the gate's build tree, one after the other,
+/// against one resolution of the dependencies. Only the first build of a tree starts from nothing
+/// (``GateBuildTree``).
 struct GateBuilds {
     let root: String
     let product: String
     private let swift: String
     private let git: String
     private let scratch: String
+    private let gitDirectory: String
+    private let cacheFolder: String?
+    private let tree: GateBuildTree
 
-    /// `directory`'s git repository; the gate's temporary files go under `scratch`.
-    init(directory: String, product: String, scratch: String) throws(GateFailure) {
+    /// `directory`'s git repository; the gate's temporary files go under `scratch`; executables
+    /// and the build tree are kept under `cache` (nil: a temporary tree, nothing kept).
+    init(directory: String, product: String, scratch: String, cache: String?) throws(GateFailure) {
         guard let git = ExecutableSearch.find("git") else {
             throw GateFailure(status: .badInput, description: "the gate needs git on PATH")
         }
@@ -21,12 +26,25 @@ struct GateBuilds {
         }
         self.git = git
         self.swift = swift
-        guard let root = Self.capture(git, ["-C", directory, "rev-parse", "--show-toplevel"]) else {
+        guard let root = Self.capture(git, ["-C", directory, "rev-parse", "--show-toplevel"]),
+            let gitDirectory = Self.capture(git, ["-C", directory, "rev-parse", "--absolute-git-dir"])
+        else {
             throw GateFailure(status: .badInput, description: "\(directory) is not inside a git repository")
         }
         self.root = root
+        self.gitDirectory = gitDirectory
         self.product = product
         self.scratch = scratch
+        self.cacheFolder = cache
+        let kept = cache.map { "\($0)/trees/\(String(FNV1a.hash(Data(root.utf8)), radix: 16))" }
+        if let kept, let tree = GateBuildTree.claim(folder: kept, gitDirectory: gitDirectory, git: git) {
+            self.tree = tree
+        } else if let tree = GateBuildTree.claim(folder: "\(scratch)/tree", gitDirectory: gitDirectory, git: git) {
+            if let kept { gateProgress("another gate is using the build tree in \(kept): building in a temporary one") }
+            self.tree = tree
+        } else {
+            throw GateFailure(status: .buildFailed, description: "could not make a build folder in \(scratch)")
+        }
     }
 
     /// The commit `reference` names, or nil when it names none.
@@ -43,72 +61,93 @@ struct GateBuilds {
         }
     }
 
-    /// The working tree's executable, built in `.build-gate-head` (a `swift run --scratch-path
-    /// .build-gate-head` of the gate itself has already built it: then this is a no-op).
+    /// The base commit's executable.
+    func base(commit: String, reference: String) throws(GateFailure) -> String {
+        guard let sources = Self.capture(git, ["-C", root, "rev-parse", "\(commit)^{tree}"]) else {
+            throw GateFailure(status: .buildFailed, description: "could not read the tree of \(reference)")
+        }
+        let built = try executable(of: sources, side: "base", named: "base \(reference) (\(commit.prefix(12)))")
+        warnOfDrift(base: "\(tree.sources)/Package.resolved", head: "\(root)/Package.resolved")
+        return built
+    }
+
+    /// The working tree's executable: its tracked changes and its untracked files count, as a
+    /// build in it would see them.
     func head() throws(GateFailure) -> String {
-        gateProgress("building the working tree (\(root), scratch folder .build-gate-head)")
-        try build(in: root, scratchFolder: ".build-gate-head", what: "head")
-        return "\(root)/.build-gate-head/release/\(product)"
+        try executable(of: try workingTreeObject(), side: "head", named: "the working tree (\(root))")
     }
 
-    /// The base commit's executable: from `cache` when a build of that commit, resolution and
-    /// toolchain is there, else built in a temporary worktree and copied into the cache.
-    func base(commit: String, reference: String, cache: String?) throws(GateFailure) -> String {
-        let cached = cache.map { "\($0)/\(commit)-\(resolutionKey())/\(product)" }
-        if let cached, FileManager.default.isExecutableFile(atPath: cached) {
-            gateProgress("base \(reference) (\(commit.prefix(12))) from the cache: \(cached)")
-            return cached
-        }
-        let worktree = "\(scratch)/base"
-        gateProgress("building base \(reference) (\(commit.prefix(12))) in \(worktree)")
-        guard Self.capture(git, ["-C", root, "worktree", "add", "--quiet", "--detach", worktree, commit]) != nil else {
-            throw GateFailure(status: .buildFailed, description: "could not check out \(reference) in \(worktree)")
-        }
-        let resolved = "\(root)/Package.resolved"
-        if FileManager.default.fileExists(atPath: resolved) {
-            try? FileManager.default.removeItem(atPath: "\(worktree)/Package.resolved")
-            try? FileManager.default.copyItem(atPath: resolved, toPath: "\(worktree)/Package.resolved")
-        }
-        try build(in: worktree, scratchFolder: ".build-gate-base", what: "base")
-        warnOfDrift(base: "\(worktree)/Package.resolved", head: resolved)
-        let built = "\(worktree)/.build-gate-base/release/\(product)"
-        guard let cached else { return built }
-        do {
-            // Copied under a temporary name, then renamed: a gate running beside this one never
-            // sees half a file.
-            let folder = (cached as NSString).deletingLastPathComponent
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let partial = "\(cached).partial.\(getpid())"
-            try? FileManager.default.removeItem(atPath: partial)
-            try FileManager.default.copyItem(atPath: built, toPath: partial)
-            guard rename(partial, cached) == 0 else { return built }
-            gateProgress("base build cached in \(cached)")
-            return cached
-        } catch {
-            gateProgress(
-                "warning: could not cache the base build in \(cached) (\(error.localizedDescription)); using it in place"
-            )
-            return built
-        }
-    }
-
-    /// Removes the base worktree, if one was made, and the scratch folder unless results are in it.
-    func removeWorktree() {
-        let worktree = "\(scratch)/base"
-        if FileManager.default.fileExists(atPath: worktree) {
-            _ = Self.capture(git, ["-C", root, "worktree", "remove", "--force", worktree])
-            try? FileManager.default.removeItem(atPath: worktree)
+    /// Removes the build tree if it is the temporary one, and the scratch folder unless results
+    /// are in it.
+    func removeTemporaryTree() {
+        // Once a signal is ending the gate, its handler removes the scratch folder: two removers
+        // racing over one folder can leave it behind.
+        LiveChildren.parkIfStopping()
+        if tree.folder.hasPrefix(scratch + "/") { try? FileManager.default.removeItem(atPath: tree.folder) }
+        for temporary in ["head-index", "base-\(product)", "head-\(product)"] {
+            try? FileManager.default.removeItem(atPath: "\(scratch)/\(temporary)")
         }
         if (try? FileManager.default.contentsOfDirectory(atPath: scratch))?.isEmpty == true {
             try? FileManager.default.removeItem(atPath: scratch)
         }
     }
 
-    private func build(in directory: String, scratchFolder: String, what: String) throws(GateFailure) {
-        let arguments = ["build", "-c", "release", "--scratch-path", scratchFolder, "--product", product]
-        guard (try? Self.runEndingWithGate(swift, arguments, in: directory)) == 0 else {
-            throw GateFailure(status: .buildFailed, description: "the \(what) build of product '\(product)' failed")
+    /// The executable built from the git tree `sources`: from the cache, or built in the build
+    /// tree (then cached).
+    private func executable(of sources: String, side: String, named what: String) throws(GateFailure) -> String {
+        // Keyed after `resolve()`: a fresh clone has no Package.resolved before it.
+        let cache = cacheFolder.map { GateBinaryCache(folder: $0, resolutionKey: Self.resolutionKey(root, swift)) }
+        if let cached = cache?.lookUp(tree: sources, product: product) {
+            gateProgress("\(what) from the cache: \(cached)")
+            return cached
         }
+        let how = tree.hasBuilt ? "incrementally, over its last build" : "from nothing: the tree is new"
+        gateProgress("building \(what) in the build tree \(tree.sources) (\(how))")
+        try tree.checkOut(sources)
+        tree.place("\(root)/Package.resolved", as: "Package.resolved")
+        let arguments = ["build", "-c", "release", "--scratch-path", tree.products, "--product", product]
+        guard (try? Self.runEndingWithGate(swift, arguments, in: tree.sources)) == 0 else {
+            throw GateFailure(status: .buildFailed, description: "the build of \(what), product '\(product)', failed")
+        }
+        let built = "\(tree.products)/release/\(product)"
+        guard let cache else { return Self.keep(built, as: "\(scratch)/\(side)-\(product)") }
+        if let cached = cache.store(built, tree: sources, product: product) {
+            gateProgress("cached in \(cached)")
+            return cached
+        }
+        return Self.keep(built, as: "\(scratch)/\(side)-\(product)")
+    }
+
+    /// A copy of `built` at `path`: the tree's next build overwrites `built`.
+    private static func keep(_ built: String, as path: String) -> String {
+        try? FileManager.default.removeItem(atPath: path)
+        return (try? FileManager.default.copyItem(atPath: built, toPath: path)) != nil ? path : built
+    }
+
+    /// The git tree object of the working tree as it is: tracked changes and untracked files,
+    /// ignored ones and build folders aside, written through an index of its own so that the
+    /// user's index is untouched.
+    func workingTreeObject() throws(GateFailure) -> String {
+        try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let index = "\(scratch)/head-index"
+        try? FileManager.default.removeItem(atPath: index)
+        // The user's index as a start: its recorded file states spare git hashing unchanged files.
+        try? FileManager.default.copyItem(atPath: "\(gitDirectory)/index", toPath: index)
+        let environment = ["GIT_INDEX_FILE": index]
+        func git(_ arguments: [String]) -> String? { Self.capture(self.git, ["-C", root] + arguments, environment: environment) }
+        // Tracked files as they are, then the untracked ones that are not ignored, build folders
+        // aside (a pathspec excluding them makes git refuse when they are also ignored).
+        var complete = git(["add", "--update"]) != nil
+        let untracked = (git(["ls-files", "--others", "--exclude-standard", "-z"]) ?? "")
+            .split(separator: "\0").map(String.init)
+            .filter { !$0.hasPrefix(".build") && !$0.hasPrefix(".swiftpm/") }
+        for chunk in stride(from: 0, to: untracked.count, by: 256) where complete {
+            complete = git(["add", "--"] + untracked[chunk..<min(chunk + 256, untracked.count)]) != nil
+        }
+        guard complete, let object = git(["write-tree"]) else {
+            throw GateFailure(status: .buildFailed, description: "could not read the working tree \(root) with git")
+        }
+        return object
     }
 
     /// SwiftPM run so that it ends with the gate, even a gate killed with SIGKILL: it is sent
@@ -122,11 +161,11 @@ struct GateBuilds {
             wrapped.executable, wrapped.arguments, in: directory, environment: wrapped.environment)
     }
 
-    /// The cache key's second half: the resolution and the toolchain (a base built by another
-    /// compiler or against other dependency versions is another binary).
-    private func resolutionKey() -> String {
+    /// The cache key's second half: the resolution and the toolchain (a build by another compiler
+    /// or against other dependency versions is another binary).
+    private static func resolutionKey(_ root: String, _ swift: String) -> String {
         let resolved = FileManager.default.contents(atPath: "\(root)/Package.resolved") ?? Data()
-        let toolchain = Self.capture(swift, ["--version"]) ?? "unknown toolchain"
+        let toolchain = capture(swift, ["--version"]) ?? "unknown toolchain"
         return String(FNV1a.hash(resolved + Data(toolchain.utf8)), radix: 16)
     }
 
@@ -159,8 +198,8 @@ struct GateBuilds {
     }
 
     /// A short command's trimmed standard output, or nil when it failed.
-    static func capture(_ executable: String, _ arguments: [String]) -> String? {
-        let command = ChildCommand(executable: executable, arguments: arguments)
+    static func capture(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) -> String? {
+        let command = ChildCommand(executable: executable, arguments: arguments, environment: environment)
         guard let outcome = try? ChildProcess.run(command, timeout: .seconds(120)), !outcome.timedOut,
             outcome.status == 0
         else { return nil }

@@ -8,12 +8,12 @@ struct GateCommand: ParsableCommand {
         abstract: "The CI benchmark gate: build BASE_REF and the working tree, sample both interleaved, compare.",
         discussion: """
             Run it from the git repository whose tool it gates: QueueLab's own (product queuelab), or yours, whose executable calls QueueLabTool.main with your queue (the product defaults to the name of the running executable), e.g.
-              swift run -c release --scratch-path .build-gate-head \(ToolName.current) gate origin/main
-            (that scratch folder is the one the gate builds head in, so head is built once).
+              swift run \(ToolName.current) gate origin/main
+            (any build of the tool runs a gate: the gate builds base and head itself, in release).
 
             Defaults: --impl, the implementations both builds list (with --policy, those that take one); --workload, \(standardWorkloads.joined(separator: " ")).
 
-            In order: resolves the dependencies once, in the working tree; takes the base from the cache of base builds (keyed by commit, resolution and toolchain) or builds it in a temporary git worktree with that same Package.resolved (a base whose manifest resolves differently gets a warning naming the pins); builds the working tree; samples base and head interleaved, one fresh process per sample, paired by round (wall time), then adds rounds, 4 at a time, to each cell whose throughput row cannot yet detect a change as large as the floor (--until-detectable, within --budget; the rows furthest from it first); compares, failing closed (exit 6) when a row still cannot; then, with valgrind on PATH, counts instructions per operation of both on the hand-off workloads (bench --instructions) and compares them at compare's 2 % floor. The verdict (compare's table) is printed on standard output; progress goes to standard error.
+            In order: resolves the dependencies once, in the working tree; takes the base, then the working tree (its uncommitted changes and untracked files included), from the cache of builds (keyed by git tree, resolution and toolchain: a clean head gated once is the base of later gates) or builds it in the gate's build tree with that same Package.resolved (a base whose manifest resolves differently gets a warning naming the pins). Both sides are built in that one folder, one after the other, so the second build is incremental, and the folder is kept in the cache for the next gate: only a tree's first build starts from nothing; samples base and head interleaved, one fresh process per sample, paired by round (wall time), then adds rounds, 4 at a time, to each cell whose throughput row cannot yet detect a change as large as the floor (--until-detectable, within --budget; the rows furthest from it first); compares, failing closed (exit 6) when a row still cannot; then, with valgrind on PATH, counts instructions per operation of both on the hand-off workloads (bench --instructions) and compares them at compare's 2 % floor. The verdict (compare's table) is printed on standard output; progress goes to standard error.
 
             What each channel sees: the wall channel every cost, waiting on a clock, a lock or the kernel included, down to each row's printed detectable change; the instruction channel judges instructions and cannot see time spent waiting.
 
@@ -172,7 +172,7 @@ struct GateCommand: ParsableCommand {
 
     @Option(
         help:
-            "Where base builds are kept, by commit, resolution and toolchain, or off. Default: ~/.cache/queuelab-gate.")
+            "Where builds (the last \(GateBinaryCache.capacity) executables, and a build tree per repository) are kept, or off. Default: ~/.cache/queuelab-gate.")
     var cache: String?
 
     func validate() throws {
@@ -191,16 +191,15 @@ struct GateCommand: ParsableCommand {
         }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-gate.\(getpid())").path
         // Interrupted or terminated, the gate ends its builds and benches (and they their samples),
-        // and leaves neither its base worktree nor, without --out, its temporary results.
+        // and leaves neither its temporary build tree nor, without --out, its temporary results.
         SignalCleanup.install()
-        SignalCleanup.onStop { [out = checked.out] in
-            try? FileManager.default.removeItem(atPath: out == nil ? scratch : "\(scratch)/base")
-            rmdir(scratch)
-        }
+        // Results asked for with --out-dir are elsewhere: everything in the scratch folder is temporary.
+        SignalCleanup.onStop { try? FileManager.default.removeItem(atPath: scratch) }
         let builds: GateBuilds
         do {
             builds = try GateBuilds(
-                directory: FileManager.default.currentDirectoryPath, product: checked.product, scratch: scratch)
+                directory: FileManager.default.currentDirectoryPath, product: checked.product, scratch: scratch,
+                cache: checked.cache)
         } catch {
             finish(error.status, message: error.description)
         }
@@ -210,7 +209,7 @@ struct GateCommand: ParsableCommand {
         let status: GateStatus
         do {
             try builds.resolve()
-            let base = try builds.base(commit: commit, reference: baseRef, cache: checked.cache)
+            let base = try builds.base(commit: commit, reference: baseRef)
             let head = try builds.head()
             status = try GateRun(
                 checked: checked, base: base, head: head, out: checked.out ?? "\(scratch)/results",
@@ -218,16 +217,19 @@ struct GateCommand: ParsableCommand {
                 headCommit: RunMetadata.gitCommit(containing: builds.root + "/Package.swift")
             ).run()
         } catch {
-            builds.removeWorktree()
+            builds.removeTemporaryTree()
             finish(error.status, message: error.description)
         }
-        builds.removeWorktree()
+        builds.removeTemporaryTree()
         finish(status, message: nil)
     }
 
     /// Cleans up nothing (callers do), prints the exit-status legend and exits. Bad input is the
     /// one line naming it, as in every other command.
     private func finish(_ status: GateStatus, message: String?) -> Never {
+        // A signal may have ended the child whose failure brought us here: the process then dies
+        // of that signal once its handler is done, rather than exit with a status of its own.
+        LiveChildren.parkIfStopping()
         if status == .badInput { exitBadInput(message ?? "bad input") }
         if let message { gateProgress(message) }
         gateProgress("exit \(status.rawValue) (\(GateStatus.legend))")

@@ -104,7 +104,8 @@ struct ProcessHygieneTests {
         guard let progress = lines.firstIndex(where: { $0.hasPrefix("[warm-up]") || $0.hasPrefix("[round") }) else {
             return false
         }
-        return lines[progress...].contains { $0.hasPrefix("queuelab: started child") && $0.hasSuffix("/queuelab)") }
+        // The sample's executable: a bench's own binary, or the gate's copies (base-queuelab, head-queuelab).
+        return lines[progress...].contains { $0.hasPrefix("queuelab: started child") && $0.hasSuffix("queuelab)") }
     }
 
     @Test(.enabled(if: RunnerTests.queuelabBinary != nil), arguments: [SIGTERM, SIGINT, SIGKILL])
@@ -168,12 +169,13 @@ struct ProcessHygieneTests {
             "queuelab-gate.\(gate.process.processIdentifier)"
         ).path
         // SIGKILL leaves the gate no time to remove anything; its children still end.
-        #expect(signal == SIGKILL || !FileManager.default.fileExists(atPath: scratch), "the base worktree is removed")
+        #expect(signal == SIGKILL || !FileManager.default.fileExists(atPath: scratch), "the build tree is removed")
         try? FileManager.default.removeItem(atPath: scratch)
     }
 
     /// A git repository with one commit, and a `swift` that resolves nothing and "builds" by
-    /// copying `$FAKE_SWIFT_BINARY` (the base: `$FAKE_SWIFT_BASE_BINARY` when set), first sleeping
+    /// copying `$FAKE_SWIFT_BINARY` (the first build in a scratch folder, the base's:
+    /// `$FAKE_SWIFT_BASE_BINARY` when set), first sleeping
     /// in a grandchild when `$FAKE_SWIFT_BUILD_SLEEP` is set.
     static func repositoryWithFakeSwift(in directory: String) throws -> String {
         let script = """
@@ -198,7 +200,8 @@ struct ProcessHygieneTests {
                     wait
                 fi
                 binary="$FAKE_SWIFT_BINARY"
-                case "$scratch" in *base*) binary="${FAKE_SWIFT_BASE_BINARY:-$FAKE_SWIFT_BINARY}" ;; esac
+                # The gate builds base first, then head, in one build tree.
+                [ -e "$scratch/release/$product" ] || binary="${FAKE_SWIFT_BASE_BINARY:-$FAKE_SWIFT_BINARY}"
                 echo "fake-build $scratch" >&2
                 mkdir -p "$scratch/release" && cp "$binary" "$scratch/release/$product" ;;
             *) exit 1 ;;
