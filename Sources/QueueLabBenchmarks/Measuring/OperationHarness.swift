@@ -11,7 +11,9 @@ public final class OperationHarness: @unchecked Sendable {
     // operation `i`, which the queue starts after that add (the queue's own synchronisation orders the
     // write before the read). Slot `i / latencyEvery` of `finishStamps` is written once, by the body of
     // operation `i`, and read by `finishTimes()` only after the queue drained (the drain's wait orders
-    // every body before it). Everything else is immutable or atomic.
+    // every body before it). `phaseCPUStart` and `phaseCPUNanoseconds` are written and read only by
+    // the thread that runs the timed phase (it starts and ends the phase, then reads the figures).
+    // Everything else is immutable or atomic.
     public let latencyEvery: Int
     public let workNanoseconds: UInt64
     public let slowdownNanoseconds: UInt64
@@ -22,6 +24,9 @@ public final class OperationHarness: @unchecked Sendable {
     /// steady-state rate costs inside it (a histogram made lazily there cost chain:n=500 7 % more
     /// instructions per operation).
     private let finishStamps: UnsafeMutableBufferPointer<UInt64>
+    private var phaseCPUStart: UInt64 = 0
+    /// The process's CPU time over the last timed phase (``ProcessCPUClock``).
+    public private(set) var phaseCPUNanoseconds: UInt64 = 0
 
     public init(operations: Int, latencyEvery: Int, workNanoseconds: UInt64 = 0, slowdownNanoseconds: UInt64 = 0) {
         self.latencyEvery = Swift.max(1, latencyEvery)
@@ -32,6 +37,10 @@ public final class OperationHarness: @unchecked Sendable {
         finishStamps = .allocate(capacity: enqueueStamps.count)
         finishStamps.initialize(repeating: 0)
     }
+
+    /// The timed phase's ends, on the thread that runs it.
+    func timedPhaseStarts() { phaseCPUStart = ProcessCPUClock.now() }
+    func timedPhaseEnds() { phaseCPUNanoseconds = ProcessCPUClock.now() &- phaseCPUStart }
 
     deinit {
         enqueueStamps.deallocate()

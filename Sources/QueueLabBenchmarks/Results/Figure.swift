@@ -74,6 +74,10 @@ extension Figure {
         figures += inversionFigures
         figures += makespanFigures
         figures += idleFigures
+        figures.append(
+            Figure(
+                "cpu_ns_per_op", .lowerIsBetter,
+                "CPU time of the timed phase per operation, all threads, in ns (CLOCK_PROCESS_CPUTIME_ID)"))
         return figures
     }()
 
@@ -128,7 +132,7 @@ extension Figure {
     public static let optionalColumns: Set<String> = Set(
         [
             "instructions_per_op", "repetitions", "repetition_log_sd", "timed_operations", "steady_ops_per_s",
-            "cpus_allowed",
+            "cpus_allowed", "cpu_ns_per_op",
         ] + overloadFigures.map(\.column)
     ).union(openLoop.map(\.column)).union(inversionFigures.map(\.column)).union(makespanFigures.map(\.column))
         .union(idleFigures.map(\.column))

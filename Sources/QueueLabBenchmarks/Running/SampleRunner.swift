@@ -79,6 +79,7 @@ public enum SampleRunner {
         if workload.kind != .cancel, let steady = steadyThroughput(harness.finishTimes(), operations: operations) {
             values["steady_ops_per_s"] = steady
         }
+        if operations > 0 { values["cpu_ns_per_op"] = Double(harness.phaseCPUNanoseconds) / operations }
         values["user_cpu_s"] = usage.userSeconds
         values["sys_cpu_s"] = usage.systemSeconds
         values["voluntary_switches"] = Double(usage.voluntarySwitches)

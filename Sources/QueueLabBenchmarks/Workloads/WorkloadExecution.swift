@@ -112,11 +112,13 @@ public struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
     /// ``timedPhaseEnds(since:)``, so wall time and instruction counts cover the same code.
     func timedPhaseStarts() -> UInt64 {
         if countsInstructions { InstructionCounting.windowOpens() }
+        harness.timedPhaseStarts()
         return MonotonicClock.now()
     }
 
     func timedPhaseEnds(since start: UInt64) -> UInt64 {
         let elapsed = MonotonicClock.now() &- start
+        harness.timedPhaseEnds()
         if countsInstructions { InstructionCounting.windowCloses() }
         return elapsed
     }

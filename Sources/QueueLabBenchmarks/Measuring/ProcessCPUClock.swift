@@ -1,0 +1,17 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Nanoseconds of CPU that every thread of this process has run (`CLOCK_PROCESS_CPUTIME_ID`, the
+/// scheduler's own account, to the nanosecond; `getrusage` moves in 10 ms steps here). Time spent
+/// waiting (on a lock, a clock or the kernel) and time other processes took from this one's
+/// threads are not in it: a figure that the machine's load moves less than wall time.
+public enum ProcessCPUClock {
+    public static func now() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+    }
+}
