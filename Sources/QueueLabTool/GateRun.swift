@@ -144,9 +144,11 @@ struct GateRun {
         if verdict == .cannotDetect {
             gateProgress(
                 "\(name): the rows above could not see the required change when the budget ended (exit 6, fail "
-                    + "closed). What helps: a longer --budget (rounds go to the blindest rows first), a quieter or "
-                    + "pinned runner (--pin), or the instruction channel (--instructions on) for code paths that "
-                    + "do not wait; --allow-blind to pass anyway.")
+                    + "closed). The cpu_ns_per_op rows, steadier on a busy runner, rule out CPU-bound regressions "
+                    + "down to their own detectable change, not waiting ones. What helps: a longer --budget "
+                    + "(rounds go to the blindest rows first), a quieter or pinned runner (--pin), or the "
+                    + "instruction channel (--instructions on) for code paths that do not wait; --allow-blind to "
+                    + "pass anyway.")
         }
         if bench == GateStatus.notMeasured.rawValue {
             gateProgress("some \(name) samples failed or hung (see bench's FAILED lines): not measured")

@@ -32,6 +32,13 @@ import Testing
             #expect(text.contains("Wall channel"))
             #expect(text.contains("only down to each row's printed detectable change"))
             #expect(!text.contains("Instruction channel"))
+            #expect(!text.contains("CPU time (cpu_ns_per_op)"))
         }
+    }
+
+    @Test func cpuTimeSaysItCannotSeeBlockedTime() {
+        let text = Self.report("cpu_ns_per_op").rendered(.text)
+        #expect(text.contains("CPU time (cpu_ns_per_op)"))
+        #expect(text.contains("cannot see time spent blocked"))
     }
 }

@@ -3,6 +3,7 @@
 /// for "no slower".
 enum ChannelVisibility {
     static let instructionColumn = "instructions_per_op"
+    static let cpuColumn = "cpu_ns_per_op"
 
     /// One line per channel present in `rows`.
     static func lines(for rows: [ComparisonRow]) -> [String] {
@@ -17,6 +18,11 @@ enum ChannelVisibility {
             lines.append(
                 "Wall channel (times, rates, latencies): it sees every cost, waiting included, but only down to "
                     + "each row's printed detectable change; smaller changes pass unseen.")
+        }
+        if rows.contains(where: { $0.figure.column == cpuColumn }) {
+            lines.append(
+                "CPU time (cpu_ns_per_op): steadier than wall time on a busy machine, but it cannot see time "
+                    + "spent blocked on a lock, a clock or the kernel; a SAME there says nothing about waiting.")
         }
         return lines
     }
