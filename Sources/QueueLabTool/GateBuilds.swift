@@ -5,7 +5,7 @@ import QueueLabBenchmarks
 /// each taken from the cache of builds or built in the gate's build tree, one after the other,
 /// against one resolution of the dependencies. Only the first build of a tree starts from nothing
 /// (``GateBuildTree``).
-struct GateBuilds {
+final class GateBuilds {
     let root: String
     let product: String
     private let swift: String
@@ -13,7 +13,9 @@ struct GateBuilds {
     private let scratch: String
     private let gitDirectory: String
     private let cacheFolder: String?
-    private let tree: GateBuildTree
+    /// Claimed when a side must be built, not before: a gate refused for its input, or one whose
+    /// sides are both cached, makes no folder.
+    private var claimedTree: GateBuildTree?
 
     /// `directory`'s git repository; the gate's temporary files go under `scratch`; executables
     /// and the build tree are kept under `cache` (nil: a temporary tree, nothing kept).
@@ -36,15 +38,22 @@ struct GateBuilds {
         self.product = product
         self.scratch = scratch
         self.cacheFolder = cache
-        let kept = cache.map { "\($0)/trees/\(String(FNV1a.hash(Data(root.utf8)), radix: 16))" }
+    }
+
+    /// The build tree kept in the cache for this repository, or a temporary one when there is no
+    /// cache or another gate holds it.
+    private func buildTree() throws(GateFailure) -> GateBuildTree {
+        if let claimedTree { return claimedTree }
+        let kept = cacheFolder.map { "\($0)/trees/\(String(FNV1a.hash(Data(root.utf8)), radix: 16))" }
         if let kept, let tree = GateBuildTree.claim(folder: kept, gitDirectory: gitDirectory, git: git) {
-            self.tree = tree
+            claimedTree = tree
         } else if let tree = GateBuildTree.claim(folder: "\(scratch)/tree", gitDirectory: gitDirectory, git: git) {
             if let kept { gateProgress("another gate is using the build tree in \(kept): building in a temporary one") }
-            self.tree = tree
+            claimedTree = tree
         } else {
             throw GateFailure(status: .buildFailed, description: "could not make a build folder in \(scratch)")
         }
+        return claimedTree!
     }
 
     /// The commit `reference` names, or nil when it names none.
@@ -67,7 +76,9 @@ struct GateBuilds {
             throw GateFailure(status: .buildFailed, description: "could not read the tree of \(reference)")
         }
         let built = try executable(of: sources, side: "base", named: "base \(reference) (\(commit.prefix(12)))")
-        warnOfDrift(base: "\(tree.sources)/Package.resolved", head: "\(root)/Package.resolved")
+        if let claimedTree {
+            warnOfDrift(base: "\(claimedTree.sources)/Package.resolved", head: "\(root)/Package.resolved")
+        }
         return built
     }
 
@@ -83,7 +94,9 @@ struct GateBuilds {
         // Once a signal is ending the gate, its handler removes the scratch folder: two removers
         // racing over one folder can leave it behind.
         LiveChildren.parkIfStopping()
-        if tree.folder.hasPrefix(scratch + "/") { try? FileManager.default.removeItem(atPath: tree.folder) }
+        if let claimedTree, claimedTree.folder.hasPrefix(scratch + "/") {
+            try? FileManager.default.removeItem(atPath: claimedTree.folder)
+        }
         for temporary in ["head-index", "base-\(product)", "head-\(product)"] {
             try? FileManager.default.removeItem(atPath: "\(scratch)/\(temporary)")
         }
@@ -101,6 +114,7 @@ struct GateBuilds {
             gateProgress("\(what) from the cache: \(cached)")
             return cached
         }
+        let tree = try buildTree()
         let how = tree.hasBuilt ? "incrementally, over its last build" : "from nothing: the tree is new"
         gateProgress("building \(what) in the build tree \(tree.sources) (\(how))")
         try tree.checkOut(sources)
