@@ -124,18 +124,21 @@ final class GateBuilds {
             throw GateFailure(status: .buildFailed, description: "the build of \(what), product '\(product)', failed")
         }
         let built = "\(tree.products)/release/\(product)"
-        guard let cache else { return Self.keep(built, as: "\(scratch)/\(side)-\(product)") }
-        if let cached = cache.store(built, tree: sources, product: product) {
+        if let cached = cache?.store(built, tree: sources, product: product) {
             gateProgress("cached in \(cached)")
             return cached
         }
-        return Self.keep(built, as: "\(scratch)/\(side)-\(product)")
+        return try Self.keep(built, as: "\(scratch)/\(side)-\(product)")
     }
 
-    /// A copy of `built` at `path`: the tree's next build overwrites `built`.
-    private static func keep(_ built: String, as path: String) -> String {
+    /// A copy of `built` at `path`. Never `built` itself: the tree's next build overwrites it, and
+    /// a base overwritten by its head would be compared with itself.
+    private static func keep(_ built: String, as path: String) throws(GateFailure) -> String {
         try? FileManager.default.removeItem(atPath: path)
-        return (try? FileManager.default.copyItem(atPath: built, toPath: path)) != nil ? path : built
+        guard (try? FileManager.default.copyItem(atPath: built, toPath: path)) != nil else {
+            throw GateFailure(status: .buildFailed, description: "could not copy \(built) to \(path)")
+        }
+        return path
     }
 
     /// The git tree object of the working tree as it is: tracked changes and untracked files,
