@@ -110,16 +110,18 @@ public struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
 
     /// Every workload's timed phase begins here (after its queue and setup exist) and ends in
     /// ``timedPhaseEnds(since:)``, so wall time and instruction counts cover the same code.
+    /// The CPU clock is read outside the instruction window (its system call is not the queue's
+    /// work) and around the wall-time one.
     func timedPhaseStarts() -> UInt64 {
-        if countsInstructions { InstructionCounting.windowOpens() }
         harness.timedPhaseStarts()
+        if countsInstructions { InstructionCounting.windowOpens() }
         return MonotonicClock.now()
     }
 
     func timedPhaseEnds(since start: UInt64) -> UInt64 {
         let elapsed = MonotonicClock.now() &- start
-        harness.timedPhaseEnds()
         if countsInstructions { InstructionCounting.windowCloses() }
+        harness.timedPhaseEnds()
         return elapsed
     }
 
