@@ -20,7 +20,7 @@ struct GateBinaryCache {
     }
 
     /// Copies `built` into the cache and returns the copy, or nil when that failed (the caller
-    /// then uses `built` in place).
+    /// then keeps a copy of its own: `built` is overwritten by the tree's next build).
     func store(_ built: String, tree: String, product: String) -> String? {
         let entry = "\(folder)/\(tree)-\(resolutionKey)"
         let cached = "\(entry)/\(product)"
