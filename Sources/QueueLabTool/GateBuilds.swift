@@ -151,7 +151,9 @@ final class GateBuilds {
         // The user's index as a start: its recorded file states spare git hashing unchanged files.
         try? FileManager.default.copyItem(atPath: "\(gitDirectory)/index", toPath: index)
         let environment = ["GIT_INDEX_FILE": index]
-        func git(_ arguments: [String]) -> String? { Self.capture(self.git, ["-C", root] + arguments, environment: environment) }
+        func git(_ arguments: [String]) -> String? {
+            Self.capture(self.git, ["-C", root] + arguments, environment: environment)
+        }
         // Tracked files as they are, then the untracked ones that are not ignored, build folders
         // aside (a pathspec excluding them makes git refuse when they are also ignored).
         var complete = git(["add", "--update"]) != nil

@@ -172,7 +172,8 @@ struct GateCommand: ParsableCommand {
 
     @Option(
         help:
-            "Where builds (the last \(GateBinaryCache.capacity) executables, and a build tree per repository) are kept, or off. Default: ~/.cache/queuelab-gate.")
+            "Where builds (the last \(GateBinaryCache.capacity) executables, and a build tree per repository) are kept, or off. Default: ~/.cache/queuelab-gate."
+    )
     var cache: String?
 
     func validate() throws {

@@ -14,9 +14,10 @@ struct GateBuildTreeTests {
     let git = ExecutableSearch.find("git") ?? "git"
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "queuelab-tree-\(getpid())-\(UUID().uuidString)"
-        ).path
+        directory =
+            FileManager.default.temporaryDirectory.appendingPathComponent(
+                "queuelab-tree-\(getpid())-\(UUID().uuidString)"
+            ).path
         repository = directory + "/repository"
         try FileManager.default.createDirectory(atPath: repository + "/Sources", withIntermediateDirectories: true)
         try run(["init", "-q"])
@@ -59,7 +60,8 @@ struct GateBuildTreeTests {
         try write("new", to: "Sources/untracked.swift")
         // An ignored build folder, and one git does not ignore: neither is a source.
         for folder in [".build/release", ".build-gate-head/release"] {
-            try FileManager.default.createDirectory(atPath: "\(repository)/\(folder)", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: "\(repository)/\(folder)", withIntermediateDirectories: true)
             try write("product", to: "\(folder)/tool")
         }
         let statusBefore = try run(["status", "--porcelain"])
@@ -70,7 +72,9 @@ struct GateBuildTreeTests {
         #expect(try run(["status", "--porcelain"]) == statusBefore, "the user's index is untouched")
         try tree.checkOut(head)
 
-        func contents(_ name: String) -> String? { try? String(contentsOfFile: "\(tree.sources)/\(name)", encoding: .utf8) }
+        func contents(_ name: String) -> String? {
+            try? String(contentsOfFile: "\(tree.sources)/\(name)", encoding: .utf8)
+        }
         #expect(contents("Sources/changed.swift") == "after")
         #expect(contents("Sources/untracked.swift") == "new", "an untracked file is part of the head")
         #expect(contents("Sources/removed.swift") == nil)
