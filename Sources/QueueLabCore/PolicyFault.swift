@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A scheduling policy broke the contract of its seam: it handed its queue an entry that does not
 /// stand for a ready operation of that queue, or it lost one. The queue did not follow it (it
@@ -42,7 +41,7 @@ public final class PolicyFaultLog: Sendable {
         var total = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

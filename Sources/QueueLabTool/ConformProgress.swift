@@ -1,6 +1,6 @@
 import Foundation
+import QueueLabCore
 import QueueLabConformance
-import Synchronization
 
 /// `conform`'s progress on standard error (text format only): every outcome of a single-seed run;
 /// in a campaign of seeds, every outcome that is not PASS and a count every 100.
@@ -8,7 +8,7 @@ final class ConformProgress: Sendable {
     private let enabled: Bool
     private let total: Int
     private let campaign: Bool
-    private let done = Mutex<Int>(0)
+    private let done = Locked<Int>(0)
 
     init(enabled: Bool, total: Int, campaign: Bool) {
         self.enabled = enabled

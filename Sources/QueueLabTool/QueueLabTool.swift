@@ -3,7 +3,6 @@ import QueueLabBenchmarks
 import QueueLabCore
 import QueueLabRegistry
 import QueueLabScheduling
-import Synchronization
 
 /// The `queuelab` tool as a library: every subcommand (`conform`, `bench`, `compare`, `report`,
 /// `trace`, `list`, `sample`), run over the implementations its caller names. QueueLab's own
@@ -51,7 +50,7 @@ public enum QueueLabTool {
 /// The implementations of this run, set once by ``QueueLabTool/main(implementations:)`` before
 /// any command runs.
 enum ToolImplementations {
-    private static let installed = Mutex<ImplementationRegistry?>(nil)
+    private static let installed = Locked<ImplementationRegistry?>(nil)
 
     static func install(_ registry: ImplementationRegistry) { installed.withLock { $0 = registry } }
 

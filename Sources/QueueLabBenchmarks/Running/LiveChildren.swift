@@ -1,6 +1,6 @@
 import CParentDeath
 import Foundation
-import Synchronization
+import QueueLabCore
 
 #if canImport(Glibc)
     import Glibc
@@ -21,7 +21,7 @@ public enum LiveChildren {
         var stopping = false
     }
 
-    private static let state = Mutex(State())
+    private static let state = Locked(State())
 
     /// The environment variable naming the parent a child is to end with (``endWithParent()``).
     public static let parentVariable = "QUEUELAB_PARENT"
@@ -65,7 +65,7 @@ public enum LiveChildren {
 
     /// Held while a result is put in place (``putInPlace(_:)``) and by ``SignalCleanup`` before the
     /// process ends: a target is whole or absent, and no temporary is left behind.
-    private static let placing = Mutex(())
+    private static let placing = Locked(())
 
     /// Runs `body`, which writes a temporary and renames it into place, unless a signal is ending
     /// this process: then it waits for the end (``parkIfStopping()``) and writes nothing.

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import QueueLabCore
 
 #if canImport(Glibc)
     import Glibc
@@ -15,8 +15,8 @@ public enum SignalCleanup {
     /// groups are sent SIGKILL.
     public static let grace: Duration = .seconds(5)
 
-    private static let sources = Mutex<[any DispatchSourceSignal]>([])
-    private static let cleanups = Mutex<[@Sendable () -> Void]>([])
+    private static let sources = Locked<[any DispatchSourceSignal]>([])
+    private static let cleanups = Locked<[@Sendable () -> Void]>([])
 
     /// Unblocks SIGINT, SIGTERM and SIGHUP on the calling (main) thread, and so in the threads
     /// and children it starts later. A parent that starts this process from a thread blocking them

@@ -1,5 +1,4 @@
 import QueueLabCore
-import Synchronization
 
 /// Where a cancel aimed at a start fell, read from the trace: the cancel races' power.
 ///
@@ -46,7 +45,7 @@ enum CancelLanding {
 /// The landings of `cancel.race`'s graphs, added up across them (and across the shrinker's runs,
 /// which never reach it: a failing check reports no power).
 final class LandingLog: Sendable {
-    private let state = Mutex<(tally: CancelLanding.Tally, graphs: Int)>((CancelLanding.Tally(), 0))
+    private let state = Locked<(tally: CancelLanding.Tally, graphs: Int)>((CancelLanding.Tally(), 0))
 
     func add(_ tally: CancelLanding.Tally) {
         state.withLock {

@@ -16,7 +16,7 @@ final class HigherPriorityStream<Q: OperationQueueing>: Sendable {
     private let feeding = Atomic<Bool>(true)
     private let serial = Atomic<Int>(0)
     /// An add that threw (the queue refused stream work): reported, the stream stops there.
-    private let refusal = Mutex<String?>(nil)
+    private let refusal = Locked<String?>(nil)
 
     init(queue: Q, timeline: StartTimeline, progress: ProgressWatch, bodyNanoseconds: UInt64) {
         self.queue = queue
