@@ -1,4 +1,3 @@
-
 /// A scheduling policy broke the contract of its seam: it handed its queue an entry that does not
 /// stand for a ready operation of that queue, or it lost one. The queue did not follow it (it
 /// never starts an operation twice, nor one that is not ready): it recorded the fault here and

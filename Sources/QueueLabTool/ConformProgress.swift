@@ -1,6 +1,6 @@
 import Foundation
-import QueueLabCore
 import QueueLabConformance
+import QueueLabCore
 
 /// `conform`'s progress on standard error (text format only): every outcome of a single-seed run;
 /// in a campaign of seeds, every outcome that is not PASS and a count every 100.

@@ -1,9 +1,9 @@
 import ActorBasedQueue
+import Foundation
 import LockBasedQueue
 import QueueLabConformance
 import QueueLabCore
 import QueueLabScheduling
-import Foundation
 import Testing
 
 /// A policy written outside QueueLab (``ShortestNameFirst``), plugged into both queues through
