@@ -32,9 +32,10 @@ struct PrintedDetectablePowerTests {
     /// One interleaved run: cell 0 with `pairs` rounds, the other `family - 1` cells with 5 rounds,
     /// every log ratio drawn from `pool`; cell 0's head made `slowdown` slower.
     /// `noisyBase`: base's values drawn from the pool too (the unpaired check: each side noisy).
-    static func run(pool: [Double], pairs: Int, slowdown: Double, random: inout SplitMix64, noisyBase: Bool = false)
-        -> (base: [SampleRecord], head: [SampleRecord])
-    {
+    static func run(
+        pool: [Double], pairs: Int, slowdown: Double, random: inout SplitMix64, noisyBase: Bool = false,
+        family: Int = family
+    ) -> (base: [SampleRecord], head: [SampleRecord]) {
         var base: [SampleRecord] = []
         var head: [SampleRecord] = []
         for cell in 0..<family {
@@ -60,7 +61,7 @@ struct PrintedDetectablePowerTests {
     /// Over `runs` runs: the figure cell 0 prints (no change planted), then `fresh` new runs with
     /// that change planted in cell 0; the share of those in which cell 0 is significant after Holm
     /// and slower. Returns the share and the mean printed figure.
-    static func detectionRate(_ name: String, pairs: Int, runs: Int, fresh: Int) throws -> (
+    static func detectionRate(_ name: String, pairs: Int, runs: Int, fresh: Int, family: Int = family) throws -> (
         rate: Double, printed: Double
     ) {
         let pool = try pool(name)
@@ -68,7 +69,7 @@ struct PrintedDetectablePowerTests {
         var detected = 0
         var printedSum = 0.0
         for _ in 0..<runs {
-            let measured = run(pool: pool, pairs: pairs, slowdown: 0, random: &random)
+            let measured = run(pool: pool, pairs: pairs, slowdown: 0, random: &random, family: family)
             let row = try #require(
                 Comparison.compare(base: measured.base, head: measured.head, figures: ["ops_per_s"]).rows
                     .first { $0.parameters == "n=0" })
@@ -76,7 +77,8 @@ struct PrintedDetectablePowerTests {
             try #require(row.detectable.isFinite)
             printedSum += row.detectable
             for _ in 0..<fresh {
-                let planted = run(pool: pool, pairs: pairs, slowdown: row.detectable, random: &random)
+                let planted = run(
+                    pool: pool, pairs: pairs, slowdown: row.detectable, random: &random, family: family)
                 let report = Comparison.compare(
                     base: planted.base, head: planted.head, figures: ["ops_per_s"], estimatingDetectable: false)
                 let shifted = try #require(report.rows.first { $0.parameters == "n=0" })
@@ -99,6 +101,42 @@ struct PrintedDetectablePowerTests {
             "power check \(name) \(pairs) pairs: printed \(Percent.format(printed)) detected in \(Percent.format(rate))"
         )
         #expect(rate >= 0.80, "\(name) at \(pairs) pairs: the printed \(printed) was detected in \(rate)")
+    }
+
+    /// The same promise on the noise of whole gate runs (`results/gate/runs/`, `Lab/gate-runs`):
+    /// the A/A runs' `lock` `noop` rounds (the noisiest headline cell, the one the gate gives the
+    /// most rounds), in the gate's family (10 cells x 4 default figures), at 20 pairs (where a gate
+    /// starts) and at the median pairs that cell ended with in those runs, quiet and beside 4 busy loops.
+    @Test(
+        .timeLimit(.minutes(30)),
+        arguments: [
+            ("gate-runs-quiet-lock-noop", 20), ("gate-runs-quiet-lock-noop", 74), ("gate-runs-loaded-lock-noop", 58),
+        ])
+    func printedEffectIsDetectedOnGateRunNoise(name: String, pairs: Int) throws {
+        let (rate, printed) = try Self.detectionRate(name, pairs: pairs, runs: 20, fresh: 30, family: 40)
+        print(
+            "power check \(name) \(pairs) pairs, family 40: printed \(Percent.format(printed)) detected in \(Percent.format(rate))"
+        )
+        #expect(rate >= 0.80, "\(name) at \(pairs) pairs: the printed \(printed) was detected in \(rate)")
+    }
+
+    /// A defect this check found, kept visible until it is fixed: on the noise beside 4 busy loops
+    /// at 20 pairs, the printed figure (28 % on average) is detected in 76 % of draws, not 80 %.
+    /// Twenty heavy-tailed log ratios understate their own tails, and the smoothed bootstrap
+    /// inherits that. The gate never stopped there (it ended with 48 to 68 pairs in those runs,
+    /// where the figure holds), but a row printed at 20 pairs on a busy runner overstates its power.
+    /// Deterministic (seeded draws): when the figure is fixed, the known issue goes unrecorded and
+    /// this test fails, to be turned into an argument of the test above.
+    @Test(.timeLimit(.minutes(30)))
+    func printedEffectOnLoadedNoiseAt20PairsFallsShort() throws {
+        let (rate, printed) = try Self.detectionRate(
+            "gate-runs-loaded-lock-noop", pairs: 20, runs: 20, fresh: 30, family: 40)
+        print(
+            "power check gate-runs-loaded-lock-noop 20 pairs, family 40: printed \(Percent.format(printed)) detected in \(Percent.format(rate))"
+        )
+        withKnownIssue("the printed figure at 20 pairs of loaded noise is detected in under 80 % (issue 28, point 2)") {
+            #expect(rate >= 0.80)
+        }
     }
 
     /// Unpaired (Mann-Whitney U, `pairing: false`): each side's logs drawn from the recorded noise,
