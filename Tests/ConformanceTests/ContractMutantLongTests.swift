@@ -8,11 +8,11 @@ import Testing
 /// them. Each mutant is the correct test queue with one: a lost wake-up on resume when the
 /// queue's workers retired, a bounded wait that returns while an asynchronous operation executes,
 /// a lost wake-up when a dependency in another queue finishes, a batch that lists members with
-/// dependency edges last. Each must be caught at `default` on every one of seeds 1 to 5 (long
-/// tier: the lost wake-ups end STALE, which costs the level's 8 s bound per seed).
+/// dependency edges last. Each must be caught at `default` on every one of seeds 1 to 5 (or to
+/// `QUEUELAB_MUTANT_SEEDS`, a campaign's count; long tier: the lost wake-ups end STALE, which costs the level's 8 s bound per seed).
 @Suite("Contract mutants are caught at default", .longTier("default-level mutants over 5 seeds"))
 struct ContractMutantTests {
-    static let seeds: [UInt64] = Array(1...5)
+    static let seeds: [UInt64] = Array(TestTier.mutantSeeds(standard: 5))
 
     @Test("a queue that forgets to wake on resume when its workers retired fails liveness.wakeups", arguments: seeds)
     func resumeForgetsIdleQueue(seed: UInt64) throws {

@@ -27,6 +27,23 @@ public enum TestTier {
 
     /// `QUEUELAB_LONG_TESTS=1`.
     public static var runsLongTests: Bool { ProcessInfo.processInfo.environment[environmentVariable] == "1" }
+
+    /// The environment variable that sets how many seeds the mutant suites of the long tier run.
+    public static let mutantSeedsVariable = "QUEUELAB_MUTANT_SEEDS"
+
+    /// Seeds 1 to `standard` (what CI's time affords), or 1 to `QUEUELAB_MUTANT_SEEDS`: a campaign
+    /// asks for more (`results/trust/` ran 20) without editing a test. A value that is not a
+    /// positive whole number traps, naming the variable: a campaign that silently ran the standard
+    /// count would report a catch rate over seeds it never ran.
+    public static func mutantSeeds(standard: Int) -> ClosedRange<UInt64> {
+        guard let text = ProcessInfo.processInfo.environment[mutantSeedsVariable] else {
+            return 1...UInt64(standard)
+        }
+        guard let count = UInt64(text), count > 0 else {
+            preconditionFailure("\(mutantSeedsVariable)=\(text): expected a positive whole number of seeds")
+        }
+        return 1...count
+    }
 }
 
 extension Trait where Self == ConditionTrait {
