@@ -12,6 +12,8 @@ final class ObservedQueue<Base: OperationQueueing>: OperationQueueing {
 
     let base: Base
     let log: TransitionLog?
+    /// This queue's index in `log` (0 when there is no log).
+    let queueIndex: Int32
 
     convenience init(name: String?) {
         self.init(observing: Base(name: name))
@@ -21,14 +23,22 @@ final class ObservedQueue<Base: OperationQueueing>: OperationQueueing {
     init(observing base: Base) {
         self.base = base
         log = TraceSession.current
-        if let log { base.setStateObserver(log) }
+        if let log {
+            queueIndex = log.registerQueue(name: base.name, width: base.maxConcurrentOperationCount)
+            base.setStateObserver(QueueTap(log: log, queue: queueIndex))
+        } else {
+            queueIndex = 0
+        }
     }
 
     var name: String? { base.name }
 
     var maxConcurrentOperationCount: Int {
         get { base.maxConcurrentOperationCount }
-        set { base.maxConcurrentOperationCount = newValue }
+        set {
+            base.maxConcurrentOperationCount = newValue
+            log?.noteWidth(base.maxConcurrentOperationCount, queue: queueIndex)
+        }
     }
 
     var isSuspended: Bool {

@@ -1,0 +1,101 @@
+import QueueLabCore
+
+/// The chain of operations and waits that ended at the run's last finish: from the operation that
+/// finished last, back through whatever let each one start last: the dependency that finished last,
+/// or, when the operation waited for a slot and that slot was freed later still, the operation whose
+/// finish freed it. Each link counts its operation's phases from its predecessor's finish to its own,
+/// plus any time between that finish and its being added (`arrival`: the workload had not added it
+/// yet), so the links add up to the makespan.
+public struct CriticalPath: Sendable, Encodable {
+    /// Why a link's operation is preceded by the previous link's.
+    public enum Reason: String, Sendable, Encodable {
+        /// The path starts here: nothing recorded held it back.
+        case start
+        /// The dependency that finished last.
+        case dependency
+        /// The finish that freed the slot it started in.
+        case slot
+    }
+
+    public struct Link: Sendable, Encodable {
+        public var operation: String
+        public var id: UInt64
+        public var priority: String
+        public var queue: Int
+        public var reason: Reason
+        /// Nanoseconds per phase within the link (its predecessor's finish to its own finish).
+        public var phases: [String: Int]
+    }
+
+    public var makespanNanoseconds: Int
+    /// Nanoseconds per phase over the whole path, and `arrival`.
+    public var phases: [String: Int]
+    /// First to last.
+    public var links: [Link]
+
+    static func walk(lives: RunLives, split: PhaseSplit, dependencies: [OperationID: [OperationID]]) -> CriticalPath {
+        let all = lives.lives
+        let origin = all.map(\.added).min() ?? 0
+        guard let last = all.indices.max(by: { all[$0].finished < all[$1].finished }) else {
+            return CriticalPath(makespanNanoseconds: 0, phases: [:], links: [])
+        }
+        var reversed: [(member: Int, from: Int?, reason: Reason)] = []
+        var visited: Set<Int> = []
+        var current = last
+        while visited.insert(current).inserted {
+            let life = all[current]
+            var predecessor: (member: Int, finished: Int, reason: Reason)?
+            for dependency in dependencies[life.id] ?? [] {
+                guard let member = lives.index[dependency] else { continue }
+                if predecessor.map({ all[member].finished > $0.finished }) ?? true {
+                    predecessor = (member, all[member].finished, .dependency)
+                }
+            }
+            let phases = split.phases(of: current)
+            if phases[.slotWait] > 0, let executing = life.executing,
+                let freer = split.timeline(of: life).slotFreer(before: executing), freer.life != current,
+                predecessor.map({ freer.time > $0.finished }) ?? true
+            {
+                predecessor = (freer.life, freer.time, .slot)
+            }
+            guard let predecessor, !visited.contains(predecessor.member) else {
+                reversed.append((current, nil, .start))
+                break
+            }
+            reversed.append((current, predecessor.finished, predecessor.reason))
+            current = predecessor.member
+        }
+        var totals = OperationPhases()
+        var arrival = 0
+        var links: [Link] = []
+        for (member, from, reason) in reversed.reversed() {
+            let life = all[member]
+            let phases = split.phases(of: member, from: from)
+            let waitedToBeAdded = Swift.max(0, Swift.min(life.added, life.finished) - (from ?? origin))
+            totals += phases
+            arrival += waitedToBeAdded
+            var named = phases.named
+            if waitedToBeAdded > 0 { named[Self.arrival] = waitedToBeAdded }
+            links.append(
+                Link(
+                    operation: life.label, id: life.id.rawValue, priority: life.priority.description, queue: life.queue,
+                    reason: reason, phases: named))
+        }
+        var named = totals.named
+        if arrival > 0 { named[Self.arrival] = arrival }
+        return CriticalPath(makespanNanoseconds: all[last].finished - origin, phases: named, links: links)
+    }
+}
+
+extension CriticalPath {
+    /// The key of a link's time between its predecessor's finish and its own addition.
+    public static let arrival = "arrival"
+}
+
+extension OperationPhases {
+    /// Non-zero phases by name (JSON).
+    var named: [String: Int] {
+        Dictionary(
+            uniqueKeysWithValues: ExplainPhase.allCases.compactMap { self[$0] == 0 ? nil : ($0.rawValue, self[$0]) })
+    }
+}

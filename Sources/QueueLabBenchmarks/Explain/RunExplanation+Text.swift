@@ -1,0 +1,121 @@
+extension RunExplanation {
+    /// What was run, in one line: `lock strict chain:n=200`.
+    public var title: String {
+        [metadata["implementation"], metadata["policy"], metadata["workload"]].compactMap { $0 }.joined(separator: " ")
+    }
+
+    var capacityLostNanoseconds: Int { utilisation.reduce(0) { $0 + $1.capacityLostNanoseconds } }
+
+    func phase(_ key: ExplainPhase) -> Int { phases[key.rawValue] ?? 0 }
+
+    /// The report `queuelab explain` prints.
+    public func text() -> String {
+        var lines: [String] = []
+        lines.append(
+            "\(title.isEmpty ? "run" : title): \(operations) operations explained, \(bodiesStamped) bodies stamped"
+                + (unfinished > 0 ? ", \(unfinished) unfinished left out" : ""))
+        lines.append(ExplainText.pathSentence(criticalPath))
+        lines.append(pathMembership())
+        lines.append(
+            "capacity lost: \(ExplainText.duration(capacityLostNanoseconds)) of slot-time free while work was ready; "
+                + "queue overhead per operation \(ExplainText.duration(overheadPerOperationNanoseconds)) "
+                + "(hand-off, release and capacity lost)")
+        lines.append("")
+        lines.append(phaseTable())
+        for (title, classes) in [("per priority", byPriority), ("per queue", byQueue)] {
+            lines.append("")
+            lines.append(classTable(title, classes))
+        }
+        lines.append("")
+        lines.append("longest queue waits (ready to executing)")
+        for summary in byQueue {
+            for waiter in summary.longestWaits where waiter.queueWaitNanoseconds > 0 {
+                let parts = ExplainPhase.queueWaits.compactMap { phase in
+                    waiter.phases[phase.rawValue].map { "\(phase.rawValue) \(ExplainText.duration($0))" }
+                }
+                lines.append(
+                    "  \(ExplainText.pad(waiter.operation, 24)) \(ExplainText.pad(ExplainText.duration(waiter.queueWaitNanoseconds), 10, right: true))"
+                        + "  \(parts.joined(separator: ", "))  [queue \(summary.name)]")
+            }
+        }
+        for queue in utilisation {
+            lines.append("")
+            lines.append(utilisationLines(queue))
+        }
+        lines.append("")
+        lines.append("not in this trace: " + limits.joined(separator: "; "))
+        return lines.joined(separator: "\n")
+    }
+
+    private func pathMembership() -> String {
+        var byReason: [String: Int] = [:]
+        var byPriority: [String: Int] = [:]
+        for link in criticalPath.links {
+            byReason[link.reason.rawValue, default: 0] += 1
+            byPriority[link.priority, default: 0] += 1
+        }
+        let reasons = byReason.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        let priorities = byPriority.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        return
+            "critical path: \(criticalPath.links.count) operations (links by reason: \(reasons); by priority: \(priorities))"
+    }
+
+    private func phaseTable() -> String {
+        let total = phases.values.reduce(0, +)
+        var lines = [
+            ExplainText.pad("phase", 16) + ExplainText.pad("total", 10, right: true)
+                + ExplainText.pad("share", 9, right: true)
+                + ExplainText.pad("p50", 10, right: true) + ExplainText.pad("p99", 10, right: true) + "  what it is"
+        ]
+        let all = byQueue.count == 1 ? byQueue.first : nil
+        for phase in ExplainPhase.allCases {
+            let value = self.phase(phase)
+            let p50 = all.map { ExplainText.duration($0.p50[phase.rawValue] ?? 0) } ?? "-"
+            let p99 = all.map { ExplainText.duration($0.p99[phase.rawValue] ?? 0) } ?? "-"
+            lines.append(
+                ExplainText.pad(phase.rawValue, 16) + ExplainText.pad(ExplainText.duration(value), 10, right: true)
+                    + ExplainText.pad(ExplainText.percent(value, of: total), 9, right: true)
+                    + ExplainText.pad(p50, 10, right: true) + ExplainText.pad(p99, 10, right: true) + "  "
+                    + phase.meaning)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func classTable(_ title: String, _ classes: [ClassSummary]) -> String {
+        var lines = [
+            ExplainText.pad(title, 22) + ExplainText.pad("ops", 9, right: true)
+                + ExplainText.pad("life p50", 11, right: true)
+                + ExplainText.pad("life p99", 11, right: true) + ExplainText.pad("wait p50", 11, right: true)
+                + ExplainText.pad("wait p99", 11, right: true) + "  largest phases"
+        ]
+        for summary in classes {
+            let total = summary.totals.values.reduce(0, +)
+            let largest = summary.totals.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(3).map {
+                "\($0.key) \(ExplainText.percent($0.value, of: total))"
+            }
+            lines.append(
+                ExplainText.pad(summary.name, 22) + ExplainText.pad(String(summary.operations), 9, right: true)
+                    + [summary.lifeP50, summary.lifeP99, summary.queueWaitP50, summary.queueWaitP99].map {
+                        ExplainText.pad(ExplainText.duration($0), 11, right: true)
+                    }.joined() + "  " + largest.joined(separator: ", "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func utilisationLines(_ queue: QueueUtilisation) -> String {
+        let top = Double(queue.width ?? Swift.max(1, Int((queue.busySlots.max() ?? 1).rounded(.up))))
+        let widthText = queue.width.map { "width \($0)" } ?? "width chosen by the implementation"
+        var lines = [
+            "utilisation of queue \(queue.queue) \(queue.name) (\(widthText)), \(queue.busySlots.count) buckets of "
+                + "\(ExplainText.duration(queue.bucketNanoseconds)), a full bar = \(Int(top)) slots"
+        ]
+        lines.append("  busy |\(ExplainText.bars(queue.busySlots, top: top))|")
+        if queue.width != nil { lines.append("  lost |\(ExplainText.bars(queue.lostSlots, top: top))|") }
+        if let utilisation = queue.utilisation {
+            lines.append(
+                "  \(ExplainText.significant(utilisation * 100)) % of the width's slot-time busy; "
+                    + "\(ExplainText.duration(queue.capacityLostNanoseconds)) of slot-time lost")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
