@@ -72,8 +72,12 @@ struct ExplainCommand: ParsableCommand {
     }
 
     func run() throws {
-        let runs = traces.isEmpty ? try recordedRuns() : traces.map(readTrace)
-        let explanations = runs.map { RunExplanation($0, buckets: buckets) }
+        // One run at a time from a file: each is let go once explained, so two large traces never
+        // sit in memory together.
+        let explanations =
+            traces.isEmpty
+            ? try recordedRuns().map { RunExplanation($0, buckets: buckets) }
+            : traces.map { RunExplanation(readTrace($0), buckets: buckets) }
         switch (format, explanations.count) {
         case (.text, 1): print(explanations[0].text())
         case (.text, _): print(ExplanationComparison(explanations[0], explanations[1]).text())
@@ -85,7 +89,7 @@ struct ExplainCommand: ParsableCommand {
     private func printJSON(_ value: some Encodable) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        FileHandle.standardOutput.write(try encoder.encode(value))
+        try FileHandle.standardOutput.write(encoder.encode(value))
         print()
     }
 
@@ -115,9 +119,11 @@ struct ExplainCommand: ParsableCommand {
             parsed = try TraceRun.workload(parsing: workloadOptions.specifications[0])
             let policies = try ToolImplementations.registry.policySpecifications(policyOptions.specifications)
             let names = implementationOptions.names
-            cells =
-                policies.count == 2
-                ? policies.map { (names[0], $0) } : names.map { ($0, policies.first) }
+            if policies.count == 2 {
+                cells = policies.map { (implementation: names[0], policy: Optional($0)) }
+            } else {
+                cells = names.map { (implementation: $0, policy: policies.first) }
+            }
         } catch let error as WorkloadParseError {
             exitBadInput(error.description)
         } catch {

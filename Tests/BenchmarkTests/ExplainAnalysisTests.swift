@@ -24,7 +24,7 @@ import Testing
             transitions: transitions,
             dependencies: Dictionary(
                 uniqueKeysWithValues: dependencies.map {
-                    (OperationID(rawValue: $0.key), $0.value.map(OperationID.init))
+                    (OperationID(rawValue: $0.key), $0.value.map(OperationID.init(rawValue:)))
                 }),
             queues: [.init(name: "q", width: width)], queueOf: queueOf,
             bodies: Dictionary(
@@ -46,7 +46,7 @@ import Testing
         for (index, life) in lives.lives.enumerated() {
             let phases = split.phases(of: index)
             #expect(phases.total == life.finished - life.added, "op \(life.id): phases must add up to its life")
-            #expect(phases.nanoseconds.allSatisfy { $0 >= 0 }, "op \(life.id): \(phases.nanoseconds)")
+            #expect(ExplainPhase.allCases.allSatisfy { phases[$0] >= 0 }, "op \(life.id): \(phases.nanoseconds)")
             result[life.id.rawValue] = phases
         }
         return result
@@ -161,7 +161,7 @@ import Testing
         let chrome = Data(#"{"traceEvents": []}"#.utf8)
         #expect(throws: RecordedRunFormatError.self) { try RecordedRun.readTransitions(from: chrome) }
         let broken = Data("queuelab-transitions/1\nqueue 0 1 q\nt 1 7 exploded 0 0 5 1\n".utf8)
-        do {
+        do throws(RecordedRunFormatError) {
             _ = try RecordedRun.readTransitions(from: broken)
             Issue.record("an unknown event was read")
         } catch {

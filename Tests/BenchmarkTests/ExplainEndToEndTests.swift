@@ -13,7 +13,7 @@ import Testing
     static func recorded(_ implementation: String, _ workload: String, policy: String? = nil) throws -> RecordedRun {
         let recipe = try Implementations.recipe(named: implementation, policy: policy)
         return try TraceRun.recordRun(
-            recipe, workload: try TraceRun.workload(parsing: workload), drainTimeout: .seconds(30)
+            recipe, workload: TraceRun.workload(parsing: workload), drainTimeout: .seconds(30)
         )
         .run
     }

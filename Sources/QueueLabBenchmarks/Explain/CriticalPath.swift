@@ -28,16 +28,23 @@ public struct CriticalPath: Sendable, Encodable {
     }
 
     public var makespanNanoseconds: Int
+    /// Operations on the path, per reason and per priority.
+    public var linkCount: Int
+    public var linksByReason: [String: Int]
+    public var linksByPriority: [String: Int]
     /// Nanoseconds per phase over the whole path, and `arrival`.
     public var phases: [String: Int]
-    /// First to last.
+    /// The last ``keptLinks`` links, first to last (a width-1 queue's path can hold every operation).
     public var links: [Link]
+
+    public static let keptLinks = 200
 
     static func walk(lives: RunLives, split: PhaseSplit, dependencies: [OperationID: [OperationID]]) -> CriticalPath {
         let all = lives.lives
         let origin = all.map(\.added).min() ?? 0
         guard let last = all.indices.max(by: { all[$0].finished < all[$1].finished }) else {
-            return CriticalPath(makespanNanoseconds: 0, phases: [:], links: [])
+            return CriticalPath(
+                makespanNanoseconds: 0, linkCount: 0, linksByReason: [:], linksByPriority: [:], phases: [:], links: [])
         }
         var reversed: [(member: Int, from: Int?, reason: Reason)] = []
         var visited: Set<Int> = []
@@ -68,12 +75,17 @@ public struct CriticalPath: Sendable, Encodable {
         var totals = OperationPhases()
         var arrival = 0
         var links: [Link] = []
-        for (member, from, reason) in reversed.reversed() {
+        var byReason: [String: Int] = [:]
+        var byPriority: [String: Int] = [:]
+        for (position, (member, from, reason)) in reversed.reversed().enumerated() {
             let life = all[member]
             let phases = split.phases(of: member, from: from)
             let waitedToBeAdded = Swift.max(0, Swift.min(life.added, life.finished) - (from ?? origin))
             totals += phases
             arrival += waitedToBeAdded
+            byReason[reason.rawValue, default: 0] += 1
+            byPriority[life.priority.description, default: 0] += 1
+            guard position >= reversed.count - Self.keptLinks else { continue }
             var named = phases.named
             if waitedToBeAdded > 0 { named[Self.arrival] = waitedToBeAdded }
             links.append(
@@ -83,7 +95,9 @@ public struct CriticalPath: Sendable, Encodable {
         }
         var named = totals.named
         if arrival > 0 { named[Self.arrival] = arrival }
-        return CriticalPath(makespanNanoseconds: all[last].finished - origin, phases: named, links: links)
+        return CriticalPath(
+            makespanNanoseconds: all[last].finished - origin, linkCount: reversed.count, linksByReason: byReason,
+            linksByPriority: byPriority, phases: named, links: links)
     }
 }
 

@@ -32,7 +32,19 @@ public enum ExplainPhase: String, CaseIterable, Sendable, Codable, Comparable {
     /// The phases spent waiting in the queue once ready (what ``OperationPhases/queueWait`` adds up).
     public static let queueWaits: [ExplainPhase] = [.slotWait, .heldBack, .queueOverhead]
 
-    public var index: Int { Self.allCases.firstIndex(of: self)! }
+    /// Position in ``allCases`` (and in ``OperationPhases``), without searching for it.
+    public var index: Int {
+        switch self {
+        case .dependencies: 0
+        case .slotWait: 1
+        case .heldBack: 2
+        case .queueOverhead: 3
+        case .handOff: 4
+        case .body: 5
+        case .release: 6
+        case .cancelled: 7
+        }
+    }
 
     public static func < (lhs: ExplainPhase, rhs: ExplainPhase) -> Bool { lhs.index < rhs.index }
 
@@ -51,22 +63,21 @@ public enum ExplainPhase: String, CaseIterable, Sendable, Codable, Comparable {
     }
 }
 
-/// Nanoseconds per ``ExplainPhase``, indexed by the phase.
+/// Nanoseconds per ``ExplainPhase``, indexed by the phase: one vector of eight, so that a million
+/// operations' phases are one flat array rather than a million small ones.
 public struct OperationPhases: Sendable, Equatable {
-    public var nanoseconds: [Int]
+    public var nanoseconds = SIMD8<Int>()
 
-    public init() { nanoseconds = Array(repeating: 0, count: ExplainPhase.allCases.count) }
+    public init() {}
 
     public subscript(phase: ExplainPhase) -> Int {
         get { nanoseconds[phase.index] }
         set { nanoseconds[phase.index] = newValue }
     }
 
-    public var total: Int { nanoseconds.reduce(0, +) }
+    public var total: Int { nanoseconds.wrappedSum() }
     /// Ready to executing.
-    public var queueWait: Int { ExplainPhase.queueWaits.reduce(0) { $0 + self[$1] } }
+    public var queueWait: Int { self[.slotWait] + self[.heldBack] + self[.queueOverhead] }
 
-    public static func += (lhs: inout OperationPhases, rhs: OperationPhases) {
-        for index in lhs.nanoseconds.indices { lhs.nanoseconds[index] += rhs.nanoseconds[index] }
-    }
+    public static func += (lhs: inout OperationPhases, rhs: OperationPhases) { lhs.nanoseconds &+= rhs.nanoseconds }
 }

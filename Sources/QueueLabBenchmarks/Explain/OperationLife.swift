@@ -70,12 +70,13 @@ struct RunLives: Sendable {
         }
         var lives: [OperationLife] = []
         lives.reserveCapacity(raws.count)
-        var index: [OperationID: Int] = [:]
-        index.reserveCapacity(raws.count)
+        // Unfinished operations are rare (a stalled run); until one is met, positions are indices.
+        var index: [OperationID: Int]? = nil
         var unfinished = 0
         var stamped = 0
         for (slot, raw) in raws.enumerated() {
             guard let finishedStamp = raw.finished, let addedStamp = raw.added ?? raw.executing else {
+                if index == nil { index = position.filter { $0.value < slot } }
                 unfinished += 1
                 continue
             }
@@ -99,7 +100,7 @@ struct RunLives: Sendable {
                 bodyEnd = next(body.end)
                 stamped += 1
             }
-            index[id] = lives.count
+            index?[id] = lives.count
             lives.append(
                 OperationLife(
                     id: id, name: raw.name, priority: raw.priority, queue: run.queueOf[id] ?? -1, added: added,
@@ -107,7 +108,7 @@ struct RunLives: Sendable {
                     wasCancelled: raw.cancelled))
         }
         self.lives = lives
-        self.index = index
+        self.index = index ?? position
         self.unfinished = unfinished
         bodiesStamped = stamped
     }

@@ -48,16 +48,10 @@ extension RunExplanation {
     }
 
     private func pathMembership() -> String {
-        var byReason: [String: Int] = [:]
-        var byPriority: [String: Int] = [:]
-        for link in criticalPath.links {
-            byReason[link.reason.rawValue, default: 0] += 1
-            byPriority[link.priority, default: 0] += 1
-        }
-        let reasons = byReason.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        let priorities = byPriority.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        return
-            "critical path: \(criticalPath.links.count) operations (links by reason: \(reasons); by priority: \(priorities))"
+        let reasons = criticalPath.linksByReason.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+        let priorities = criticalPath.linksByPriority.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        return "critical path: \(criticalPath.linkCount) operations (links by reason: "
+            + "\(reasons.joined(separator: ", ")); by priority: \(priorities.joined(separator: ", ")))"
     }
 
     private func phaseTable() -> String {

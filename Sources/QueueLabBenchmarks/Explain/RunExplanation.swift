@@ -31,10 +31,16 @@ public struct RunExplanation: Sendable, Encodable {
     /// What this trace cannot show.
     public var limits: [String]
 
-    public init(_ run: RecordedRun, buckets: Int = 20) {
+    /// - Parameter run: consumed: its transitions are let go once the lives are built, which is most of
+    ///   a large run's memory when the caller keeps no copy.
+    public init(_ run: consuming RecordedRun, buckets: Int = 20) {
         let lives = RunLives(run)
+        let queues = run.queues
+        let dependencies = run.dependencies
+        metadata = run.metadata
+        run.transitions = []
         let all = lives.lives
-        var members: [[Int]] = Array(repeating: [], count: run.queues.count)
+        var members: [[Int]] = Array(repeating: [], count: queues.count)
         var unqueuedMembers: [Int] = []
         for (index, life) in all.enumerated() {
             if life.queue >= 0 && life.queue < members.count {
@@ -43,8 +49,8 @@ public struct RunExplanation: Sendable, Encodable {
                 unqueuedMembers.append(index)
             }
         }
-        let timelines = run.queues.indices.map {
-            QueueTimeline(width: run.queues[$0].width, lives: all, members: members[$0])
+        let timelines = queues.indices.map {
+            QueueTimeline(width: queues[$0].width, lives: all, members: members[$0])
         }
         let split = PhaseSplit(
             lives: all, timelines: timelines, unqueued: QueueTimeline(width: -1, lives: all, members: unqueuedMembers))
@@ -52,7 +58,6 @@ public struct RunExplanation: Sendable, Encodable {
         var totals = OperationPhases()
         for operation in phases { totals += operation }
 
-        metadata = run.metadata
         operations = all.count
         unfinished = lives.unfinished
         bodiesStamped = lives.bodiesStamped
@@ -60,10 +65,10 @@ public struct RunExplanation: Sendable, Encodable {
         let end = all.map(\.finished).max() ?? 0
         makespanNanoseconds = end - origin
         self.phases = totals.named
-        criticalPath = CriticalPath.walk(lives: lives, split: split, dependencies: run.dependencies)
+        criticalPath = CriticalPath.walk(lives: lives, split: split, dependencies: dependencies)
         utilisation = timelines.indices.map {
             QueueUtilisation(
-                queue: $0, name: run.queues[$0].name, timeline: timelines[$0], origin: origin, end: end,
+                queue: $0, name: queues[$0].name, timeline: timelines[$0], origin: origin, end: end,
                 buckets: buckets)
         }
         let lost = utilisation.reduce(0) { $0 + $1.capacityLostNanoseconds }
@@ -76,7 +81,7 @@ public struct RunExplanation: Sendable, Encodable {
             ClassSummary(name: $0.description, members: byPriority[$0]!, phases: phases, lives: all)
         }
         var byQueue = members.indices.filter { !members[$0].isEmpty }.map {
-            ClassSummary(name: "\($0) \(run.queues[$0].name)", members: members[$0], phases: phases, lives: all)
+            ClassSummary(name: "\($0) \(queues[$0].name)", members: members[$0], phases: phases, lives: all)
         }
         if !unqueuedMembers.isEmpty {
             byQueue.append(ClassSummary(name: "unknown queue", members: unqueuedMembers, phases: phases, lives: all))
@@ -92,9 +97,9 @@ public struct RunExplanation: Sendable, Encodable {
                 "\(all.count - lives.bodiesStamped) of \(all.count) bodies did not stamp themselves: their body phase "
                     + "is executing to finished, hand-off and release are zero")
         }
-        if run.queues.isEmpty {
+        if queues.isEmpty {
             limits.append("no queue or width recorded: slot waits and capacity lost cannot be told apart")
-        } else if run.queues.contains(where: { $0.width < 1 }) {
+        } else if queues.contains(where: { $0.width < 1 }) {
             limits.append(
                 "a queue with the implementation's width (-1) has no slot limit: no slot wait, no capacity lost")
         }
