@@ -42,14 +42,10 @@ struct ExplainCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Time buckets of the utilisation timeline, 1 to 1000.")
     var buckets = 40
 
-    @Option(
-        parsing: .unconditional,
-        help: "Seconds the queue may take to drain before the run is reported as stalled, 1 to 86400.")
-    var drainTimeout = 60
+    @OptionGroup var drain: DrainTimeoutOption
 
     func validate() throws {
         try CountOption.check("--buckets", buckets, 1...1_000)
-        try CountOption.check("--drain-timeout", drainTimeout, 1...86_400)
         let implementations = implementationOptions.names.count
         let policies = policyOptions.specifications.count
         let workloads = workloadOptions.specifications.count
@@ -138,7 +134,7 @@ struct ExplainCommand: ParsableCommand {
                 exitBadInput("\(error)")
             }
             do {
-                let (run, note) = try TraceRun.recordRun(recipe, workload: parsed, drainTimeout: .seconds(drainTimeout))
+                let (run, note) = try TraceRun.recordRun(recipe, workload: parsed, drainTimeout: drain.duration)
                 if let note, format == .text { print("note: \(note)") }
                 runs.append(run)
             } catch {

@@ -37,14 +37,9 @@ struct TraceCommand: ParsableCommand {
     @Option(help: "chrome: a Chrome trace for a viewer; transitions: the recorded run, for explain --trace.")
     var format: TraceFormat = .chrome
 
-    /// Bounded: a larger value overflowed where the wait became nanoseconds and timed out at once.
-    @Option(
-        parsing: .unconditional,
-        help: "Seconds the queue may take to drain before the run is reported as stalled, 1 to 86400.")
-    var drainTimeout = 60
+    @OptionGroup var drain: DrainTimeoutOption
 
     func validate() throws {
-        try CountOption.check("--drain-timeout", drainTimeout, 1...86_400)
         for (option, values) in [
             ("--impl", implementationOptions.names), ("--workload", workloadOptions.specifications),
         ] where values.count != 1 {
@@ -72,7 +67,7 @@ struct TraceCommand: ParsableCommand {
             fail(error.description)
         }
         do {
-            let (run, note) = try TraceRun.recordRun(recipe, workload: parsed, drainTimeout: .seconds(drainTimeout))
+            let (run, note) = try TraceRun.recordRun(recipe, workload: parsed, drainTimeout: drain.duration)
             if let note { print("note: \(note)") }
             if format == .transitions {
                 try run.writeTransitions(to: URL(fileURLWithPath: out))

@@ -39,6 +39,8 @@ public struct RunExplanation: Sendable, Encodable {
         let dependencies = run.dependencies
         metadata = run.metadata
         run.transitions = []
+        run.bodies = [:]
+        run.queueOf = [:]
         let all = lives.lives
         var members: [[Int]] = Array(repeating: [], count: queues.count)
         var unqueuedMembers: [Int] = []
