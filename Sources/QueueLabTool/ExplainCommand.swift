@@ -68,6 +68,9 @@ struct ExplainCommand: ParsableCommand {
     }
 
     func run() throws {
+        for path in traces where !FileManager.default.isReadableFile(atPath: path) {
+            exitBadInput("cannot read \(path): no such file or not readable")
+        }
         // One run at a time from a file: each is let go once explained, so two large traces never
         // sit in memory together.
         let explanations =

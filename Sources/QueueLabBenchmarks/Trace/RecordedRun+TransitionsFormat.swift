@@ -60,7 +60,7 @@ extension RecordedRun {
         }
         for transition in transitions {
             try line(
-                "t \(transition.sequence) \(transition.operation.rawValue) \(transition.event) "
+                "t \(transition.sequence) \(transition.operation.rawValue) \(TransitionsReader.word(transition.event)) "
                     + "\(transition.priority.rawValue) \(transition.effectivePriority.rawValue) "
                     + "\(transition.timestamp) \(transition.thread)")
         }
@@ -180,9 +180,20 @@ struct TransitionsReader {
         }
     }
 
-    static let events: [String: OperationEvent] = [
-        "pending": .pending, "ready": .ready, "executing": .executing, "finished": .finished, "cancelled": .cancelled,
-    ]
+    static let events = Dictionary(
+        uniqueKeysWithValues: [OperationEvent.pending, .ready, .executing, .finished, .cancelled].map { (word($0), $0) }
+    )
+
+    /// The schema's word for an event, fixed here rather than taken from a description that may change.
+    static func word(_ event: OperationEvent) -> String {
+        switch event {
+        case .pending: "pending"
+        case .ready: "ready"
+        case .executing: "executing"
+        case .finished: "finished"
+        case .cancelled: "cancelled"
+        }
+    }
 
     private func fail(_ reason: String) -> RecordedRunFormatError {
         RecordedRunFormatError(line: lineNumber, reason: reason)
