@@ -1,3 +1,5 @@
+import QueueLabCore
+
 /// The phases of one class of operations (one priority, one queue, or all): totals, percentiles,
 /// and the operations that waited longest in the queue once ready.
 public struct ClassSummary: Sendable, Encodable {

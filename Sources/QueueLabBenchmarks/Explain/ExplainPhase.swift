@@ -1,3 +1,5 @@
+import QueueLabCore
+
 /// One part of an operation's life, from being added to `finished`. The phases of one operation
 /// partition its life: they never overlap and add up to it exactly.
 ///

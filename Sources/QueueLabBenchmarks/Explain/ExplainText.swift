@@ -1,3 +1,5 @@
+import QueueLabCore
+
 /// Shared pieces of the text reports: durations, columns, bars.
 enum ExplainText {
     /// `412 ns`, `3.20 µs`, `41.2 ms`, `2.31 s`: three significant figures, the unit chosen by size.

@@ -1,3 +1,5 @@
+import QueueLabCore
+
 /// Two explained runs side by side (two implementations, two policies, base and head): the same
 /// figures with the ratio B/A.
 public struct ExplanationComparison: Sendable, Encodable {

@@ -1,3 +1,5 @@
+import QueueLabCore
+
 /// Splits one operation's life into ``ExplainPhase``s, whole or from a given instant on (a link of
 /// the critical path counts only what came after its predecessor finished).
 struct PhaseSplit: Sendable {

@@ -1,3 +1,5 @@
+import QueueLabCore
+
 /// One queue's slots over time, as step functions with running integrals, so that "how long was
 /// every slot busy between a and b" is two binary searches, whatever the number of operations.
 ///

@@ -1,3 +1,5 @@
+import QueueLabCore
+
 /// How busy one queue's slots were over the run, and how much of their capacity was lost: slot-time
 /// free while operations of the queue were ready (at most one free slot per waiting operation, since
 /// a slot nothing could use is not lost).

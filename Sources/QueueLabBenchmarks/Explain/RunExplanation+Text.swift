@@ -1,3 +1,5 @@
+import QueueLabCore
+
 extension RunExplanation {
     /// What was run, in one line: `lock strict chain:n=200`.
     public var title: String {

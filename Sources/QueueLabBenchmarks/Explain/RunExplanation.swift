@@ -34,7 +34,7 @@ public struct RunExplanation: Sendable, Encodable {
     /// - Parameter run: consumed: its transitions are let go once the lives are built, which is most of
     ///   a large run's memory when the caller keeps no copy.
     public init(_ run: consuming RecordedRun, buckets: Int = 20) {
-        let lives = RunLives(run)
+        let lives = RunLives(copy run)
         let queues = run.queues
         let dependencies = run.dependencies
         metadata = run.metadata
