@@ -103,7 +103,7 @@ extension RunExplanation {
         let widthText = queue.width.map { "width \($0)" } ?? "width chosen by the implementation"
         var lines = [
             "utilisation of queue \(queue.queue) \(queue.name) (\(widthText)), \(queue.busySlots.count) buckets of "
-                + "\(ExplainText.duration(queue.bucketNanoseconds)), a full bar = \(Int(top)) slots"
+                + "\(ExplainText.duration(queue.bucketNanoseconds)), a full bar = \(Int(top)) slot\(top == 1 ? "" : "s")"
         ]
         lines.append("  busy |\(ExplainText.bars(queue.busySlots, top: top))|")
         if queue.width != nil { lines.append("  lost |\(ExplainText.bars(queue.lostSlots, top: top))|") }
