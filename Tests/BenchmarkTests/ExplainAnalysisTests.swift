@@ -133,6 +133,32 @@ import Testing
 
     /// Clock readings from different threads may invert by a few nanoseconds, and a cancelled
     /// operation finishes without executing: the phases still add up to each life.
+    /// Width 1: a blocker runs; a veryHigh operation (4) waits for a fresh veryLow one (3). Under
+    /// strict priority the two normal operations added after it run first, so they are on the
+    /// veryHigh operation's path; when the veryLow one inherits, only the blocker is.
+    @Test(arguments: [("strict", 3), ("inherit", 1)])
+    func anInversionPutsNormalBodiesOnTheHighPath(policy: String, normalLinks: Int) throws {
+        let rows: [(UInt64, OperationEvent, UInt64)] =
+            policy == "strict"
+            ? [
+                (1, .ready, 0), (1, .executing, 0), (3, .ready, 1), (4, .pending, 1), (5, .ready, 2), (6, .ready, 3),
+                (1, .finished, 10), (5, .executing, 11), (5, .finished, 20), (6, .executing, 21), (6, .finished, 30),
+                (3, .executing, 31), (3, .finished, 40), (4, .ready, 41), (4, .executing, 42), (4, .finished, 50),
+            ]
+            : [
+                (1, .ready, 0), (1, .executing, 0), (3, .ready, 1), (4, .pending, 1), (5, .ready, 2), (6, .ready, 3),
+                (1, .finished, 10), (3, .executing, 11), (3, .finished, 20), (4, .ready, 21), (4, .executing, 22),
+                (4, .finished, 30), (5, .executing, 31), (5, .finished, 40), (6, .executing, 41), (6, .finished, 50),
+            ]
+        let run = Self.run(rows, width: 1, priorities: [3: .veryLow, 4: .veryHigh], dependencies: [4: [3]])
+        _ = Self.phases(run)
+        let path = try #require(RunExplanation(run).slowestPaths["veryHigh"])
+        #expect(path.endsAt == "op4 #4")
+        #expect(path.linksByPriority == ["normal": normalLinks, "veryLow": 1, "veryHigh": 1])
+        #expect(path.makespanNanoseconds == (policy == "strict" ? 49 : 29))
+        #expect(path.phases.values.reduce(0, +) == path.makespanNanoseconds)
+    }
+
     @Test func phasesAddUpDespiteSkewAndCancellation() throws {
         let run = Self.run(
             [

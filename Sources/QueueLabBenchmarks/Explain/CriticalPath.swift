@@ -27,25 +27,46 @@ public struct CriticalPath: Sendable, Encodable {
         public var phases: [String: Int]
     }
 
+    /// The run's first addition to the path's last finish: the makespan for the run's path.
     public var makespanNanoseconds: Int
+    /// The operation the path ends at.
+    public var endsAt: String
     /// Operations on the path, per reason and per priority.
     public var linkCount: Int
     public var linksByReason: [String: Int]
     public var linksByPriority: [String: Int]
     /// Nanoseconds per phase over the whole path, and `arrival`.
     public var phases: [String: Int]
+    /// Per priority, the time the path's operations of that priority spent ready and not started
+    /// (slot-wait, held-back, queue-overhead): where an inversion shows, as a long wait of a
+    /// low-priority operation that a high-priority one depended on.
+    public var queueWaitByPriority: [String: Int]
     /// The last ``keptLinks`` links, first to last (a width-1 queue's path can hold every operation).
     public var links: [Link]
 
     public static let keptLinks = 200
 
+    /// The path that ended at the run's last finish.
     static func walk(lives: RunLives, split: PhaseSplit, dependencies: [OperationID: [OperationID]]) -> CriticalPath {
         let all = lives.lives
-        let origin = all.map(\.added).min() ?? 0
         guard let last = all.indices.max(by: { all[$0].finished < all[$1].finished }) else {
             return CriticalPath(
-                makespanNanoseconds: 0, linkCount: 0, linksByReason: [:], linksByPriority: [:], phases: [:], links: [])
+                makespanNanoseconds: 0, endsAt: "", linkCount: 0, linksByReason: [:], linksByPriority: [:],
+                phases: [:], queueWaitByPriority: [:], links: [])
         }
+        return walk(from: last, lives: lives, split: split, dependencies: dependencies)
+    }
+
+    /// The path that ended at `lives.lives[last]`'s finish, from the run's start or, given `since`,
+    /// only as far back as `since` (an operation's own life: what held that operation up).
+    ///
+    /// - Complexity: O(p log n) for a path of p operations.
+    static func walk(
+        from last: Int, since: Int? = nil, lives: RunLives, split: PhaseSplit,
+        dependencies: [OperationID: [OperationID]]
+    ) -> CriticalPath {
+        let all = lives.lives
+        let origin = since ?? all.map(\.added).min() ?? 0
         var reversed: [(member: Int, from: Int?, reason: Reason)] = []
         var visited: Set<Int> = []
         var current = last
@@ -65,8 +86,8 @@ public struct CriticalPath: Sendable, Encodable {
             {
                 predecessor = (freer.life, freer.time, .slot)
             }
-            guard let predecessor, !visited.contains(predecessor.member) else {
-                reversed.append((current, nil, .start))
+            guard let predecessor, !visited.contains(predecessor.member), predecessor.finished > origin else {
+                reversed.append((current, since, .start))
                 break
             }
             reversed.append((current, predecessor.finished, predecessor.reason))
@@ -77,6 +98,7 @@ public struct CriticalPath: Sendable, Encodable {
         var links: [Link] = []
         var byReason: [String: Int] = [:]
         var byPriority: [String: Int] = [:]
+        var waits: [String: Int] = [:]
         for (position, (member, from, reason)) in reversed.reversed().enumerated() {
             let life = all[member]
             let phases = split.phases(of: member, from: from)
@@ -85,6 +107,7 @@ public struct CriticalPath: Sendable, Encodable {
             arrival += waitedToBeAdded
             byReason[reason.rawValue, default: 0] += 1
             byPriority[life.priority.description, default: 0] += 1
+            if phases.queueWait > 0 { waits[life.priority.description, default: 0] += phases.queueWait }
             guard position >= reversed.count - Self.keptLinks else { continue }
             var named = phases.named
             if waitedToBeAdded > 0 { named[Self.arrival] = waitedToBeAdded }
@@ -96,8 +119,9 @@ public struct CriticalPath: Sendable, Encodable {
         var named = totals.named
         if arrival > 0 { named[Self.arrival] = arrival }
         return CriticalPath(
-            makespanNanoseconds: all[last].finished - origin, linkCount: reversed.count, linksByReason: byReason,
-            linksByPriority: byPriority, phases: named, links: links)
+            makespanNanoseconds: all[last].finished - origin, endsAt: all[last].label, linkCount: reversed.count,
+            linksByReason: byReason, linksByPriority: byPriority, phases: named, queueWaitByPriority: waits,
+            links: links)
     }
 }
 

@@ -22,6 +22,15 @@ extension RunExplanation {
             "capacity lost: \(ExplainText.duration(capacityLostNanoseconds)) of slot-time free while work was ready; "
                 + "queue overhead per operation \(ExplainText.duration(overheadPerOperationNanoseconds)) "
                 + "(hand-off, release and capacity lost)")
+        for (priority, path) in slowestPaths.sorted(by: { $0.key < $1.key }) {
+            let members = path.linksByPriority.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map {
+                "\($0.value) \($0.key)"
+            }
+            lines.append(
+                "slowest \(priority): \(path.endsAt), \(ExplainText.duration(path.makespanNanoseconds)) from added to "
+                    + "finished; its path: \(members.joined(separator: ", ")) operations, "
+                    + "\(ExplainText.duration(path.phases[ExplainPhase.body.rawValue] ?? 0)) of bodies")
+        }
         lines.append("")
         lines.append(phaseTable())
         for (title, classes) in [("per priority", byPriority), ("per queue", byQueue)] {

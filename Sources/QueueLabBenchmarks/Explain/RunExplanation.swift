@@ -27,6 +27,11 @@ public struct RunExplanation: Sendable, Encodable {
     public var byPriority: [ClassSummary]
     public var byQueue: [ClassSummary]
     public var criticalPath: CriticalPath
+    /// Per priority, when the run has more than one: the path within the life of that priority's
+    /// slowest operation (longest from added to finished), back from its finish to its addition.
+    /// The run's path shows what bounded the makespan; these show what held each class up, where an
+    /// inversion is seen (lower-priority bodies on a high-priority operation's path).
+    public var slowestPaths: [String: CriticalPath]
     public var utilisation: [QueueUtilisation]
     /// What this trace cannot show.
     public var limits: [String]
@@ -79,6 +84,19 @@ public struct RunExplanation: Sendable, Encodable {
 
         var byPriority: [QueuePriority: [Int]] = [:]
         for (index, life) in all.enumerated() { byPriority[life.priority, default: []].append(index) }
+        var slowestPaths: [String: CriticalPath] = [:]
+        if byPriority.count > 1 {
+            for (priority, members) in byPriority {
+                guard
+                    let slowest = members.max(by: {
+                        all[$0].finished - all[$0].added < all[$1].finished - all[$1].added
+                    })
+                else { continue }
+                slowestPaths[priority.description] = CriticalPath.walk(
+                    from: slowest, since: all[slowest].added, lives: lives, split: split, dependencies: dependencies)
+            }
+        }
+        self.slowestPaths = slowestPaths
         self.byPriority = byPriority.keys.sorted(by: >).map {
             ClassSummary(name: $0.description, members: byPriority[$0]!, phases: phases, lives: all)
         }
