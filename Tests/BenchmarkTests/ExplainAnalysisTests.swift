@@ -124,7 +124,10 @@ import Testing
                 (2, .finished, 20), (3, .finished, 40), (4, .ready, 41), (4, .executing, 42), (4, .finished, 50),
             ], width: -1, dependencies: [2: [1], 3: [1], 4: [2, 3]])
         _ = Self.phases(run)
-        let path = RunExplanation(run).criticalPath
+        let explanation = RunExplanation(run)
+        // The implementation chose the width: the run ran at most two at once (2 and 3).
+        #expect(explanation.utilisation[0].width == 2 && explanation.utilisation[0].widthInferred)
+        let path = explanation.criticalPath
         #expect(path.links.map(\.id) == [1, 3, 4])
         #expect(path.links.map(\.reason) == [.start, .dependency, .dependency])
         #expect(path.phases == ["body": 44, "dependencies": 2, "held-back": 1, "queue-overhead": 3])

@@ -45,7 +45,7 @@ import Testing
         let utilisation = try #require(explanation.utilisation.first)
         #expect(utilisation.width == 1)
         #expect(utilisation.busySlots.allSatisfy { $0 <= 1.000_001 })
-        #expect((utilisation.utilisation ?? 2) <= 1.000_001)
+        #expect(utilisation.utilisation <= 1.000_001 && !utilisation.widthInferred)
     }
 
     /// What `trace --format transitions` writes, `explain --trace` reads back unchanged.

@@ -7,8 +7,9 @@ import QueueLabCore
 /// - ``dependencies``: added to `ready`. It includes the time between the last dependency's
 ///   `finished` and this `ready` (the queue releasing the dependent), which the trace cannot tell apart.
 /// - ``slotWait``: the part of `ready` to `executing` during which every slot of the operation's
-///   queue was taken (slots counted from `executing` to `finished`). A queue whose width is left to
-///   the implementation (-1) has no slot limit to wait for, so it never shows this phase.
+///   queue was taken (slots counted from `executing` to `finished`). A queue whose width the
+///   implementation chose (-1) is counted against the most operations it ran at once in the run:
+///   its worker threads, as far as the run shows them.
 /// - ``heldBack``: the rest of `ready` to `executing` up to the last time another operation of the
 ///   same queue started meanwhile: slots were free and the policy gave one to other work.
 /// - ``queueOverhead``: the rest of `ready` to `executing`: a slot was free and nothing else was

@@ -6,8 +6,11 @@ import QueueLabCore
 /// A slot is taken from an operation's `executing` to its `finished`; an operation is waiting from
 /// `ready` until it executes (or finishes without executing).
 struct QueueTimeline: Sendable {
-    /// The slot limit; `Int.max` when the implementation chooses the width (-1).
+    /// The slot limit: the queue's width, or, when the implementation chose it (-1), the most
+    /// operations the queue ran at once in this run (what it chose, as far as the run shows).
     let width: Int
+    /// The width was inferred from the run.
+    let widthInferred: Bool
     /// Event times, ascending; the functions below are constant from `times[k]` to `times[k + 1]`.
     private(set) var times: [Int] = []
     /// Taken slots after event k.
@@ -25,8 +28,7 @@ struct QueueTimeline: Sendable {
     /// Finishes that ended a saturated stretch (every slot taken before, one free after), in time order.
     private var freeingFinishes: [(time: Int, life: Int)] = []
 
-    init(width: Int, lives: [OperationLife], members: [Int]) {
-        self.width = width < 1 ? Int.max : width
+    init(width requested: Int, lives: [OperationLife], members: [Int]) {
         // Kind 0 finishes before kind 1 starts at the same instant: a slot handed from one to the next
         // is never counted twice.
         var events: [(time: Int, kind: Int, life: Int)] = []
@@ -42,6 +44,18 @@ struct QueueTimeline: Sendable {
             }
         }
         events.sort { ($0.time, $0.kind) < ($1.time, $1.kind) }
+        widthInferred = requested < 1
+        if widthInferred {
+            var running = 0
+            var most = 1
+            for event in events where event.kind <= 1 {
+                running += event.kind == 1 ? 1 : -1
+                most = Swift.max(most, running)
+            }
+            width = most
+        } else {
+            width = requested
+        }
         times.reserveCapacity(events.count)
         var taken = 0
         var ready = 0
@@ -53,7 +67,7 @@ struct QueueTimeline: Sendable {
             let span = event.time - previousTime
             if taken >= self.width { saturated += span }
             busyTotal += taken * span
-            if taken < self.width && self.width != Int.max { lost += Swift.min(self.width - taken, ready) * span }
+            if taken < self.width { lost += Swift.min(self.width - taken, ready) * span }
             previousTime = event.time
             switch event.kind {
             case 0:
@@ -89,7 +103,7 @@ struct QueueTimeline: Sendable {
 
     /// Time with every slot taken, from the first event to `time`.
     func saturated(until time: Int) -> Int {
-        guard width != Int.max, let k = step(at: time) else { return 0 }
+        guard let k = step(at: time) else { return 0 }
         return saturatedSum[k] + (busy[k] >= width ? time - times[k] : 0)
     }
 
@@ -101,7 +115,7 @@ struct QueueTimeline: Sendable {
 
     /// Slot-time free while operations waited, from the first event to `time`.
     func lostSlotTime(until time: Int) -> Int {
-        guard width != Int.max, let k = step(at: time) else { return 0 }
+        guard let k = step(at: time) else { return 0 }
         let free = busy[k] < width ? Swift.min(width - busy[k], waiting[k]) : 0
         return lostSum[k] + free * (time - times[k])
     }

@@ -6,22 +6,25 @@ import QueueLabCore
 public struct QueueUtilisation: Sendable, Encodable {
     public var queue: Int
     public var name: String
-    /// nil: the implementation chose the width, so there is no slot limit to measure against.
-    public var width: Int?
+    /// The queue's width or, when the implementation chose it (-1), the most operations it ran at once.
+    public var width: Int
+    /// ``width`` was inferred from the run (the queue's width was -1).
+    public var widthInferred: Bool
     public var bucketNanoseconds: Int
     /// Average taken slots per time bucket, from the run's first addition to its last finish.
     public var busySlots: [Double]
     /// Average free slots while work was ready, per time bucket.
     public var lostSlots: [Double]
     public var capacityLostNanoseconds: Int
-    /// Taken slot-time over the width's slot-time for the run; nil without a width.
-    public var utilisation: Double?
+    /// Taken slot-time over the width's slot-time for the run.
+    public var utilisation: Double
 
     /// - Complexity: O(b log e) for b buckets and e events of the queue.
     init(queue: Int, name: String, timeline: QueueTimeline, origin: Int, end: Int, buckets: Int) {
         self.queue = queue
         self.name = name
-        width = timeline.width == Int.max ? nil : timeline.width
+        width = timeline.width
+        widthInferred = timeline.widthInferred
         let span = Swift.max(1, end - origin)
         let count = Swift.max(1, buckets)
         bucketNanoseconds = Swift.max(1, span / count)
@@ -37,9 +40,8 @@ public struct QueueUtilisation: Sendable, Encodable {
         busySlots = busy
         lostSlots = lost
         capacityLostNanoseconds = timeline.lostSlotTime(until: end) - timeline.lostSlotTime(until: origin)
-        utilisation = width.map {
+        utilisation =
             Double(timeline.busySlotTime(until: end) - timeline.busySlotTime(until: origin))
-                / (Double($0) * Double(span))
-        }
+            / (Double(width) * Double(span))
     }
 }

@@ -108,19 +108,19 @@ extension RunExplanation {
     }
 
     private func utilisationLines(_ queue: QueueUtilisation) -> String {
-        let top = Double(queue.width ?? Swift.max(1, Int((queue.busySlots.max() ?? 1).rounded(.up))))
-        let widthText = queue.width.map { "width \($0)" } ?? "width chosen by the implementation"
+        let top = Double(queue.width)
+        let widthText =
+            queue.widthInferred
+            ? "width chosen by the implementation: at most \(queue.width) ran at once" : "width \(queue.width)"
         var lines = [
             "utilisation of queue \(queue.queue) \(queue.name) (\(widthText)), \(queue.busySlots.count) buckets of "
                 + "\(ExplainText.duration(queue.bucketNanoseconds)), a full bar = \(Int(top)) slot\(top == 1 ? "" : "s")"
         ]
         lines.append("  busy |\(ExplainText.bars(queue.busySlots, top: top))|")
-        if queue.width != nil { lines.append("  lost |\(ExplainText.bars(queue.lostSlots, top: top))|") }
-        if let utilisation = queue.utilisation {
-            lines.append(
-                "  \(ExplainText.significant(utilisation * 100)) % of the width's slot-time busy; "
-                    + "\(ExplainText.duration(queue.capacityLostNanoseconds)) of slot-time lost")
-        }
+        lines.append("  lost |\(ExplainText.bars(queue.lostSlots, top: top))|")
+        lines.append(
+            "  \(ExplainText.significant(queue.utilisation * 100)) % of the width's slot-time busy; "
+                + "\(ExplainText.duration(queue.capacityLostNanoseconds)) of slot-time lost")
         return lines.joined(separator: "\n")
     }
 }

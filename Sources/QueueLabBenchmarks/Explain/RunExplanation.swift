@@ -118,10 +118,12 @@ public struct RunExplanation: Sendable, Encodable {
                     + "is executing to finished, hand-off and release are zero")
         }
         if queues.isEmpty {
-            limits.append("no queue or width recorded: slot waits and capacity lost cannot be told apart")
+            limits.append(
+                "no queue recorded: every operation is explained as one queue, as wide as the most that ran at once")
         } else if queues.contains(where: { $0.width < 1 }) {
             limits.append(
-                "a queue with the implementation's width (-1) has no slot limit: no slot wait, no capacity lost")
+                "a queue whose width the implementation chose (-1) is explained against the most operations it ran "
+                    + "at once in this run")
         }
         if lives.unfinished > 0 { limits.append("\(lives.unfinished) operations never finished and are left out") }
         self.limits = limits
