@@ -65,6 +65,9 @@ import Testing
         #expect(second[.dependencies] == 60)
         #expect(second[.queueOverhead] == 10 && second[.slotWait] == 0 && second[.heldBack] == 0)
         #expect(second[.handOff] == 2 && second[.body] == 28 && second[.release] == 5)
+        // Width 1 over 105 ns: 80 taken, 20 lost (ready, nothing started), 5 idle (55 to 60, nothing ready).
+        let utilisation = RunExplanation(Self.chain).utilisation[0]
+        #expect(utilisation.capacityLostNanoseconds == 20 && utilisation.idleNanoseconds == 5)
         let first = try #require(phases[1])
         #expect(first[.dependencies] == 0 && first[.queueOverhead] == 10 && first[.body] == 38)
     }
@@ -85,6 +88,7 @@ import Testing
         #expect(third[.body] == 10 && third[.handOff] == 0 && third[.release] == 0)
         let explanation = RunExplanation(Self.backlog, buckets: 3)
         #expect(explanation.utilisation[0].capacityLostNanoseconds == 3)
+        #expect(explanation.utilisation[0].idleNanoseconds == 0)
         #expect(explanation.makespanNanoseconds == 33)
     }
 

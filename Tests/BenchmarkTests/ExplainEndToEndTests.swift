@@ -28,7 +28,8 @@ import Testing
         #expect(run.bodies.count == 30)
         let explanation = RunExplanation(run)
         #expect(explanation.operations == 30 && explanation.unfinished == 0 && explanation.bodiesStamped == 30)
-        #expect(explanation.phases.values.reduce(0, +) == explanation.byQueue[0].totals.values.reduce(0, +))
+        let queue = try #require(explanation.byQueue.first)
+        #expect(explanation.phases.values.reduce(0, +) == queue.totals.values.reduce(0, +))
         let path = explanation.criticalPath
         #expect(path.links.count == 30)
         #expect(path.links.dropFirst().allSatisfy { $0.reason == .dependency })

@@ -16,6 +16,9 @@ public struct QueueUtilisation: Sendable, Encodable {
     /// Average free slots while work was ready, per time bucket.
     public var lostSlots: [Double]
     public var capacityLostNanoseconds: Int
+    /// Slot-time free while nothing of the queue was ready (waiting for the work's arrival or its
+    /// dependencies, not for the queue): the width's slot-time less the taken and the lost.
+    public var idleNanoseconds: Int
     /// Taken slot-time over the width's slot-time for the run.
     public var utilisation: Double
 
@@ -40,8 +43,8 @@ public struct QueueUtilisation: Sendable, Encodable {
         busySlots = busy
         lostSlots = lost
         capacityLostNanoseconds = timeline.lostSlotTime(until: end) - timeline.lostSlotTime(until: origin)
-        utilisation =
-            Double(timeline.busySlotTime(until: end) - timeline.busySlotTime(until: origin))
-            / (Double(width) * Double(span))
+        let taken = timeline.busySlotTime(until: end) - timeline.busySlotTime(until: origin)
+        utilisation = Double(taken) / (Double(width) * Double(span))
+        idleNanoseconds = Swift.max(0, width * span - taken - capacityLostNanoseconds)
     }
 }

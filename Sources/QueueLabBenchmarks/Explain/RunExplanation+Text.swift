@@ -120,7 +120,8 @@ extension RunExplanation {
         lines.append("  lost |\(ExplainText.bars(queue.lostSlots, top: top))|")
         lines.append(
             "  \(ExplainText.significant(queue.utilisation * 100)) % of the width's slot-time busy; "
-                + "\(ExplainText.duration(queue.capacityLostNanoseconds)) of slot-time lost")
+                + "\(ExplainText.duration(queue.capacityLostNanoseconds)) of slot-time lost (free while work was ready), "
+                + "\(ExplainText.duration(queue.idleNanoseconds)) idle (free with nothing ready)")
         return lines.joined(separator: "\n")
     }
 }
