@@ -162,6 +162,7 @@ import Testing
         let path = try #require(RunExplanation(run).slowestPaths["veryHigh"])
         #expect(path.endsAt == "op4 #4")
         #expect(path.linksByPriority == ["normal": normalLinks, "veryLow": 1, "veryHigh": 1])
+        #expect(path.linksBelow("veryHigh") == normalLinks + 1 && path.linksBelow("veryLow") == 0)
         #expect(path.makespanNanoseconds == (policy == "strict" ? 49 : 29))
         #expect(path.phases.values.reduce(0, +) == path.makespanNanoseconds)
     }

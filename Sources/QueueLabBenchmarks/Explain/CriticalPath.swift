@@ -126,6 +126,15 @@ public struct CriticalPath: Sendable, Encodable {
 }
 
 extension CriticalPath {
+    /// Operations on the path whose priority is below the one named `priority`.
+    public func linksBelow(_ priority: String) -> Int {
+        guard let level = QueuePriority.allCases.first(where: { $0.description == priority }) else { return 0 }
+        return linksByPriority.reduce(0) { count, entry in
+            let below = QueuePriority.allCases.first { $0.description == entry.key }.map { $0 < level } ?? false
+            return count + (below ? entry.value : 0)
+        }
+    }
+
     /// The key of a link's time between its predecessor's finish and its own addition.
     public static let arrival = "arrival"
 }

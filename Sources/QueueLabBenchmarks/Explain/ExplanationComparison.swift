@@ -39,6 +39,22 @@ public struct ExplanationComparison: Sendable, Encodable {
         rows.append(
             ("queue overhead per operation", a.overheadPerOperationNanoseconds, b.overheadPerOperationNanoseconds, true)
         )
+        // Per priority present in both runs: what each class waited, and its slowest operation's life.
+        for first in a.byPriority {
+            guard let second = b.byPriority.first(where: { $0.name == first.name }) else { continue }
+            rows.append(("\(first.name) life p99", Double(first.lifeP99), Double(second.lifeP99), true))
+            rows.append(("\(first.name) queue wait p50", Double(first.queueWaitP50), Double(second.queueWaitP50), true))
+            rows.append(("\(first.name) queue wait p99", Double(first.queueWaitP99), Double(second.queueWaitP99), true))
+        }
+        // An inversion in numbers: operations of lower priority on the path of a class's slowest one.
+        for (name, first) in a.slowestPaths.sorted(by: { $0.key < $1.key }) {
+            guard let second = b.slowestPaths[name] else { continue }
+            rows.append(
+                (
+                    "slowest \(name): lower priorities on its path", Double(first.linksBelow(name)),
+                    Double(second.linksBelow(name)), false
+                ))
+        }
         rows.append(("operations", Double(a.operations), Double(b.operations), false))
         return rows
     }
