@@ -5,13 +5,17 @@ import QueueLabCore
 public struct ClassSummary: Sendable, Encodable {
     /// An operation and its queue wait (ready to executing: slot wait, held back and queue overhead).
     public struct Waiter: Sendable, Encodable {
+        /// Its name and id, as the report prints them.
         public var operation: String
         public var id: UInt64
         public var queueWaitNanoseconds: Int
+        /// Its non-zero phases by name.
         public var phases: [String: Int]
     }
 
+    /// The priority, or the queue's index and name.
     public var name: String
+    /// Finished operations in the class.
     public var operations: Int
     /// Nanoseconds per phase, summed over the class.
     public var totals: [String: Int]

@@ -17,11 +17,15 @@ public struct CriticalPath: Sendable, Encodable {
         case slot
     }
 
+    /// One operation on the path.
     public struct Link: Sendable, Encodable {
+        /// Its name and id, as the report prints them.
         public var operation: String
         public var id: UInt64
         public var priority: String
+        /// Index of its queue in the run, -1 when unknown.
         public var queue: Int
+        /// Why the previous link precedes it (or `start`).
         public var reason: Reason
         /// Nanoseconds per phase within the link (its predecessor's finish to its own finish).
         public var phases: [String: Int]

@@ -6,11 +6,13 @@ public struct ExplanationComparison: Sendable, Encodable {
     public static let schema = "queuelab-explain-comparison/1"
 
     public var schema = ExplanationComparison.schema
+    /// The first run (A) and the second (B).
     public var a: RunExplanation
     public var b: RunExplanation
     /// B/A per figure; absent where A is zero.
     public var ratios: [String: Double]
 
+    /// A compared with B.
     public init(_ a: RunExplanation, _ b: RunExplanation) {
         self.a = a
         self.b = b
@@ -59,6 +61,7 @@ public struct ExplanationComparison: Sendable, Encodable {
         return rows
     }
 
+    /// The comparison `queuelab explain` prints: both runs' critical paths, then A, B and B/A per figure.
     public func text() -> String {
         var lines = [
             "A: \(a.title.isEmpty ? "first run" : a.title)", "B: \(b.title.isEmpty ? "second run" : b.title)",

@@ -4,6 +4,7 @@ import QueueLabCore
 /// free while operations of the queue were ready (at most one free slot per waiting operation, since
 /// a slot nothing could use is not lost).
 public struct QueueUtilisation: Sendable, Encodable {
+    /// The queue's index in the run and its name.
     public var queue: Int
     public var name: String
     /// The queue's width or, when the implementation chose it (-1), the most operations it ran at once.

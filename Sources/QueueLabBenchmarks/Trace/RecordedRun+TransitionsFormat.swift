@@ -87,6 +87,7 @@ extension RecordedRun {
 
 /// Why a file is not a readable `queuelab-transitions/1` run.
 public struct RecordedRunFormatError: Error, Sendable, CustomStringConvertible {
+    /// The line (from 1) that could not be read; 0 for the file as a whole.
     public var line: Int
     public var reason: String
 

@@ -29,12 +29,17 @@ public struct RecordedRun: Sendable {
         }
     }
 
+    /// In causal order (``StateTransition/sequence``).
     public var transitions: [StateTransition]
+    /// Each operation's dependencies as they stood when it was added.
     public var dependencies: [OperationID: [OperationID]]
+    /// In the order the run made them.
     public var queues: [QueueInfo]
     /// Index into ``queues``; an operation missing here was observed through no ``ObservedQueue``.
     public var queueOf: [OperationID: Int]
+    /// The bodies that stamped themselves (the workloads' harness bodies, in a traced run).
     public var bodies: [OperationID: BodySpan]
+    /// What was run: implementation, policy, workload, wall time.
     public var metadata: [String: String]
 
     public init(
