@@ -12,6 +12,8 @@ struct TraceCommand: ParsableCommand {
         discussion: """
             The JSON is in the Chrome Trace Event format: a lane per thread, a slice per operation from start to finish (its name, priority and queue wait in the slice's arguments), dependencies as flow arrows from a dependency's end to its dependent's start, cancellations as instant events. Open it at ui.perfetto.dev (Open trace file) or chrome://tracing (Load).
 
+            --format transitions writes the recorded run itself instead (schema queuelab-transitions/1, one record a line: the queues and their widths, each operation's queue, dependencies and the start and end its body stamped, every transition), which \(ToolName.current) explain --trace reads.
+
             Without parameters a workload runs at trace size (a few hundred operations, e.g. chain n=200); give parameters to change that. Foundation's dependency workloads are capped as in bench. --impl, --policy and --workload take one value each here (the list options of bench, with one item).
 
             Examples:
@@ -19,6 +21,7 @@ struct TraceCommand: ParsableCommand {
               \(ToolName.current) trace --impl actor --workload 'fanout:k=8;rounds=3' --out fanout.json
               \(ToolName.current) trace --impl foundation --workload cancel --out cancel.json
               \(ToolName.current) trace --impl lock --policy aging:step=2ms --workload priority --out aging.json
+              \(ToolName.current) trace --impl lock --workload chain --format transitions --out chain.txt
 
             Exit status: 0 written; 1 the run failed (stall, unsupported workload); 2 bad input (an unknown implementation, workload or policy, a policy given to foundation or dispatch, more than one of any).
             """
@@ -28,17 +31,15 @@ struct TraceCommand: ParsableCommand {
     @OptionGroup(title: "Policy") var policyOptions: PolicyOptions
     @OptionGroup(title: "Workload") var workloadOptions: WorkloadOptions
 
-    @Option(help: ArgumentHelp("The JSON file to write, e.g. trace.json.", valueName: "file.json"))
+    @Option(help: ArgumentHelp("The file to write, e.g. trace.json.", valueName: "file"))
     var out: String
 
-    /// Bounded: a larger value overflowed where the wait became nanoseconds and timed out at once.
-    @Option(
-        parsing: .unconditional,
-        help: "Seconds the queue may take to drain before the run is reported as stalled, 1 to 86400.")
-    var drainTimeout = 60
+    @Option(help: "chrome: a Chrome trace for a viewer; transitions: the recorded run, for explain --trace.")
+    var format: TraceFormat = .chrome
+
+    @OptionGroup var drain: DrainTimeoutOption
 
     func validate() throws {
-        try CountOption.check("--drain-timeout", drainTimeout, 1...86_400)
         for (option, values) in [
             ("--impl", implementationOptions.names), ("--workload", workloadOptions.specifications),
         ] where values.count != 1 {
@@ -66,8 +67,14 @@ struct TraceCommand: ParsableCommand {
             fail(error.description)
         }
         do {
-            let (trace, note) = try TraceRun.record(recipe, workload: parsed, drainTimeout: .seconds(drainTimeout))
+            let (run, note) = try TraceRun.recordRun(recipe, workload: parsed, drainTimeout: drain.duration)
             if let note { print("note: \(note)") }
+            if format == .transitions {
+                try run.writeTransitions(to: URL(fileURLWithPath: out))
+                print("wrote \(out): \(run.queueOf.count) operations, \(run.transitions.count) transitions")
+                return
+            }
+            let trace = ChromeTraceBuilder.build(run)
             try trace.json().write(to: URL(fileURLWithPath: out))
             let data = trace.otherData
             print(

@@ -36,3 +36,15 @@ enum InstructionChannel: String, CaseIterable, ExpressibleByArgument {
     case on
     case off
 }
+
+/// `trace --format`: the Chrome trace for a viewer, or the recorded run itself for `explain`.
+enum TraceFormat: String, CaseIterable, ExpressibleByArgument {
+    case chrome
+    case transitions
+}
+
+/// `explain --format`.
+enum ExplainFormat: String, CaseIterable, ExpressibleByArgument {
+    case text
+    case json
+}

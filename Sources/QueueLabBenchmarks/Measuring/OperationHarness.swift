@@ -24,11 +24,26 @@ public final class OperationHarness: @unchecked Sendable {
     /// steady-state rate costs inside it (a histogram made lazily there cost chain:n=500 7 % more
     /// instructions per operation).
     private let finishStamps: UnsafeMutableBufferPointer<UInt64>
+    /// Where a traced run's bodies stamp their own start and end; nil (every benchmark run) makes
+    /// bodies without the stamps, so an untraced run pays nothing for them.
+    let bodyLog: TransitionLog?
     private var phaseCPUStart: UInt64 = 0
     /// The process's CPU time over the last timed phase (``ProcessCPUClock``).
     public private(set) var phaseCPUNanoseconds: UInt64 = 0
 
-    public init(operations: Int, latencyEvery: Int, workNanoseconds: UInt64 = 0, slowdownNanoseconds: UInt64 = 0) {
+    public convenience init(
+        operations: Int, latencyEvery: Int, workNanoseconds: UInt64 = 0, slowdownNanoseconds: UInt64 = 0
+    ) {
+        self.init(
+            operations: operations, latencyEvery: latencyEvery, workNanoseconds: workNanoseconds,
+            slowdownNanoseconds: slowdownNanoseconds, bodyLog: nil)
+    }
+
+    init(
+        operations: Int, latencyEvery: Int, workNanoseconds: UInt64 = 0, slowdownNanoseconds: UInt64 = 0,
+        bodyLog: TransitionLog?
+    ) {
+        self.bodyLog = bodyLog
         self.latencyEvery = Swift.max(1, latencyEvery)
         self.workNanoseconds = workNanoseconds
         self.slowdownNanoseconds = slowdownNanoseconds
@@ -87,11 +102,22 @@ public final class OperationHarness: @unchecked Sendable {
         meter.leave()
     }
 
-    /// A synchronous body for operation `index`: begin, work, end.
+    /// A synchronous body for operation `index`: begin, work, end. In a traced run the body also
+    /// stamps its first and last clock reading into the trace; the choice is made here, once per
+    /// body, so that the untraced body is the same closure as before tracing existed.
     public func synchronousBody<Operation: QueueOperation>(
         _ index: Int, priorityLevel: Int = -1
     ) -> OperationBody<Operation> {
-        .synchronous { [self] _ in
+        if let bodyLog {
+            return .synchronous { [self] operation in
+                let stampedStart = MonotonicClock.now()
+                let started = begin(index)
+                work()
+                end(index, started: started, priorityLevel: priorityLevel)
+                bodyLog.noteBody(operation.id, start: stampedStart, end: MonotonicClock.now())
+            }
+        }
+        return .synchronous { [self] _ in
             let started = begin(index)
             work()
             end(index, started: started, priorityLevel: priorityLevel)

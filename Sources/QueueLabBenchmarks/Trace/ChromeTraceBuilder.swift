@@ -23,6 +23,11 @@ public enum ChromeTraceBuilder {
         var label: String { name ?? "op \(id)" }
     }
 
+    /// The trace of a recorded run.
+    public static func build(_ run: RecordedRun) -> ChromeTrace {
+        build(transitions: run.transitions, dependencies: run.dependencies, metadata: run.metadata)
+    }
+
     public static func build(
         transitions: [StateTransition], dependencies: [OperationID: [OperationID]], metadata: [String: String] = [:]
     ) -> ChromeTrace {

@@ -12,23 +12,37 @@ final class ObservedQueue<Base: OperationQueueing>: OperationQueueing {
 
     let base: Base
     let log: TransitionLog?
+    /// This queue's index in `log` (0 when there is no log).
+    let queueIndex: Int32
 
+    /// A queue made by type rather than by a traced run's recipe: observed by whichever trace is
+    /// being recorded (``TraceSession``), if any.
     convenience init(name: String?) {
-        self.init(observing: Base(name: name))
+        self.init(observing: Base(name: name), log: TraceSession.current)
     }
 
-    /// `base` (made by a recipe, with its policy) observed as `init(name:)` observes a plain one.
-    init(observing base: Base) {
+    /// `base` (made by a recipe, with its policy) observed by `log`. A traced run hands its own log
+    /// here rather than through ``TraceSession``, so that two runs traced at once in one process
+    /// (tests run in parallel) never record each other's queues.
+    init(observing base: Base, log: TransitionLog?) {
         self.base = base
-        log = TraceSession.current
-        if let log { base.setStateObserver(log) }
+        self.log = log
+        if let log {
+            queueIndex = log.registerQueue(name: base.name, width: base.maxConcurrentOperationCount)
+            base.setStateObserver(QueueTap(log: log, queue: queueIndex))
+        } else {
+            queueIndex = 0
+        }
     }
 
     var name: String? { base.name }
 
     var maxConcurrentOperationCount: Int {
         get { base.maxConcurrentOperationCount }
-        set { base.maxConcurrentOperationCount = newValue }
+        set {
+            base.maxConcurrentOperationCount = newValue
+            log?.noteWidth(base.maxConcurrentOperationCount, queue: queueIndex)
+        }
     }
 
     var isSuspended: Bool {
@@ -75,6 +89,9 @@ final class ObservedQueue<Base: OperationQueueing>: OperationQueueing {
 /// policy of the run it traces.
 struct ObservedRecipe<Base: QueueRecipe>: QueueRecipe {
     let base: Base
+    let log: TransitionLog
     var policy: PolicyDeclaration? { base.policy }
-    func makeQueue(name: String?) -> ObservedQueue<Base.Queue> { ObservedQueue(observing: base.makeQueue(name: name)) }
+    func makeQueue(name: String?) -> ObservedQueue<Base.Queue> {
+        ObservedQueue(observing: base.makeQueue(name: name), log: log)
+    }
 }

@@ -42,17 +42,28 @@ public enum TraceRun {
     public static func record<Recipe: QueueRecipe>(
         recipe: Recipe, workload requested: Workload, drainTimeout: Duration = .seconds(60)
     ) throws(SampleError) -> (trace: ChromeTrace, note: String?) {
+        let (run, note) = try recordRun(recipe: recipe, workload: requested, drainTimeout: drainTimeout)
+        return (ChromeTraceBuilder.build(run), note)
+    }
+
+    /// Runs `workload` with the queue made by `recipe` and returns everything recorded (what
+    /// `trace --format transitions` writes and `explain` reads), with a note when the workload was capped.
+    ///
+    /// - Throws: ``SampleError`` (unsupported workload, stall, queue error).
+    public static func recordRun<Recipe: QueueRecipe>(
+        recipe: Recipe, workload requested: Workload, drainTimeout: Duration = .seconds(60)
+    ) throws(SampleError) -> (run: RecordedRun, note: String?) {
         typealias Queue = Recipe.Queue
         let (workload, note) = WorkloadSuite.sized(requested, for: Queue.implementationName)
         let count = WorkloadExecution<Queue>.operationCount(workload)
+        let log = TransitionLog(expectedTransitions: count * 4)
         let harness = OperationHarness(
             operations: count, latencyEvery: count + 1,
-            workNanoseconds: UInt64(Swift.max(0, workload["us"])) * 1_000)
+            workNanoseconds: UInt64(Swift.max(0, workload["us"])) * 1_000, bodyLog: log)
         let execution = WorkloadExecution(
-            recipe: ObservedRecipe(base: recipe), workload: workload, harness: harness, drainTimeout: drainTimeout)
-        let log = TransitionLog(expectedTransitions: count * 4)
+            recipe: ObservedRecipe(base: recipe, log: log), workload: workload, harness: harness,
+            drainTimeout: drainTimeout)
         let outcome = try TraceSession.with(log) { () throws(SampleError) -> WorkloadOutcome in try execution.run() }
-        let (transitions, dependencies) = log.snapshot()
         var metadata = [
             "implementation": Queue.implementationName, "workload": workload.description,
             "wall_ms": String(Double(outcome.wallNanoseconds) / 1e6),
@@ -60,9 +71,14 @@ public enum TraceRun {
                 + "setting up that thread's histograms (long in a debug build)",
         ]
         if let policy = recipe.policy { metadata["policy"] = policy.specification }
-        let trace = ChromeTraceBuilder.build(
-            transitions: transitions, dependencies: dependencies, metadata: metadata)
-        return (trace, note)
+        return (log.recordedRun(metadata: metadata), note)
+    }
+
+    /// ``recordRun(recipe:workload:drainTimeout:)`` for a recipe chosen at run time.
+    public static func recordRun(
+        _ recipe: any QueueRecipe, workload: Workload, drainTimeout: Duration = .seconds(60)
+    ) throws(SampleError) -> (run: RecordedRun, note: String?) {
+        try recordRun(recipe: recipe, workload: workload, drainTimeout: drainTimeout)
     }
 
     /// The same, for an implementation chosen at run time (from the registry).

@@ -1,22 +1,34 @@
 import Foundation
 import QueueLabCore
 
-/// A `StateObserver` that keeps every transition, plus each operation's dependencies
-/// as they stood when it was added: what a trace is made from.
+/// A `StateObserver` that keeps every transition, plus what a trace needs beside them: each
+/// operation's dependencies as they stood when it was added, which queue made each transition (and
+/// that queue's width), and the start and end of the bodies that stamp themselves.
 public final class TransitionLog: StateObserver, @unchecked Sendable {
-    // Safe to share: every stored property is read and written only while `lock` is held; the
-    // observer callback appends under the lock and never calls out while holding it.
+    // Safe to share: every stored property is read and written only while `lock` is held; no method
+    // calls out while holding it.
     private let lock = NSLock()
     private var transitions: [StateTransition] = []
+    /// Parallel to `transitions`: the index in `queues` of the queue that delivered it, or -1 when it
+    /// came through ``operationDidTransition(_:)`` (a caller that installed the log itself).
+    private var transitionQueues: [Int32] = []
     private var dependencies: [OperationID: [OperationID]] = [:]
+    private var queues: [RecordedRun.QueueInfo] = []
+    private var bodies: [OperationID: RecordedRun.BodySpan] = [:]
 
     public init(expectedTransitions: Int = 0) {
         transitions.reserveCapacity(expectedTransitions)
+        transitionQueues.reserveCapacity(expectedTransitions)
     }
 
     public func operationDidTransition(_ transition: StateTransition) {
+        record(transition, queue: -1)
+    }
+
+    func record(_ transition: StateTransition, queue: Int32) {
         lock.lock()
         transitions.append(transition)
+        transitionQueues.append(queue)
         lock.unlock()
     }
 
@@ -29,12 +41,61 @@ public final class TransitionLog: StateObserver, @unchecked Sendable {
         lock.unlock()
     }
 
-    /// The transitions in causal order (by `StateTransition.sequence`) and the dependency edges.
-    public func snapshot() -> (transitions: [StateTransition], dependencies: [OperationID: [OperationID]]) {
+    /// A new queue and its width; returns the index its transitions are recorded under.
+    func registerQueue(name: String?, width: Int) -> Int32 {
         lock.lock()
         defer { lock.unlock() }
-        return (transitions.sorted { $0.sequence < $1.sequence }, dependencies)
+        queues.append(RecordedRun.QueueInfo(name: name ?? "queue \(queues.count)", width: width))
+        return Int32(queues.count - 1)
     }
+
+    /// The queue's width was set; the analysis uses the last width set, which the workloads set before
+    /// adding any operation.
+    func noteWidth(_ width: Int, queue: Int32) {
+        lock.lock()
+        queues[Int(queue)].width = width
+        lock.unlock()
+    }
+
+    /// A body's own first and last clock readings (``MonotonicClock`` nanoseconds).
+    func noteBody(_ operation: OperationID, start: UInt64, end: UInt64) {
+        lock.lock()
+        bodies[operation] = RecordedRun.BodySpan(start: start, end: end)
+        lock.unlock()
+    }
+
+    /// The transitions in causal order (by `StateTransition.sequence`) and the dependency edges.
+    public func snapshot() -> (transitions: [StateTransition], dependencies: [OperationID: [OperationID]]) {
+        let run = recordedRun(metadata: [:])
+        return (run.transitions, run.dependencies)
+    }
+
+    /// Everything recorded, transitions in causal order.
+    public func recordedRun(metadata: [String: String]) -> RecordedRun {
+        lock.lock()
+        defer { lock.unlock() }
+        let order = transitions.indices.sorted { transitions[$0].sequence < transitions[$1].sequence }
+        var queueOf: [OperationID: Int] = [:]
+        for index in order where transitionQueues[index] >= 0 {
+            queueOf[transitions[index].operation] = Int(transitionQueues[index])
+        }
+        return RecordedRun(
+            transitions: order.map { transitions[$0] }, dependencies: dependencies, queues: queues,
+            queueOf: queueOf, bodies: bodies, metadata: metadata)
+    }
+}
+
+/// The observer each ``ObservedQueue`` installs: the run's log, told which queue a transition came from.
+final class QueueTap: StateObserver {
+    let log: TransitionLog
+    let queue: Int32
+
+    init(log: TransitionLog, queue: Int32) {
+        self.log = log
+        self.queue = queue
+    }
+
+    func operationDidTransition(_ transition: StateTransition) { log.record(transition, queue: queue) }
 }
 
 /// The log that queues created by ``ObservedQueue`` install while a trace is being recorded.

@@ -1,0 +1,51 @@
+import QueueLabCore
+
+/// How busy one queue's slots were over the run, and how much of their capacity was lost: slot-time
+/// free while operations of the queue were ready (at most one free slot per waiting operation, since
+/// a slot nothing could use is not lost).
+public struct QueueUtilisation: Sendable, Encodable {
+    /// The queue's index in the run and its name.
+    public var queue: Int
+    public var name: String
+    /// The queue's width or, when the implementation chose it (-1), the most operations it ran at once.
+    public var width: Int
+    /// ``width`` was inferred from the run (the queue's width was -1).
+    public var widthInferred: Bool
+    public var bucketNanoseconds: Int
+    /// Average taken slots per time bucket, from the run's first addition to its last finish.
+    public var busySlots: [Double]
+    /// Average free slots while work was ready, per time bucket.
+    public var lostSlots: [Double]
+    public var capacityLostNanoseconds: Int
+    /// Slot-time free while nothing of the queue was ready (waiting for the work's arrival or its
+    /// dependencies, not for the queue): the width's slot-time less the taken and the lost.
+    public var idleNanoseconds: Int
+    /// Taken slot-time over the width's slot-time for the run.
+    public var utilisation: Double
+
+    /// - Complexity: O(b log e) for b buckets and e events of the queue.
+    init(queue: Int, name: String, timeline: QueueTimeline, origin: Int, end: Int, buckets: Int) {
+        self.queue = queue
+        self.name = name
+        width = timeline.width
+        widthInferred = timeline.widthInferred
+        let span = Swift.max(1, end - origin)
+        let count = Swift.max(1, buckets)
+        bucketNanoseconds = Swift.max(1, span / count)
+        var busy: [Double] = []
+        var lost: [Double] = []
+        for bucket in 0..<count {
+            let from = origin + span * bucket / count
+            let to = origin + span * (bucket + 1) / count
+            let length = Double(Swift.max(1, to - from))
+            busy.append(Double(timeline.busySlotTime(until: to) - timeline.busySlotTime(until: from)) / length)
+            lost.append(Double(timeline.lostSlotTime(until: to) - timeline.lostSlotTime(until: from)) / length)
+        }
+        busySlots = busy
+        lostSlots = lost
+        capacityLostNanoseconds = timeline.lostSlotTime(until: end) - timeline.lostSlotTime(until: origin)
+        let taken = timeline.busySlotTime(until: end) - timeline.busySlotTime(until: origin)
+        utilisation = Double(taken) / (Double(width) * Double(span))
+        idleNanoseconds = Swift.max(0, width * span - taken - capacityLostNanoseconds)
+    }
+}

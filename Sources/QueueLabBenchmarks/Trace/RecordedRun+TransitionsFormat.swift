@@ -1,0 +1,259 @@
+import Foundation
+import QueueLabCore
+
+/// The `queuelab-transitions/1` text form of a ``RecordedRun`` (`queuelab trace --format transitions`),
+/// one record a line, fields separated by one space, so that a million-operation run is written and
+/// read in seconds:
+///
+/// ```
+/// queuelab-transitions/1
+/// meta KEY VALUE...                                   (the value runs to the end of the line)
+/// queue INDEX WIDTH NAME...                           (WIDTH -1: the implementation chooses)
+/// op ID QUEUE BODY_START BODY_END DEPENDENCIES NAME... (QUEUE -1 unknown; BODY 0 0 not stamped;
+///                                                     DEPENDENCIES comma-separated ids or -; no NAME: unnamed)
+/// t SEQUENCE ID EVENT PRIORITY EFFECTIVE_PRIORITY TIMESTAMP THREAD
+/// ```
+///
+/// Times are ``MonotonicClock`` nanoseconds, priorities `QueuePriority` raw values (-8...8), events
+/// `pending`, `ready`, `executing`, `finished` or `cancelled`; every `op` line comes before the `t` lines.
+extension RecordedRun {
+    public static let transitionsSchema = "queuelab-transitions/1"
+
+    /// Writes the text form to `url`, a block of lines at a time.
+    public func writeTransitions(to url: URL) throws {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        let handle = try FileHandle(forWritingTo: url)
+        defer { try? handle.close() }
+        var block = ""
+        func line(_ text: String) throws {
+            block += text
+            block += "\n"
+            if block.utf8.count > 1 << 20 {
+                try handle.write(contentsOf: Data(block.utf8))
+                block = ""
+            }
+        }
+        func clean(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: " ") }
+        try line(Self.transitionsSchema)
+        for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
+            try line("meta \(key.replacingOccurrences(of: " ", with: "_")) \(clean(value))")
+        }
+        for (index, queue) in queues.enumerated() { try line("queue \(index) \(queue.width) \(clean(queue.name))") }
+        var names: [OperationID: String?] = [:]
+        var order: [OperationID] = []
+        for transition in transitions {
+            if let known = names[transition.operation] {
+                if known == nil, let name = transition.name { names[transition.operation] = name }
+            } else {
+                names[transition.operation] = .some(transition.name)
+                order.append(transition.operation)
+            }
+        }
+        for id in order {
+            let body = bodies[id] ?? BodySpan(start: 0, end: 0)
+            let dependencyList = dependencies[id].map { $0.map { String($0.rawValue) }.joined(separator: ",") } ?? "-"
+            var text = "op \(id.rawValue) \(queueOf[id] ?? -1) \(body.start) \(body.end) \(dependencyList)"
+            if let name = names[id] ?? nil { text += " \(clean(name))" }
+            try line(text)
+        }
+        for transition in transitions {
+            try line(
+                "t \(transition.sequence) \(transition.operation.rawValue) \(TransitionsReader.word(transition.event)) "
+                    + "\(transition.priority.rawValue) \(transition.effectivePriority.rawValue) "
+                    + "\(transition.timestamp) \(transition.thread)")
+        }
+        try handle.write(contentsOf: Data(block.utf8))
+    }
+
+    /// Reads the text form.
+    ///
+    /// - Throws: ``RecordedRunFormatError`` naming the first line that is not a record of the schema.
+    public static func readTransitions(from data: Data) throws(RecordedRunFormatError) -> RecordedRun {
+        var reader = TransitionsReader()
+        let outcome: Result<Void, RecordedRunFormatError> = data.withUnsafeBytes { raw in
+            do throws(RecordedRunFormatError) {
+                try reader.read(raw.bindMemory(to: UInt8.self))
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try outcome.get()
+        return reader.run
+    }
+}
+
+/// Why a file is not a readable `queuelab-transitions/1` run.
+public struct RecordedRunFormatError: Error, Sendable, CustomStringConvertible {
+    /// The line (from 1) that could not be read; 0 for the file as a whole.
+    public var line: Int
+    public var reason: String
+
+    public var description: String { line == 0 ? reason : "line \(line): \(reason)" }
+}
+
+/// The byte-level reader behind ``RecordedRun/readTransitions(from:)``: fields are parsed in place,
+/// without a `String` per field, which is what keeps a million operations within seconds.
+struct TransitionsReader {
+    var run = RecordedRun(transitions: [])
+    private var names: [OperationID: String] = [:]
+    private var lineNumber = 0
+
+    mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(RecordedRunFormatError) {
+        // Most lines are transitions: reserving for all of them saves the copies of a growing array,
+        // which for a million operations would briefly hold the transitions twice.
+        run.transitions.reserveCapacity(bytes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) })
+        var start = 0
+        var sawHeader = false
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != 10 { end += 1 }
+            lineNumber += 1
+            let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            start = end + 1
+            if !sawHeader {
+                guard String(decoding: line, as: UTF8.self) == RecordedRun.transitionsSchema else {
+                    throw fail(
+                        "not a \(RecordedRun.transitionsSchema) file (first line \"\(String(decoding: line.prefix(40), as: UTF8.self))\")"
+                    )
+                }
+                sawHeader = true
+                continue
+            }
+            if line.isEmpty { continue }
+            try record(line)
+        }
+        if !sawHeader { throw RecordedRunFormatError(line: 0, reason: "empty file") }
+    }
+
+    private mutating func record(_ line: UnsafeBufferPointer<UInt8>) throws(RecordedRunFormatError) {
+        var fields = FieldCursor(line: line)
+        switch fields.word() {
+        case "t":
+            let sequence = try unsigned(fields.next(), "sequence")
+            let id = try OperationID(rawValue: unsigned(fields.next(), "operation id"))
+            let eventWord = fields.word()
+            guard let event = Self.events[eventWord] else { throw fail("unknown event \"\(eventWord)\"") }
+            let priority = try parsePriority(fields.next())
+            let effective = try parsePriority(fields.next())
+            let timestamp = try unsigned(fields.next(), "timestamp")
+            let thread = try unsigned(fields.next(), "thread")
+            run.transitions.append(
+                StateTransition(
+                    operation: id, name: names[id], event: event, priority: priority, effectivePriority: effective,
+                    timestamp: timestamp, thread: thread, sequence: sequence))
+        case "op":
+            let id = try OperationID(rawValue: unsigned(fields.next(), "operation id"))
+            let queue = try signed(fields.next(), "queue")
+            let bodyStart = try unsigned(fields.next(), "body start")
+            let bodyEnd = try unsigned(fields.next(), "body end")
+            let dependencyField = fields.next()
+            if queue >= 0 {
+                guard queue < run.queues.count else {
+                    throw fail("operation \(id.rawValue) names queue \(queue), not listed")
+                }
+                run.queueOf[id] = queue
+            }
+            if bodyStart != 0 || bodyEnd != 0 {
+                run.bodies[id] = .init(start: bodyStart, end: Swift.max(bodyStart, bodyEnd))
+            }
+            if !(dependencyField.count == 1 && dependencyField[0] == UInt8(ascii: "-")) {
+                var list: [OperationID] = []
+                for part in dependencyField.split(separator: UInt8(ascii: ",")) {
+                    let raw = try unsigned(UnsafeBufferPointer(rebasing: part), "dependency id")
+                    list.append(OperationID(rawValue: raw))
+                }
+                run.dependencies[id] = list
+            }
+            let rest = fields.rest()
+            if !rest.isEmpty { names[id] = rest }
+        case "queue":
+            _ = try signed(fields.next(), "queue index")
+            let width = try signed(fields.next(), "width")
+            run.queues.append(.init(name: fields.rest(), width: width))
+        case "meta":
+            let key = fields.word()
+            run.metadata[key] = fields.rest()
+        case let other:
+            throw fail("unknown record \"\(other.prefix(20))\"")
+        }
+    }
+
+    static let events = Dictionary(
+        uniqueKeysWithValues: [OperationEvent.pending, .ready, .executing, .finished, .cancelled].map { (word($0), $0) }
+    )
+
+    /// The schema's word for an event, fixed here rather than taken from a description that may change.
+    static func word(_ event: OperationEvent) -> String {
+        switch event {
+        case .pending: "pending"
+        case .ready: "ready"
+        case .executing: "executing"
+        case .finished: "finished"
+        case .cancelled: "cancelled"
+        }
+    }
+
+    private func fail(_ reason: String) -> RecordedRunFormatError {
+        RecordedRunFormatError(line: lineNumber, reason: reason)
+    }
+
+    private func unsigned(_ field: UnsafeBufferPointer<UInt8>, _ what: String) throws(RecordedRunFormatError)
+        -> UInt64
+    {
+        guard !field.isEmpty else { throw fail("missing \(what)") }
+        var value: UInt64 = 0
+        for byte in field {
+            guard byte >= 48 && byte <= 57 else { throw fail("\(what) is not a number") }
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = times.addingReportingOverflow(UInt64(byte - 48))
+            guard !overflow && !carry else { throw fail("\(what) out of range") }
+            value = sum
+        }
+        return value
+    }
+
+    private func signed(_ field: UnsafeBufferPointer<UInt8>, _ what: String) throws(RecordedRunFormatError) -> Int {
+        if field.first == UInt8(ascii: "-") {
+            let magnitude = try unsigned(UnsafeBufferPointer(rebasing: field.dropFirst()), what)
+            guard magnitude <= UInt64(Int.max) else { throw fail("\(what) out of range") }
+            return -Int(magnitude)
+        }
+        let value = try unsigned(field, what)
+        guard value <= UInt64(Int.max) else { throw fail("\(what) out of range") }
+        return Int(value)
+    }
+
+    private func parsePriority(_ field: UnsafeBufferPointer<UInt8>) throws(RecordedRunFormatError) -> QueuePriority {
+        guard let priority = try QueuePriority(rawValue: signed(field, "priority")) else {
+            throw fail("priority is not one of -8, -4, 0, 4, 8")
+        }
+        return priority
+    }
+}
+
+/// Space-separated fields of one line, read in place.
+private struct FieldCursor {
+    let line: UnsafeBufferPointer<UInt8>
+    var position = 0
+
+    init(line: UnsafeBufferPointer<UInt8>) { self.line = line }
+
+    mutating func next() -> UnsafeBufferPointer<UInt8> {
+        let start = position
+        while position < line.count && line[position] != 32 { position += 1 }
+        let field = UnsafeBufferPointer(rebasing: line[start..<position])
+        if position < line.count { position += 1 }
+        return field
+    }
+
+    mutating func word() -> String { String(decoding: next(), as: UTF8.self) }
+
+    /// The rest of the line, spaces included.
+    mutating func rest() -> String {
+        defer { position = line.count }
+        return String(decoding: UnsafeBufferPointer(rebasing: line[position...]), as: UTF8.self)
+    }
+}

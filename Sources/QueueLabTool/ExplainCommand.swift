@@ -1,0 +1,150 @@
+import ArgumentParser
+import Foundation
+import QueueLabBenchmarks
+import QueueLabCore
+import QueueLabRegistry
+
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract:
+            "Explain where a run's time went: each operation's life split into phases, the critical path, slot use.",
+        discussion: """
+            Every finished operation's life, from added to finished, is split into phases that add up to it: dependencies (pending until ready), slot-wait (ready, every slot of its queue busy), held-back (ready, a slot free, the policy started other work), queue-overhead (ready, a slot free, nothing else started: the queue's wake-up and hand-off), hand-off (executing to the body's first instruction), body, release (body end to finished), cancelled (ready to finished without running). The report sums them per priority and per queue (totals, p50 and p99, the operations that waited longest), walks the critical path back from the last finish (through the dependency that finished last, or the finish that freed the slot an operation waited for) and, per priority, the path within that class's slowest operation's life (lower-priority operations on a high-priority one's path are an inversion), and shows each queue's busy slots over time and the capacity lost (slot-time free while work was ready). Completion handlers run after finished and are not in the trace.
+
+            Either run a workload here (--impl, --policy, --workload as in trace, at trace size unless parameters are given) or read a file written by trace --format transitions (--trace). Two runs (two --trace, two --impl or two --policy) print the same figures side by side with the ratio B/A.
+
+            --format json writes the schema queuelab-explain/1 (one run) or queuelab-explain-comparison/1 (two).
+
+            Examples:
+              \(ToolName.current) explain --impl lock --workload chain
+              \(ToolName.current) explain --impl lock --policy strict,inherit --workload inversion
+              \(ToolName.current) trace --impl actor --workload dag --format transitions --out dag.txt
+              \(ToolName.current) explain --trace dag.txt --format json
+              \(ToolName.current) explain --trace base.txt --trace head.txt
+
+            Exit status: 0 explained; 1 the run failed (stall, unsupported workload); 2 bad input (a missing or unreadable trace file, a Chrome trace or another file without the recorded run, an unknown implementation, workload or policy, more than two runs, --trace together with --impl or --workload).
+            """
+    )
+
+    @OptionGroup(title: "Implementation") var implementationOptions: ImplementationOptions
+    @OptionGroup(title: "Policy") var policyOptions: PolicyOptions
+    @OptionGroup(title: "Workload") var workloadOptions: WorkloadOptions
+
+    @Option(
+        name: .customLong("trace"),
+        help: ArgumentHelp("A file written by trace --format transitions; give two to compare.", valueName: "file"))
+    var traces: [String] = []
+
+    @Option(help: "text: the report; json: the explanation as JSON.")
+    var format: ExplainFormat = .text
+
+    @Option(parsing: .unconditional, help: "Time buckets of the utilisation timeline, 1 to 1000.")
+    var buckets = 40
+
+    @OptionGroup var drain: DrainTimeoutOption
+
+    func validate() throws {
+        try CountOption.check("--buckets", buckets, 1...1_000)
+        let implementations = implementationOptions.names.count
+        let policies = policyOptions.specifications.count
+        let workloads = workloadOptions.specifications.count
+        if !traces.isEmpty {
+            guard implementations == 0, policies == 0, workloads == 0 else {
+                throw ValidationError("explain takes --trace or --impl/--policy/--workload, not both")
+            }
+            guard traces.count <= 2 else {
+                throw ValidationError("explain compares two runs at most, got \(traces.count) --trace")
+            }
+            return
+        }
+        guard implementations == 1 || (implementations == 2 && policies <= 1) else {
+            throw ValidationError("explain takes one --impl, or two to compare, got \(implementations)")
+        }
+        guard policies <= 1 || (policies == 2 && implementations == 1) else {
+            throw ValidationError("explain takes one --policy, or two to compare with one --impl, got \(policies)")
+        }
+        guard workloads == 1 else { throw ValidationError("explain takes one --workload, got \(workloads)") }
+    }
+
+    func run() throws {
+        for path in traces where !FileManager.default.isReadableFile(atPath: path) {
+            exitBadInput("cannot read \(path): no such file or not readable")
+        }
+        // One run at a time from a file: each is let go once explained, so two large traces never
+        // sit in memory together.
+        let explanations =
+            traces.isEmpty
+            ? try recordedRuns().map { RunExplanation($0, buckets: buckets) }
+            : traces.map { RunExplanation(readTrace($0), buckets: buckets) }
+        switch (format, explanations.count) {
+        case (.text, 1): print(explanations[0].text())
+        case (.text, _): print(ExplanationComparison(explanations[0], explanations[1]).text())
+        case (.json, 1): try printJSON(explanations[0])
+        case (.json, _): try printJSON(ExplanationComparison(explanations[0], explanations[1]))
+        }
+    }
+
+    private func printJSON(_ value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        try FileHandle.standardOutput.write(encoder.encode(value))
+        print()
+    }
+
+    /// Reads one `trace --format transitions` file, or exits 2 with what to do instead.
+    private func readTrace(_ path: String) -> RecordedRun {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            exitBadInput("cannot read \(path): no such file or not readable")
+        }
+        let rerecord = "re-record it with \(ToolName.current) trace --format transitions --out FILE"
+        if data.first == UInt8(ascii: "{") {
+            exitBadInput("\(path) is a Chrome trace, which has no queue widths or body stamps to explain; \(rerecord)")
+        }
+        do {
+            let run = try RecordedRun.readTransitions(from: data)
+            guard !run.transitions.isEmpty else { exitBadInput("\(path) records no transitions; \(rerecord)") }
+            return run
+        } catch {
+            exitBadInput("\(path) is not a recorded run (\(error)); \(rerecord)")
+        }
+    }
+
+    /// Runs the workload once per implementation or policy given.
+    private func recordedRuns() throws -> [RecordedRun] {
+        let parsed: Workload
+        let cells: [(implementation: String, policy: String?)]
+        do {
+            parsed = try TraceRun.workload(parsing: workloadOptions.specifications[0])
+            let policies = try ToolImplementations.registry.policySpecifications(policyOptions.specifications)
+            let names = implementationOptions.names
+            if policies.count == 2 {
+                cells = policies.map { (implementation: names[0], policy: Optional($0)) }
+            } else {
+                cells = names.map { (implementation: $0, policy: policies.first) }
+            }
+        } catch let error as WorkloadParseError {
+            exitBadInput(error.description)
+        } catch {
+            exitBadInput("\(error)")
+        }
+        var runs: [RecordedRun] = []
+        for cell in cells {
+            let recipe: any QueueRecipe
+            do {
+                recipe = try ToolImplementations.registry.recipe(named: cell.implementation, policy: cell.policy)
+            } catch {
+                exitBadInput("\(error)")
+            }
+            do {
+                let (run, note) = try TraceRun.recordRun(recipe, workload: parsed, drainTimeout: drain.duration)
+                if let note, format == .text { print("note: \(note)") }
+                runs.append(run)
+            } catch {
+                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                throw ExitCode(1)
+            }
+        }
+        return runs
+    }
+}
