@@ -56,11 +56,13 @@ final class ObservedQueue<Base: OperationQueueing>: OperationQueueing {
     func addOperation(_ operation: Operation) throws(QueueError) {
         log?.noteDependencies(of: operation)
         try base.addOperation(operation)
+        log?.noteAdded(1)
     }
 
     func addOperations(_ operations: [Operation], waitUntilFinished: Bool) throws(QueueError) {
         if let log { for operation in operations { log.noteDependencies(of: operation) } }
         try base.addOperations(operations, waitUntilFinished: waitUntilFinished)
+        log?.noteAdded(operations.count)
     }
 
     func addOperation(_ block: @escaping @Sendable () -> Void) throws(QueueError) {

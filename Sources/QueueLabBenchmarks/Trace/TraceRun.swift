@@ -46,6 +46,9 @@ public enum TraceRun {
         return (ChromeTraceBuilder.build(run), note)
     }
 
+    /// How long a trace waits, after the queue drained, for transitions still on their way.
+    static let deliveryBound: Duration = .seconds(5)
+
     /// Runs `workload` with the queue made by `recipe` and returns everything recorded (what
     /// `trace --format transitions` writes and `explain` reads), with a note when the workload was capped.
     ///
@@ -71,6 +74,14 @@ public enum TraceRun {
                 + "setting up that thread's histograms (long in a debug build)",
         ]
         if let policy = recipe.policy { metadata["policy"] = policy.specification }
+        // The queue drained, but its observer may still be delivering (actor: always a little
+        // after): read the log once every added operation's `finished` arrived.
+        let undelivered = log.awaitDeliveries(within: deliveryBound)
+        if undelivered > 0 {
+            metadata["undelivered"] =
+                "\(undelivered) operations' finished transitions had not reached the trace "
+                + "\(deliveryBound) after the queue drained"
+        }
         return (log.recordedRun(metadata: metadata), note)
     }
 

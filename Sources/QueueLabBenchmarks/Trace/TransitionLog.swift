@@ -7,8 +7,13 @@ import QueueLabCore
 public final class TransitionLog: StateObserver, @unchecked Sendable {
     // Safe to share: every stored property is read and written only while `lock` is held; no method
     // calls out while holding it.
-    private let lock = NSLock()
+    private let lock = NSCondition()
     private var transitions: [StateTransition] = []
+    /// Operations added through an ``ObservedQueue``, and those whose transitions arrived: what
+    /// ``awaitDeliveries(within:)`` compares, since a queue may deliver after its wait returned.
+    private var added = 0
+    private var seen: Set<OperationID> = []
+    private var finishedSeen = 0
     /// Parallel to `transitions`: the index in `queues` of the queue that delivered it, or -1 when it
     /// came through ``operationDidTransition(_:)`` (a caller that installed the log itself).
     private var transitionQueues: [Int32] = []
@@ -29,7 +34,33 @@ public final class TransitionLog: StateObserver, @unchecked Sendable {
         lock.lock()
         transitions.append(transition)
         transitionQueues.append(queue)
+        seen.insert(transition.operation)
+        if transition.event == .finished {
+            finishedSeen += 1
+            lock.broadcast()
+        }
         lock.unlock()
+    }
+
+    /// `count` operations were added to a traced queue.
+    func noteAdded(_ count: Int) {
+        lock.lock()
+        added += count
+        lock.unlock()
+    }
+
+    /// Waits until every operation added to a traced queue has had its `finished` delivered, at most
+    /// `timeout`: an observer may be told after the queue's own wait returned (``StateObserver``), and
+    /// a trace read earlier would show finished operations as unfinished. Returns how many added
+    /// operations' `finished` had not arrived (0 when all had).
+    func awaitDeliveries(within timeout: Duration) -> Int {
+        let deadline = Date(timeIntervalSinceNow: Double(timeout.nanoseconds) / 1e9)
+        lock.lock()
+        defer { lock.unlock() }
+        while finishedSeen < Swift.max(added, seen.count) {
+            if !lock.wait(until: deadline) { break }
+        }
+        return Swift.max(added, seen.count) - finishedSeen
     }
 
     /// Notes the dependencies of `operation`; call it when the operation is added to a queue.
