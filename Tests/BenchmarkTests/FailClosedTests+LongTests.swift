@@ -24,14 +24,15 @@ extension FailClosedTests {
         let five = try file("five.csv", Self.records(Array(Self.steady.prefix(5)), variant: "base"))
         let fiveAgain = try file("five-again.csv", Self.records(Array(Self.steady.prefix(5)), variant: "head"))
         let otherHost = try file("other.csv", Self.records(Self.steady, variant: "head", host: "elsewhere"))
-        // Head swings 25 % either way round by round: paired, about 24 % detectable with 10 pairs.
+        // Head swings 25 % either way round by round: paired, 57 % detectable with 10 pairs (44 % while
+        // the figure's jitter was normal: at 10 pairs the t jitter's width counts most).
         let swinging = try file(
             "swinging.csv",
             Self.records(Self.steady.enumerated().map { $1 * ($0 % 2 == 0 ? 1.25 : 0.8) }, variant: "head"))
         let cases: [([String], Int32, String)] = [
             ([base, head], 4, "missing from head"),
             ([head, swinging, "--require-detectable", "10%"], 6, "1 headline row(s) cannot detect 10.0%"),
-            ([head, swinging, "--require-detectable", "50%"], 0, ""),
+            ([head, swinging, "--require-detectable", "70%"], 0, ""),
             ([head, swinging, "--require-detectable", "ten"], 2, "--require-detectable must be a percentage above 0"),
             (
                 [head, swinging, "--same-within", "ten"], 2,
