@@ -35,7 +35,7 @@ public enum ExplainPhase: String, CaseIterable, Sendable, Codable, Comparable {
     /// The phases spent waiting in the queue once ready (what ``OperationPhases/queueWait`` adds up).
     public static let queueWaits: [ExplainPhase] = [.slotWait, .heldBack, .queueOverhead]
 
-    /// Position in ``allCases`` (and in ``OperationPhases``), without searching for it.
+    /// Position in `allCases` (and in ``OperationPhases``), without searching for it.
     public var index: Int {
         switch self {
         case .dependencies: 0

@@ -36,8 +36,10 @@ public struct RunExplanation: Sendable, Encodable {
     /// What this trace cannot show.
     public var limits: [String]
 
-    /// - Parameter run: consumed: its transitions are let go once the lives are built, which is most of
-    ///   a large run's memory when the caller keeps no copy.
+    /// - Parameters:
+    ///   - run: consumed: its transitions are let go once the lives are built, which is most of a
+    ///     large run's memory when the caller keeps no copy.
+    ///   - buckets: how many time buckets each queue's utilisation timeline has.
     public init(_ run: consuming RecordedRun, buckets: Int = 20) {
         let lives = RunLives(copy run)
         let queues = run.queues

@@ -42,8 +42,11 @@ enum PlantedShiftPower {
     /// the share of runs whose own figure was detected in at least 80 % of fresh draws rose from 75
     /// to 79 % on the noise of 10 gate runs beside busy loops, and from 81 to 92 % to 87 to 96 % on
     /// four other recorded noises; runs detected in under 60 % fell from 7.5 to 5 %. The figure
-    /// grew by 2 to 8 % (a rank test hardly feels wider tails). No figure from 20 heavy-tailed pairs
-    /// can hold run by run: averaged over runs it holds (`PrintedDetectablePowerTests`).
+    /// grew by 2 to 8 % at 20 pairs, more at fewer (10 pairs of a row swinging 25 % either way:
+    /// 44 to 57 %), where the jitter's width counts most. A normal jitter of the same variance
+    /// (sqrt(3) wider) held in 85 to 98 % of runs for a figure 8 to 16 % larger: the t is the
+    /// middle of that trade. No figure from 20 heavy-tailed pairs can hold run by run; averaged
+    /// over runs it holds (`PrintedDetectablePowerTests`).
     ///
     /// The jitter also widens the draws, on purpose: the row's spread is itself an estimate, low
     /// about as often as high, and a figure from a sample that happened to be quiet would promise

@@ -14,7 +14,7 @@ import QueueLabCore
 /// t SEQUENCE ID EVENT PRIORITY EFFECTIVE_PRIORITY TIMESTAMP THREAD
 /// ```
 ///
-/// Times are ``MonotonicClock`` nanoseconds, priorities `QueuePriority` raw values (-8...8), events
+/// Times are `MonotonicClock` nanoseconds, priorities `QueuePriority` raw values (-8...8), events
 /// `pending`, `ready`, `executing`, `finished` or `cancelled`; every `op` line comes before the `t` lines.
 extension RecordedRun {
     public static let transitionsSchema = "queuelab-transitions/1"

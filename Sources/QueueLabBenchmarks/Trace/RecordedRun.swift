@@ -3,7 +3,7 @@ import QueueLabCore
 /// Everything a traced run recorded: the transitions in causal order, the dependency edges, the
 /// queues with their widths, which queue each operation was added to, and the bodies' own start and
 /// end stamps. ``ChromeTraceBuilder`` draws it; ``RunExplanation`` explains it; the
-/// `queuelab-transitions/1` text form (``transitionsText()``) carries it between the two commands.
+/// `queuelab-transitions/1` text form (``writeTransitions(to:)``, ``readTransitions(from:)``) carries it between the two commands.
 public struct RecordedRun: Sendable {
     /// One queue of the run.
     public struct QueueInfo: Sendable, Equatable {
@@ -18,7 +18,7 @@ public struct RecordedRun: Sendable {
         }
     }
 
-    /// A body's own first and last clock reading (``MonotonicClock`` nanoseconds).
+    /// A body's own first and last clock reading (`MonotonicClock` nanoseconds).
     public struct BodySpan: Sendable, Equatable {
         public var start: UInt64
         public var end: UInt64
@@ -29,13 +29,13 @@ public struct RecordedRun: Sendable {
         }
     }
 
-    /// In causal order (``StateTransition/sequence``).
+    /// In causal order (`StateTransition.sequence`).
     public var transitions: [StateTransition]
     /// Each operation's dependencies as they stood when it was added.
     public var dependencies: [OperationID: [OperationID]]
     /// In the order the run made them.
     public var queues: [QueueInfo]
-    /// Index into ``queues``; an operation missing here was observed through no ``ObservedQueue``.
+    /// Index into ``queues``; an operation missing here was observed through no traced queue.
     public var queueOf: [OperationID: Int]
     /// The bodies that stamped themselves (the workloads' harness bodies, in a traced run).
     public var bodies: [OperationID: BodySpan]
