@@ -102,7 +102,8 @@ import Testing
     /// count). `lock`'s count of `chain` is otherwise exact to 0.1 % on a quiet machine and to 2 %
     /// on a loaded one (one debug sample beside 4 busy loops counted 34,678 beside 34,146), hence
     /// the 5 % bound. `actor`'s is not checked here: how its drains batch finishes moves its count
-    /// by up to 11 % on a loaded machine.
+    /// by up to 11 % on a loaded machine. It also caught the warm-up's chain being freed in the
+    /// window (8 % on one sample of CI's long tier; ``LeftoverWatch``).
     @Test(
         .enabled(if: RunnerTests.canCountInstructions),
         .timeLimit(.minutes(30)))

@@ -41,25 +41,37 @@ public enum SampleRunner {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(SampleError) -> SampleFigures {
         if warmUp {
-            _ = try makeExecution(recipe, workload.warmUp, latencyEvery, drainTimeout, environment).run()
+            try warmUpPhase(recipe, workload.warmUp, latencyEvery, drainTimeout, environment).awaitRelease()
         }
         guard repetitions > 1 else {
-            return try timedPhase(recipe, workload, latencyEvery, drainTimeout, environment)
+            return try timedPhase(recipe, workload, latencyEvery, drainTimeout, environment).figures
         }
         // Several timed phases in this one process (each on a fresh queue): the median by wall time
         // is the sample, and the spread of the phases' log wall times is recorded beside it.
         var phases: [SampleFigures] = []
         for _ in 0..<repetitions {
-            phases.append(try timedPhase(recipe, workload, latencyEvery, drainTimeout, environment))
+            let phase = try timedPhase(recipe, workload, latencyEvery, drainTimeout, environment)
+            phase.leftovers.awaitRelease()
+            phases.append(phase.figures)
         }
         return RepeatedPhases.summarise(phases)
+    }
+
+    /// The warm-up: the workload run untimed, uncounted, on a queue of its own.
+    private static func warmUpPhase<Recipe: QueueRecipe>(
+        _ recipe: Recipe, _ workload: Workload, _ latencyEvery: Int, _ drainTimeout: Duration,
+        _ environment: [String: String]
+    ) throws(SampleError) -> LeftoverWatch {
+        let execution = makeExecution(recipe, workload, latencyEvery, drainTimeout, environment)
+        _ = try execution.run()
+        return LeftoverWatch(execution.harness)
     }
 
     /// One timed phase on a fresh queue, with every figure.
     static func timedPhase<Recipe: QueueRecipe>(
         _ recipe: Recipe, _ workload: Workload, _ latencyEvery: Int, _ drainTimeout: Duration,
         _ environment: [String: String]
-    ) throws(SampleError) -> SampleFigures {
+    ) throws(SampleError) -> (figures: SampleFigures, leftovers: LeftoverWatch) {
         let execution = makeExecution(
             recipe, workload, latencyEvery, drainTimeout, environment, countsInstructions: true)
         let harness = execution.harness
@@ -92,9 +104,10 @@ public enum SampleRunner {
             values["allocs_per_op"] = Double(spent.allocations) / operations
             values["bytes_per_op"] = Double(spent.bytes) / operations
         }
-        return SampleFigures(
+        let figures = SampleFigures(
             values: values, buildConfiguration: SampleFigures.currentBuildConfiguration,
             allocator: allocationsBefore == nil ? "system" : "jemalloc")
+        return (figures, LeftoverWatch(harness))
     }
 
     private static func makeExecution<Recipe: QueueRecipe>(
