@@ -71,6 +71,15 @@ public struct AddPathSummary: Sendable, Encodable {
     /// every queue (the sum of ``QueueUtilisation/addPathLostNanoseconds``).
     public var capacityLostNanoseconds: Int
 
+    /// The producers' side in one line: "in the queue's add call: 200 calls adding 200 operations,
+    /// 61.0 µs in all, per call p50 212 ns, p99 1.20 µs (producer side)".
+    public var sentence: String {
+        guard calls > 0 else { return "in the queue's add call: not stamped in this trace" }
+        return "in the queue's add call: \(calls) call\(calls == 1 ? "" : "s") adding \(operations) "
+            + "operation\(operations == 1 ? "" : "s"), \(ExplainText.duration(inCallNanoseconds)) in all, per call p50 "
+            + "\(ExplainText.duration(callP50)), p99 \(ExplainText.duration(callP99)) (producer side)"
+    }
+
     /// Per queue index (and one for operations of no known queue, last), the calls that added its
     /// operations; and the summary's call figures.
     static func calls(

@@ -23,7 +23,7 @@ extension RunExplanation {
                 + "\(ExplainText.duration(addPath.capacityLostNanoseconds)) free while an add call was in progress "
                 + "(nothing ready); queue overhead per operation \(ExplainText.duration(overheadPerOperationNanoseconds)) "
                 + "(hand-off, release, capacity lost and lost to the add path)")
-        lines.append(addPathSentence())
+        lines.append(addPath.sentence)
         for (priority, path) in slowestPaths.sorted(by: { $0.key < $1.key }) {
             let members = path.linksByPriority.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map {
                 "\($0.value) \($0.key)"
@@ -58,14 +58,6 @@ extension RunExplanation {
         lines.append("")
         lines.append("not in this trace: " + limits.joined(separator: "; "))
         return lines.joined(separator: "\n")
-    }
-
-    /// The producers' side: "in the queue's add call: 200 calls, 61.0 µs in all, p50 212 ns, p99 1.20 µs".
-    private func addPathSentence() -> String {
-        guard addPath.calls > 0 else { return "in the queue's add call: not stamped in this trace" }
-        return "in the queue's add call: \(addPath.calls) calls adding \(addPath.operations) operations, "
-            + "\(ExplainText.duration(addPath.inCallNanoseconds)) in all, per call p50 "
-            + "\(ExplainText.duration(addPath.callP50)), p99 \(ExplainText.duration(addPath.callP99)) (producer side)"
     }
 
     private func pathMembership() -> String {

@@ -48,11 +48,7 @@ enum ExplainSection {
             "capacity lost: \(ExplainText.duration(run.capacityLostNanoseconds)) free while work was ready, "
                 + "\(ExplainText.duration(lostToAdds)) free while an add call was in progress; queue overhead per "
                 + "operation \(ExplainText.duration(run.overheadPerOperationNanoseconds))",
-            run.addPath.calls == 0
-                ? "in the queue's add call: not stamped in this trace"
-                : "in the queue's add call: \(run.addPath.calls) calls, "
-                    + "\(ExplainText.duration(run.addPath.inCallNanoseconds)) in all, per call p50 "
-                    + "\(ExplainText.duration(run.addPath.callP50)), p99 \(ExplainText.duration(run.addPath.callP99))",
+            run.addPath.sentence,
         ]
         html += readings.map { "<li>\(HTMLText.escape($0))</li>" }.joined()
         html += "</ul>\n"
