@@ -21,11 +21,14 @@ public final class TransitionLog: StateObserver, @unchecked Sendable {
     private var dependencies: [OperationID: [OperationID]] = [:]
     private var queues: [RecordedRun.QueueInfo] = []
     private var bodies: [OperationID: RecordedRun.BodySpan] = [:]
-    private var addCalls: [OperationID: RecordedRun.AddCall] = [:]
+    /// Appended, not keyed: the producer pays for this between its add calls, where it shows as the
+    /// producer's own time, so it is kept to an append (no hashing, no rehash of a growing table).
+    private var addCalls: [(operation: OperationID, call: RecordedRun.AddCall)] = []
 
     public init(expectedTransitions: Int = 0) {
         transitions.reserveCapacity(expectedTransitions)
         transitionQueues.reserveCapacity(expectedTransitions)
+        addCalls.reserveCapacity(expectedTransitions / 4)
     }
 
     public func operationDidTransition(_ transition: StateTransition) {
@@ -50,7 +53,7 @@ public final class TransitionLog: StateObserver, @unchecked Sendable {
         let call = RecordedRun.AddCall(entered: entered, returned: returned)
         lock.lock()
         added += operations.count
-        for operation in operations { addCalls[operation] = call }
+        for operation in operations { addCalls.append((operation, call)) }
         lock.unlock()
     }
 
@@ -59,7 +62,7 @@ public final class TransitionLog: StateObserver, @unchecked Sendable {
     func noteAdded(_ operation: OperationID, entered: UInt64, returned: UInt64) {
         lock.lock()
         added += 1
-        addCalls[operation] = RecordedRun.AddCall(entered: entered, returned: returned)
+        addCalls.append((operation, RecordedRun.AddCall(entered: entered, returned: returned)))
         lock.unlock()
     }
 
@@ -126,7 +129,9 @@ public final class TransitionLog: StateObserver, @unchecked Sendable {
         }
         return RecordedRun(
             transitions: order.map { transitions[$0] }, dependencies: dependencies, queues: queues,
-            queueOf: queueOf, bodies: bodies, addCalls: addCalls, metadata: metadata)
+            queueOf: queueOf, bodies: bodies,
+            addCalls: Dictionary(addCalls.map { ($0.operation, $0.call) }, uniquingKeysWith: { $1 }), metadata: metadata
+        )
     }
 }
 
