@@ -7,7 +7,9 @@ extension HTMLReport {
     /// A page with the explain section alone (`queuelab explain --format html`): the report's look,
     /// for traced runs that have no benchmark CSV beside them.
     ///
-    /// - Parameter explanations: one run, or two to show side by side.
+    /// - Parameters:
+    ///   - explanations: one run, or two to show side by side.
+    ///   - source: what the runs are (trace files, or what was run), shown in the header and title.
     public static func explainPage(_ explanations: [RunExplanation], source: String) -> String {
         let report = HTMLReport(run: [], runSource: source, explanations: explanations)
         let header =
