@@ -111,8 +111,10 @@ struct SlowAddRecipe<Base: QueueRecipe>: QueueRecipe {
         #expect(slow.addPath.callP50 >= Int(spin))
         #expect(slow.addPath.inCallNanoseconds >= count * Int(spin))
         // The same figure from the raw stamps, the way only a width-1 queue fed one add at a time
-        // allows: each call's slot is idle from the later of its entry and the previous operation's
-        // finish to its own operation's ready (after that, the operation is ready: lost, not idle).
+        // allows: a call's slot is idle from the later of its entry and the previous operation's
+        // finish to its own operation's ready (then the operation is ready: lost, not idle), and again
+        // from its own operation's finish to the call's return when the worker ran it before the
+        // call returned (a slow machine, or a sanitizer, makes that common).
         var stamps: [OperationID: (ready: UInt64, finished: UInt64)] = [:]
         for transition in run.transitions {
             var entry = stamps[transition.operation] ?? (0, 0)
@@ -127,6 +129,9 @@ struct SlowAddRecipe<Base: QueueRecipe>: QueueRecipe {
             let stamp = try #require(stamps[operation])
             let from = Swift.max(call.entered, previousFinish)
             if stamp.ready > from { expected += Int(stamp.ready - from) }
+            if stamp.finished < call.returned {
+                expected += Int(call.returned - Swift.max(stamp.finished, call.entered))
+            }
             previousFinish = stamp.finished
         }
         let lost = slow.addPath.capacityLostNanoseconds
