@@ -20,7 +20,7 @@ struct ReportCommand: ParsableCommand {
               \(ToolName.current) report results/reference-linux-2core.csv --out report.html
               \(ToolName.current) report head.csv --base base.csv --out gate.html --threshold 15%
               \(ToolName.current) report results/strategies/lock.csv --out lock.html --markdown lock.md
-              \(ToolName.current) report run.csv --explain lock-dag.txt --explain actor-dag.txt --out report.html
+              \(ToolName.current) report run.csv --explain a.txt --explain b.txt --out r.html
 
             Exit status: 0 page written; 2 bad input (an unreadable or malformed CSV, an unreadable or malformed --explain trace, more than two --explain, a bad option, an unknown --reference-policy, an unwritable output, or with --strict a mismatched environment). A regression in the comparison does not change the exit status: compare is the gate.
             """

@@ -78,5 +78,17 @@ import Testing
         #expect(
             try ExplainCommand.parse(["--impl", "lock", "--policy", "strict,inherit", "--workload", "inversion"]).format
                 == .text)
+        #expect(try ExplainCommand.parse(["--trace", "a.txt", "--format", "html"]).format == .html)
+    }
+
+    /// `report --explain` takes one or two traced runs, as explain compares at most two.
+    @Test func reportTakesAtMostTwoTracedRuns() throws {
+        let two = try ReportCommand.parse(["run.csv", "--out", "r.html", "--explain", "a.txt", "--explain", "b.txt"])
+        #expect(two.explainTraces == ["a.txt", "b.txt"])
+        #expect(throws: (any Error).self) {
+            try ReportCommand.parse([
+                "run.csv", "--out", "r.html", "--explain", "a", "--explain", "b", "--explain", "c",
+            ])
+        }
     }
 }
