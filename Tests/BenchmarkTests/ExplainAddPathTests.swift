@@ -6,12 +6,8 @@ import Testing
 
 /// A queue whose add call spins before handing the operation on: a queue with a slow add path, as
 /// the producer sees it. Only the add of an operation spins (the workloads add operations).
-final class SlowAddQueue<Base: OperationQueueing>: OperationQueueing {
+final class SlowAddQueue<Base: OperationQueueing>: ForwardingQueue {
     typealias Operation = Base.Operation
-
-    static var implementationName: String { Base.implementationName }
-    static var implementationSummary: String { Base.implementationSummary }
-    static var capabilities: QueueCapabilities { Base.capabilities }
 
     let base: Base
     let spin: UInt64
@@ -23,18 +19,6 @@ final class SlowAddQueue<Base: OperationQueueing>: OperationQueueing {
         self.spin = spin
     }
 
-    var name: String? { base.name }
-    var maxConcurrentOperationCount: Int {
-        get { base.maxConcurrentOperationCount }
-        set { base.maxConcurrentOperationCount = newValue }
-    }
-    var isSuspended: Bool {
-        get { base.isSuspended }
-        set { base.isSuspended = newValue }
-    }
-    var operations: [Operation] { base.operations }
-    var operationCount: Int { base.operationCount }
-
     func addOperation(_ operation: Operation) throws(QueueError) {
         MonotonicClock.spin(nanoseconds: spin)
         try base.addOperation(operation)
@@ -44,17 +28,6 @@ final class SlowAddQueue<Base: OperationQueueing>: OperationQueueing {
         MonotonicClock.spin(nanoseconds: spin)
         try base.addOperations(operations, waitUntilFinished: waitUntilFinished)
     }
-
-    func addOperation(_ block: @escaping @Sendable () -> Void) throws(QueueError) { try base.addOperation(block) }
-    func addBarrierBlock(_ block: @escaping @Sendable () -> Void) throws(QueueError) {
-        try base.addBarrierBlock(block)
-    }
-    func cancelAllOperations() { base.cancelAllOperations() }
-    func waitUntilAllOperationsAreFinished() { base.waitUntilAllOperationsAreFinished() }
-    func waitUntilAllOperationsAreFinished(timeout: Duration) -> WaitOutcome {
-        base.waitUntilAllOperationsAreFinished(timeout: timeout)
-    }
-    func setStateObserver(_ observer: (any StateObserver)?) { base.setStateObserver(observer) }
 }
 
 /// `lock`'s queues behind a slow add call.
