@@ -71,7 +71,7 @@ rows.append(("cpu:n=400;us=200;width=1, lock: slot-wait / queueing arithmetic", 
 # noop width 1: explain's queue overhead per operation against 1/throughput minus body time.
 # The overhead includes (explain-2) the slot-time idle while an add call was in progress; what is
 # left idle is the adding thread's own work between add calls.
-ratios, overheads, gaps, add_lost, idle_left, in_call = [], [], [], [], [], []
+ratios, overheads, gaps, add_lost, idle_left, in_call, without_add = [], [], [], [], [], [], []
 for i in range(1, runs + 1):
     e = json.load(open(work / f"noop-{i}.json"))
     n = e["operations"]
@@ -83,6 +83,7 @@ for i in range(1, runs + 1):
     ratios.append(e["overheadPerOperationNanoseconds"] / gap)
     add = e.get("addPath", {})
     add_lost.append(add.get("capacityLostNanoseconds", 0) / n)
+    without_add.append((e["overheadPerOperationNanoseconds"] - add_lost[-1]) / gap)
     in_call.append(add.get("inCallNanoseconds", 0) / max(1, add.get("calls", 0)))
     idle_left.append(sum(q["idleNanoseconds"] for q in e["utilisation"]) / n)
 rows.append(("noop:n=100000;width=1, lock: overhead per op / (1/throughput - body)", median(ratios), min(ratios), max(ratios), "within 10 %"))
@@ -99,7 +100,9 @@ print()
 print(f"noop, width 1: overhead per operation {median(overheads):.0f} ns (median), 1/throughput - body {median(gaps):.0f} ns; "
       f"of the overhead, capacity lost to the add path {median(add_lost):.0f} ns per operation; "
       f"producer inside the add call {median(in_call):.0f} ns per call; "
-      f"slot-time left idle (no add in progress, nothing ready) {median(idle_left):.0f} ns per operation")
+      f"slot-time left idle (no add in progress, nothing ready) {median(idle_left):.0f} ns per operation; "
+      f"per run, the ratio {', '.join(f'{r:.3f}' for r in ratios)}, and without the add path "
+      f"{', '.join(f'{r:.3f}' for r in without_add)}")
 print()
 
 # inversion: priorities on the run's critical path, and on the slowest veryHigh operation's own path.
