@@ -9,17 +9,22 @@ work, runs = Path(sys.argv[1]), int(sys.argv[2])
 
 
 def read_run(path):
-    """Operations (queue, milestones, body span, dependencies) from a queuelab-transitions/1 file."""
+    """Operations (queue, milestones, add call, body span, dependencies) from a queuelab-transitions file
+    (version 2; version 1 has no add call fields)."""
     ops, deps = {}, {}
     with open(path) as f:
-        assert f.readline().strip() == "queuelab-transitions/1"
+        header = f.readline().strip()
+        assert header in ("queuelab-transitions/1", "queuelab-transitions/2"), header
+        shift = 2 if header.endswith("/2") else 0
         for line in f:
             fields = line.rstrip("\n").split(" ")
             if fields[0] == "op":
                 op = int(fields[1])
-                ops[op] = {"body": (int(fields[3]), int(fields[4]))}
-                if fields[5] != "-":
-                    deps[op] = [int(d) for d in fields[5].split(",")]
+                ops[op] = {"body": (int(fields[3 + shift]), int(fields[4 + shift]))}
+                if shift:
+                    ops[op]["add_call"] = (int(fields[3]), int(fields[4]))
+                if fields[5 + shift] != "-":
+                    deps[op] = [int(d) for d in fields[5 + shift].split(",")]
             elif fields[0] == "t":
                 op, event, time = int(fields[2]), fields[3], int(fields[6])
                 ops[op].setdefault(event, time)
@@ -64,7 +69,9 @@ for i in range(1, runs + 1):
 rows.append(("cpu:n=400;us=200;width=1, lock: slot-wait / queueing arithmetic", median(ratios), min(ratios), max(ratios), "within 5 %"))
 
 # noop width 1: explain's queue overhead per operation against 1/throughput minus body time.
-ratios, overheads, gaps = [], [], []
+# The overhead includes (explain-2) the slot-time idle while an add call was in progress; what is
+# left idle is the adding thread's own work between add calls.
+ratios, overheads, gaps, add_lost, idle_left, in_call, without_add = [], [], [], [], [], [], []
 for i in range(1, runs + 1):
     e = json.load(open(work / f"noop-{i}.json"))
     n = e["operations"]
@@ -74,6 +81,11 @@ for i in range(1, runs + 1):
     overheads.append(e["overheadPerOperationNanoseconds"])
     gaps.append(gap)
     ratios.append(e["overheadPerOperationNanoseconds"] / gap)
+    add = e.get("addPath", {})
+    add_lost.append(add.get("capacityLostNanoseconds", 0) / n)
+    without_add.append((e["overheadPerOperationNanoseconds"] - add_lost[-1]) / gap)
+    in_call.append(add.get("inCallNanoseconds", 0) / max(1, add.get("calls", 0)))
+    idle_left.append(sum(q["idleNanoseconds"] for q in e["utilisation"]) / n)
 rows.append(("noop:n=100000;width=1, lock: overhead per op / (1/throughput - body)", median(ratios), min(ratios), max(ratios), "within 10 %"))
 
 print("| target | median | min | max | bound |")
@@ -85,7 +97,12 @@ print(f"chain, link by link: {median(within) * 100:.1f} % of links (median of ru
       f"have a pending phase within 5 % of their dependency wait; the difference, the release of the dependent "
       f"(dependency finished to dependent ready), is {median(releases):.0f} ns per link (median)")
 print()
-print(f"noop, width 1: overhead per operation {median(overheads):.0f} ns (median), 1/throughput - body {median(gaps):.0f} ns")
+print(f"noop, width 1: overhead per operation {median(overheads):.0f} ns (median), 1/throughput - body {median(gaps):.0f} ns; "
+      f"of the overhead, capacity lost to the add path {median(add_lost):.0f} ns per operation; "
+      f"producer inside the add call {median(in_call):.0f} ns per call; "
+      f"slot-time left idle (no add in progress, nothing ready) {median(idle_left):.0f} ns per operation; "
+      f"per run, the ratio {', '.join(f'{r:.3f}' for r in ratios)}, and without the add path "
+      f"{', '.join(f'{r:.3f}' for r in without_add)}")
 print()
 
 # inversion: priorities on the run's critical path, and on the slowest veryHigh operation's own path.

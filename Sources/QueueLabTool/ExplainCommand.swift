@@ -10,11 +10,13 @@ struct ExplainCommand: ParsableCommand {
         abstract:
             "Explain where a run's time went: each operation's life split into phases, the critical path, slot use.",
         discussion: """
-            Every finished operation's life, from added to finished, is split into phases that add up to it: dependencies (pending until ready), slot-wait (ready, every slot of its queue busy), held-back (ready, a slot free, the policy started other work), queue-overhead (ready, a slot free, nothing else started: the queue's wake-up and hand-off), hand-off (executing to the body's first instruction), body, release (body end to finished), cancelled (ready to finished without running). The report sums them per priority and per queue (totals, p50 and p99, the operations that waited longest), walks the critical path back from the last finish (through the dependency that finished last, or the finish that freed the slot an operation waited for) and, per priority, the path within that class's slowest operation's life (lower-priority operations on a high-priority one's path are an inversion), and shows each queue's busy slots over time and the capacity lost (slot-time free while work was ready). Completion handlers run after finished and are not in the trace.
+            Every finished operation's life, from entering the queue's add call to finished, is split into phases that add up to it: add-call (in the queue's add call, before the queue recorded it), dependencies (pending until ready), slot-wait (ready, every slot of its queue busy), held-back (ready, a slot free, the policy started other work), queue-overhead (ready, a slot free, nothing else started: the queue's wake-up and hand-off), hand-off (executing to the body's first instruction), body, release (body end to finished), cancelled (ready to finished without running). The report sums them per priority and per queue (totals, p50 and p99, the operations that waited longest), walks the critical path back from the last finish (through the dependency that finished last, or the finish that freed the slot an operation waited for) and, per priority, the path within that class's slowest operation's life (lower-priority operations on a high-priority one's path are an inversion), and shows each queue's busy slots over time and the capacity lost (slot-time free while work was ready). Completion handlers run after finished and are not in the trace.
 
             Either run a workload here (--impl, --policy, --workload as in trace, at trace size unless parameters are given) or read a file written by trace --format transitions (--trace). Two runs (two --trace, two --impl or two --policy) print the same figures side by side with the ratio B/A.
 
-            --format json writes the schema queuelab-explain/1 (one run) or queuelab-explain-comparison/1 (two).
+            --format json writes the schema queuelab-explain/2 (one run) or queuelab-explain-comparison/1 (two). --format html writes a self-contained page (inline SVG and CSS, no script, no network): the report's explain section, with each queue's utilisation timeline, the critical path drawn link by link and the phase split per class, for one run or two side by side (report --explain puts the same section in a benchmark report).
+
+            The add-call phase (entering the queue's add call to the operation's first transition) and the producers' side (time inside the add calls, and slot-time free with nothing ready while an add call was in progress: capacity lost to the add path, counted in the queue overhead per operation) need a trace from this version (queuelab-transitions/2); a queuelab-transitions/1 file is still read, without them.
 
             Examples:
               \(ToolName.current) explain --impl lock --workload chain
@@ -36,7 +38,7 @@ struct ExplainCommand: ParsableCommand {
         help: ArgumentHelp("A file written by trace --format transitions; give two to compare.", valueName: "file"))
     var traces: [String] = []
 
-    @Option(help: "text: the report; json: the explanation as JSON.")
+    @Option(help: "text: the report; json: the explanation as JSON; html: a self-contained page.")
     var format: ExplainFormat = .text
 
     @Option(parsing: .unconditional, help: "Time buckets of the utilisation timeline, 1 to 1000.")
@@ -76,12 +78,16 @@ struct ExplainCommand: ParsableCommand {
         let explanations =
             traces.isEmpty
             ? try recordedRuns().map { RunExplanation($0, buckets: buckets) }
-            : traces.map { RunExplanation(readTrace($0), buckets: buckets) }
+            : traces.map { RunExplanation(TraceFile.read($0), buckets: buckets) }
         switch (format, explanations.count) {
         case (.text, 1): print(explanations[0].text())
         case (.text, _): print(ExplanationComparison(explanations[0], explanations[1]).text())
         case (.json, 1): try printJSON(explanations[0])
         case (.json, _): try printJSON(ExplanationComparison(explanations[0], explanations[1]))
+        case (.html, _):
+            let names = traces.isEmpty ? explanations.map(\.title) : traces
+            let source = names.joined(separator: " and ")
+            print(HTMLReport.explainPage(explanations, source: source), terminator: "")
         }
     }
 
@@ -90,24 +96,6 @@ struct ExplainCommand: ParsableCommand {
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         try FileHandle.standardOutput.write(encoder.encode(value))
         print()
-    }
-
-    /// Reads one `trace --format transitions` file, or exits 2 with what to do instead.
-    private func readTrace(_ path: String) -> RecordedRun {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            exitBadInput("cannot read \(path): no such file or not readable")
-        }
-        let rerecord = "re-record it with \(ToolName.current) trace --format transitions --out FILE"
-        if data.first == UInt8(ascii: "{") {
-            exitBadInput("\(path) is a Chrome trace, which has no queue widths or body stamps to explain; \(rerecord)")
-        }
-        do {
-            let run = try RecordedRun.readTransitions(from: data)
-            guard !run.transitions.isEmpty else { exitBadInput("\(path) records no transitions; \(rerecord)") }
-            return run
-        } catch {
-            exitBadInput("\(path) is not a recorded run (\(error)); \(rerecord)")
-        }
     }
 
     /// Runs the workload once per implementation or policy given.

@@ -12,14 +12,17 @@ struct ReportCommand: ParsableCommand {
 
             Cells are grouped by implementation, scheduling policy (the CSV's policy column), workload and parameters. When a queue ran a workload under two or more policies (bench --policy), the page opens with the strategies view: per queue and workload, each policy side by side (throughput and its cost against --reference-policy, the lowest class's longest wait and a bounded-wait policy's stated bound, per-class wait p50/p99/max, each class's share of the starts against what its weight asks, Jain's fairness index). --markdown writes that view as Markdown too.
 
+            With --explain (a file written by trace --format transitions; twice to show two runs side by side), the page gets a section on where each traced run's time went, as explain --format html draws it: each queue's utilisation over time (width in use, slot-time free while work was ready, free while an add call was in progress), the critical path link by link with each link's phases, and the phase split per priority and per queue; with two, the table of B/A.
+
             With --base, a base measured on a different host, cores, Swift version, build configuration or allocator gets a warning on standard error, as in compare; --strict refuses it.
 
             Examples:
               \(ToolName.current) report results/reference-linux-2core.csv --out report.html
               \(ToolName.current) report head.csv --base base.csv --out gate.html --threshold 15%
               \(ToolName.current) report results/strategies/lock.csv --out lock.html --markdown lock.md
+              \(ToolName.current) report run.csv --explain a.txt --explain b.txt --out r.html
 
-            Exit status: 0 page written; 2 bad input (an unreadable or malformed CSV, a bad option, an unknown --reference-policy, an unwritable output, or with --strict a mismatched environment). A regression in the comparison does not change the exit status: compare is the gate.
+            Exit status: 0 page written; 2 bad input (an unreadable or malformed CSV, an unreadable or malformed --explain trace, more than two --explain, a bad option, an unknown --reference-policy, an unwritable output, or with --strict a mismatched environment). A regression in the comparison does not change the exit status: compare is the gate.
             """
     )
 
@@ -46,6 +49,19 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "The policy the strategies view measures throughput cost against.")
     var referencePolicy = "strict"
 
+    @Option(
+        name: .customLong("explain"),
+        help: ArgumentHelp(
+            "A file written by trace --format transitions: adds where its time went; give two to set them side by side.",
+            valueName: "file"))
+    var explainTraces: [String] = []
+
+    func validate() throws {
+        guard explainTraces.count <= 2 else {
+            throw ValidationError("report shows two traced runs at most, got \(explainTraces.count) --explain")
+        }
+    }
+
     func run() throws {
         let rule = try judgement.rule()
         let reference: String
@@ -63,7 +79,8 @@ struct ReportCommand: ParsableCommand {
         let report = HTMLReport(
             run: runRecords, runSource: (runCSV as NSString).lastPathComponent, base: baseRecords,
             baseSource: base.map { ($0 as NSString).lastPathComponent },
-            rule: rule, referencePolicy: reference)
+            rule: rule, referencePolicy: reference,
+            explanations: explainTraces.map { RunExplanation(TraceFile.read($0)) })
         for (path, text) in [(out, report.render())] + (markdown.map { [($0, report.strategiesMarkdown())] } ?? []) {
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: path))

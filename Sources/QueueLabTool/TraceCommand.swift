@@ -12,7 +12,7 @@ struct TraceCommand: ParsableCommand {
         discussion: """
             The JSON is in the Chrome Trace Event format: a lane per thread, a slice per operation from start to finish (its name, priority and queue wait in the slice's arguments), dependencies as flow arrows from a dependency's end to its dependent's start, cancellations as instant events. Open it at ui.perfetto.dev (Open trace file) or chrome://tracing (Load).
 
-            --format transitions writes the recorded run itself instead (schema queuelab-transitions/1, one record a line: the queues and their widths, each operation's queue, dependencies and the start and end its body stamped, every transition), which \(ToolName.current) explain --trace reads.
+            --format transitions writes the recorded run itself instead (schema queuelab-transitions/2, one record a line: the queues and their widths, each operation's queue, when the add call that added it was entered and returned, its dependencies and the start and end its body stamped, every transition; explain still reads version 1 files, which lack the add calls), which \(ToolName.current) explain --trace reads.
 
             Without parameters a workload runs at trace size (a few hundred operations, e.g. chain n=200); give parameters to change that. Foundation's dependency workloads are capped as in bench. --impl, --policy and --workload take one value each here (the list options of bench, with one item).
 

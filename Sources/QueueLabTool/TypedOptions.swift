@@ -47,4 +47,6 @@ enum TraceFormat: String, CaseIterable, ExpressibleByArgument {
 enum ExplainFormat: String, CaseIterable, ExpressibleByArgument {
     case text
     case json
+    /// A self-contained page: the report's explain section alone.
+    case html
 }

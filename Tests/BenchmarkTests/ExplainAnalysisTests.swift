@@ -9,7 +9,8 @@ import Testing
     /// A run from `(operation, event, time)` rows, in the order given (the causal order).
     static func run(
         _ rows: [(UInt64, OperationEvent, UInt64)], width: Int, priorities: [UInt64: QueuePriority] = [:],
-        dependencies: [UInt64: [UInt64]] = [:], bodies: [UInt64: (UInt64, UInt64)] = [:]
+        dependencies: [UInt64: [UInt64]] = [:], bodies: [UInt64: (UInt64, UInt64)] = [:],
+        addCalls: [UInt64: (UInt64, UInt64)] = [:]
     ) -> RecordedRun {
         var sequence: UInt64 = 0
         let transitions = rows.map { row in
@@ -32,6 +33,13 @@ import Testing
                     (
                         OperationID(rawValue: $0.key),
                         RecordedRun.BodySpan(start: 1_000 + $0.value.0, end: 1_000 + $0.value.1)
+                    )
+                }),
+            addCalls: Dictionary(
+                uniqueKeysWithValues: addCalls.map {
+                    (
+                        OperationID(rawValue: $0.key),
+                        RecordedRun.AddCall(entered: 1_000 + $0.value.0, returned: 1_000 + $0.value.1)
                     )
                 }))
     }
@@ -178,7 +186,44 @@ import Testing
         #expect(phases[1]?.total == 20 && phases[3]?.total == 17)
     }
 
+    /// Two operations on a width-1 queue, each added by a call that spends 20 and 30 ns before the
+    /// queue records the operation: the add-call phases are those, and the slot-time idle with nothing
+    /// ready inside the two calls (20 of the first's 30, 30 of the second's 40) is lost to the add path.
+    static let slowAdds = run(
+        [
+            (1, .ready, 20), (1, .executing, 25), (1, .finished, 40), (2, .ready, 80), (2, .executing, 85),
+            (2, .finished, 100),
+        ], width: 1, addCalls: [1: (0, 30), 2: (50, 90)])
+
+    @Test func aSlowAddCallIsTheAddPhaseAndLostCapacity() throws {
+        let phases = Self.phases(Self.slowAdds)
+        #expect(phases[1]?[.addCall] == 20 && phases[2]?[.addCall] == 30)
+        #expect(phases[1]?[.queueOverhead] == 5 && phases[2]?[.queueOverhead] == 5)
+        let explanation = RunExplanation(Self.slowAdds)
+        #expect(explanation.makespanNanoseconds == 100)
+        #expect(explanation.addPath.calls == 2 && explanation.addPath.inCallNanoseconds == 70)
+        #expect(explanation.addPath.capacityLostNanoseconds == 50)
+        let queue = try #require(explanation.utilisation.first)
+        // 100 ns of one slot: 30 busy, 10 lost with work ready, 50 lost to the add path, 10 idle.
+        #expect(queue.capacityLostNanoseconds == 10 && queue.addPathLostNanoseconds == 50)
+        #expect(queue.idleNanoseconds == 10)
+        #expect(explanation.overheadPerOperationNanoseconds == 30)
+        #expect(explanation.criticalPath.phases.values.reduce(0, +) == explanation.criticalPath.makespanNanoseconds)
+    }
+
     @Test func theTextFormRoundTrips() throws {
+        var original = Self.slowAdds
+        #expect(original.addCalls.count == 2)
+        original.metadata = ["implementation": "lock", "workload": "noop:n=2"]
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("explain-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try original.writeTransitions(to: url)
+        let read = try RecordedRun.readTransitions(from: Data(contentsOf: url))
+        #expect(read.transitions == original.transitions && read.addCalls == original.addCalls)
+        #expect(read.queues == original.queues && read.queueOf == original.queueOf)
+    }
+
+    @Test func theChainsTextFormRoundTrips() throws {
         var original = Self.chain
         original.metadata = ["implementation": "lock", "workload": "chain:n=2"]
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("explain-\(UUID().uuidString).txt")

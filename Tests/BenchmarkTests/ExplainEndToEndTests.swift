@@ -78,5 +78,34 @@ import Testing
         #expect(
             try ExplainCommand.parse(["--impl", "lock", "--policy", "strict,inherit", "--workload", "inversion"]).format
                 == .text)
+        #expect(try ExplainCommand.parse(["--trace", "a.txt", "--format", "html"]).format == .html)
+    }
+
+    /// What `report --explain` does with a file `trace --format transitions` wrote: read it as the
+    /// command does (``TraceFile``) and put its explain section in the page of a benchmark CSV. (The
+    /// command itself needs the tool's installed implementations, which a test process does not have.)
+    @Test func aReportExplainsATraceFile() throws {
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: trace) }
+        try Self.recorded("lock", "dag:n=40").writeTransitions(to: trace)
+        let csv = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/aa-wall-head.csv")
+        let report = HTMLReport(
+            run: try ResultsFile.read(csv.path), runSource: "aa-wall-head.csv",
+            explanations: [RunExplanation(TraceFile.read(trace.path))])
+        let html = report.render()
+        #expect(html.contains("id=\"explain\"") && html.contains("id=\"throughput\""))
+        #expect(html.contains("<h3>lock dag:") && html.contains("40 operations explained"))
+    }
+
+    /// `report --explain` takes one or two traced runs, as explain compares at most two.
+    @Test func reportTakesAtMostTwoTracedRuns() throws {
+        let two = try ReportCommand.parse(["run.csv", "--out", "r.html", "--explain", "a.txt", "--explain", "b.txt"])
+        #expect(two.explainTraces == ["a.txt", "b.txt"])
+        #expect(throws: (any Error).self) {
+            try ReportCommand.parse([
+                "run.csv", "--out", "r.html", "--explain", "a", "--explain", "b", "--explain", "c",
+            ])
+        }
     }
 }

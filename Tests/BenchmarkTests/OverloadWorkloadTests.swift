@@ -90,11 +90,8 @@ import Testing
 
 /// A queue that stays suspended whatever it is told: it stops starting operations, as a stuck
 /// queue does.
-final class StuckQueue<Base: OperationQueueing>: OperationQueueing {
+final class StuckQueue<Base: OperationQueueing>: ForwardingQueue {
     typealias Operation = Base.Operation
-    static var implementationName: String { Base.implementationName }
-    static var implementationSummary: String { Base.implementationSummary }
-    static var capabilities: QueueCapabilities { Base.capabilities }
 
     let base: Base
 
@@ -105,29 +102,8 @@ final class StuckQueue<Base: OperationQueueing>: OperationQueueing {
 
     convenience init(name: String?) { self.init(base: Base(name: name)) }
 
-    var name: String? { base.name }
-    var maxConcurrentOperationCount: Int {
-        get { base.maxConcurrentOperationCount }
-        set { base.maxConcurrentOperationCount = newValue }
-    }
     var isSuspended: Bool {
         get { true }
         set {}  // stuck: never resumes
     }
-    var operations: [Operation] { base.operations }
-    var operationCount: Int { base.operationCount }
-    func addOperation(_ operation: Operation) throws(QueueError) { try base.addOperation(operation) }
-    func addOperations(_ operations: [Operation], waitUntilFinished: Bool) throws(QueueError) {
-        try base.addOperations(operations, waitUntilFinished: waitUntilFinished)
-    }
-    func addOperation(_ block: @escaping @Sendable () -> Void) throws(QueueError) { try base.addOperation(block) }
-    func addBarrierBlock(_ block: @escaping @Sendable () -> Void) throws(QueueError) {
-        try base.addBarrierBlock(block)
-    }
-    func cancelAllOperations() { base.cancelAllOperations() }
-    func waitUntilAllOperationsAreFinished() { base.waitUntilAllOperationsAreFinished() }
-    func waitUntilAllOperationsAreFinished(timeout: Duration) -> WaitOutcome {
-        base.waitUntilAllOperationsAreFinished(timeout: timeout)
-    }
-    func setStateObserver(_ observer: (any StateObserver)?) { base.setStateObserver(observer) }
 }

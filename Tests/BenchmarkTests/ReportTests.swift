@@ -48,11 +48,12 @@ import Testing
     @Test func pageHasEverySectionAndOneChartPerWorkload() {
         let html = HTMLReport(run: Self.run, runSource: "run.csv").render()
         #expect(html.hasPrefix("<!DOCTYPE html>"))
-        for section in HTMLReport.Section.allCases where section != .comparison && section != .strategies {
+        for section in HTMLReport.Section.allCases where ![.comparison, .strategies, .explain].contains(section) {
             #expect(html.contains("id=\"\(section.rawValue)\""), "missing section \(section)")
         }
         #expect(!html.contains("id=\"comparison\""))
         #expect(!html.contains("id=\"strategies\""))
+        #expect(!html.contains("id=\"explain\""))
         // Throughput: noop plus three chain lengths = 4 panels; latency: only noop has latencies;
         // chain scaling: 1 chart.
         #expect(count("<title>Throughput, ", in: html) == 4)

@@ -1,10 +1,16 @@
 import QueueLabCore
 
-/// One part of an operation's life, from being added to `finished`. The phases of one operation
-/// partition its life: they never overlap and add up to it exactly.
+/// One part of an operation's life, from entering the queue's add call (or, when the add call was not
+/// stamped, its first transition) to `finished`. The phases of one operation partition its life: they
+/// never overlap and add up to it exactly.
 ///
 /// How each is derived, and what it cannot see:
-/// - ``dependencies``: added to `ready`. It includes the time between the last dependency's
+/// - ``addCall``: entering the queue's add call to the operation's first transition (`pending` or
+///   `ready`): the producer's side of the queue (its lock, enqueueing) before the queue recorded the
+///   operation. Zero in a trace without add calls (`queuelab-transitions/1`). What the add call does
+///   after that transition (waking a worker, returning) is not in any operation's life; the run's
+///   ``AddPathSummary`` counts it.
+/// - ``dependencies``: the first transition to `ready`. It includes the time between the last dependency's
 ///   `finished` and this `ready` (the queue releasing the dependent), which the trace cannot tell apart.
 /// - ``slotWait``: the part of `ready` to `executing` during which every slot of the operation's
 ///   queue was taken (slots counted from `executing` to `finished`). A queue whose width the
@@ -23,6 +29,7 @@ import QueueLabCore
 ///   the trace, so no phase shows them.
 /// - ``cancelled``: `ready` to `finished` of an operation that never executed (cancelled first).
 public enum ExplainPhase: String, CaseIterable, Sendable, Codable, Comparable {
+    case addCall = "add-call"
     case dependencies
     case slotWait = "slot-wait"
     case heldBack = "held-back"
@@ -38,14 +45,15 @@ public enum ExplainPhase: String, CaseIterable, Sendable, Codable, Comparable {
     /// Position in `allCases` (and in ``OperationPhases``), without searching for it.
     public var index: Int {
         switch self {
-        case .dependencies: 0
-        case .slotWait: 1
-        case .heldBack: 2
-        case .queueOverhead: 3
-        case .handOff: 4
-        case .body: 5
-        case .release: 6
-        case .cancelled: 7
+        case .addCall: 0
+        case .dependencies: 1
+        case .slotWait: 2
+        case .heldBack: 3
+        case .queueOverhead: 4
+        case .handOff: 5
+        case .body: 6
+        case .release: 7
+        case .cancelled: 8
         }
     }
 
@@ -54,7 +62,8 @@ public enum ExplainPhase: String, CaseIterable, Sendable, Codable, Comparable {
     /// What the phase is, for the text report.
     public var meaning: String {
         switch self {
-        case .dependencies: "pending on dependencies (added to ready)"
+        case .addCall: "in the queue's add call, before the queue recorded it"
+        case .dependencies: "pending on dependencies (recorded to ready)"
         case .slotWait: "ready, every slot of its queue busy"
         case .heldBack: "ready, a slot free, other work started first"
         case .queueOverhead: "ready, a slot free, nothing else started (wake-up, hand-off)"
@@ -66,10 +75,10 @@ public enum ExplainPhase: String, CaseIterable, Sendable, Codable, Comparable {
     }
 }
 
-/// Nanoseconds per ``ExplainPhase``, indexed by the phase: one vector of eight, so that a million
-/// operations' phases are one flat array rather than a million small ones.
+/// Nanoseconds per ``ExplainPhase``, indexed by the phase: one vector (of sixteen lanes, nine used),
+/// so that a million operations' phases are one flat array rather than a million small ones.
 public struct OperationPhases: Sendable, Equatable {
-    public var nanoseconds = SIMD8<Int>()
+    public var nanoseconds = SIMD16<Int>()
 
     public init() {}
 

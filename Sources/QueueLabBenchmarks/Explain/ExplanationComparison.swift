@@ -39,6 +39,12 @@ public struct ExplanationComparison: Sendable, Encodable {
         }
         rows.append(("capacity lost", Double(a.capacityLostNanoseconds), Double(b.capacityLostNanoseconds), true))
         rows.append(
+            (
+                "capacity lost to the add path", Double(a.addPath.capacityLostNanoseconds),
+                Double(b.addPath.capacityLostNanoseconds), true
+            ))
+        rows.append(("add call p50", Double(a.addPath.callP50), Double(b.addPath.callP50), true))
+        rows.append(
             ("queue overhead per operation", a.overheadPerOperationNanoseconds, b.overheadPerOperationNanoseconds, true)
         )
         // Per priority present in both runs: what each class waited, and its slowest operation's life.

@@ -10,7 +10,11 @@ struct OperationLife: Sendable {
     var priority: QueuePriority
     /// Index into the run's queues, or -1.
     var queue: Int
+    /// Where its life starts: entering the add call that added it when that was stamped, else its
+    /// first transition.
     var added: Int
+    /// Its first transition (`pending` or `ready`): the queue had it.
+    var recorded: Int
     var ready: Int
     /// nil: never executed (cancelled before it started).
     var executing: Int?
@@ -81,7 +85,9 @@ struct RunLives: Sendable {
                 continue
             }
             let id = ids[slot]
-            let added = Int(addedStamp)
+            // Threads' clocks may invert by a few nanoseconds: an add call stamped after the first
+            // transition starts the life at that transition.
+            let added = Int(Swift.min(run.addCalls[id]?.entered ?? addedStamp, addedStamp))
             let finished = Swift.max(added, Int(finishedStamp))
             var previous = added
             func next(_ stamp: UInt64?) -> Int? {
@@ -91,6 +97,7 @@ struct RunLives: Sendable {
             }
             // An operation cancelled while pending may finish without a `ready`: it waited on nothing but
             // its dependencies, so its ready is its finish.
+            let recorded = next(addedStamp)!
             let ready = next(raw.ready ?? raw.executing ?? finishedStamp)!
             let executing = next(raw.executing)
             var bodyStart: Int?
@@ -104,7 +111,8 @@ struct RunLives: Sendable {
             lives.append(
                 OperationLife(
                     id: id, name: raw.name, priority: raw.priority, queue: run.queueOf[id] ?? -1, added: added,
-                    ready: ready, executing: executing, bodyStart: bodyStart, bodyEnd: bodyEnd, finished: finished,
+                    recorded: recorded, ready: ready, executing: executing, bodyStart: bodyStart, bodyEnd: bodyEnd,
+                    finished: finished,
                     wasCancelled: raw.cancelled))
         }
         self.lives = lives

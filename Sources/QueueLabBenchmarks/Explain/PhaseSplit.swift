@@ -18,7 +18,8 @@ struct PhaseSplit: Sendable {
         let start = Swift.min(Swift.max(from ?? life.added, life.added), life.finished)
         var phases = OperationPhases()
         func span(_ a: Int, _ b: Int) -> Int { Swift.max(0, b - Swift.max(a, start)) }
-        phases[.dependencies] = span(life.added, life.ready)
+        phases[.addCall] = span(life.added, life.recorded)
+        phases[.dependencies] = span(life.recorded, life.ready)
         guard let executing = life.executing else {
             phases[.cancelled] = span(life.ready, life.finished)
             return phases

@@ -16,15 +16,24 @@ public struct QueueUtilisation: Sendable, Encodable {
     public var busySlots: [Double]
     /// Average free slots while work was ready, per time bucket.
     public var lostSlots: [Double]
+    /// Average free slots with nothing ready while an add call of the queue was in progress, per time
+    /// bucket (all zero in a trace without add calls).
+    public var addPathSlots: [Double]
     public var capacityLostNanoseconds: Int
-    /// Slot-time free while nothing of the queue was ready (waiting for the work's arrival or its
-    /// dependencies, not for the queue): the width's slot-time less the taken and the lost.
+    /// Slot-time free with nothing of the queue ready while an add call of the queue was in progress:
+    /// lost to the queue's add path (the producer was inside the queue, not doing its own work).
+    public var addPathLostNanoseconds: Int
+    /// Slot-time free while nothing of the queue was ready and no add call of it was in progress
+    /// (waiting for the work's arrival or its dependencies, not for the queue): the width's slot-time
+    /// less the taken, the lost and the add path's.
     public var idleNanoseconds: Int
     /// Taken slot-time over the width's slot-time for the run.
     public var utilisation: Double
 
     /// - Complexity: O(b log e) for b buckets and e events of the queue.
-    init(queue: Int, name: String, timeline: QueueTimeline, origin: Int, end: Int, buckets: Int) {
+    init(
+        queue: Int, name: String, timeline: QueueTimeline, adds: AddWindows, origin: Int, end: Int, buckets: Int
+    ) {
         self.queue = queue
         self.name = name
         width = timeline.width
@@ -34,18 +43,22 @@ public struct QueueUtilisation: Sendable, Encodable {
         bucketNanoseconds = Swift.max(1, span / count)
         var busy: [Double] = []
         var lost: [Double] = []
+        var addPath: [Double] = []
         for bucket in 0..<count {
             let from = origin + span * bucket / count
             let to = origin + span * (bucket + 1) / count
             let length = Double(Swift.max(1, to - from))
             busy.append(Double(timeline.busySlotTime(until: to) - timeline.busySlotTime(until: from)) / length)
             lost.append(Double(timeline.lostSlotTime(until: to) - timeline.lostSlotTime(until: from)) / length)
+            addPath.append(Double(adds.idleSlotTime(until: to) - adds.idleSlotTime(until: from)) / length)
         }
         busySlots = busy
         lostSlots = lost
+        addPathSlots = addPath
+        addPathLostNanoseconds = adds.idleSlotTime(until: end) - adds.idleSlotTime(until: origin)
         capacityLostNanoseconds = timeline.lostSlotTime(until: end) - timeline.lostSlotTime(until: origin)
         let taken = timeline.busySlotTime(until: end) - timeline.busySlotTime(until: origin)
         utilisation = Double(taken) / (Double(width) * Double(span))
-        idleNanoseconds = Swift.max(0, width * span - taken - capacityLostNanoseconds)
+        idleNanoseconds = Swift.max(0, width * span - taken - capacityLostNanoseconds - addPathLostNanoseconds)
     }
 }

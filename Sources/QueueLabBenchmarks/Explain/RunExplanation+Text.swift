@@ -19,9 +19,11 @@ extension RunExplanation {
         lines.append(ExplainText.pathSentence(criticalPath))
         lines.append(pathMembership())
         lines.append(
-            "capacity lost: \(ExplainText.duration(capacityLostNanoseconds)) of slot-time free while work was ready; "
-                + "queue overhead per operation \(ExplainText.duration(overheadPerOperationNanoseconds)) "
-                + "(hand-off, release and capacity lost)")
+            "capacity lost: \(ExplainText.duration(capacityLostNanoseconds)) of slot-time free while work was ready, "
+                + "\(ExplainText.duration(addPath.capacityLostNanoseconds)) free while an add call was in progress "
+                + "(nothing ready); queue overhead per operation \(ExplainText.duration(overheadPerOperationNanoseconds)) "
+                + "(hand-off, release, capacity lost and lost to the add path)")
+        lines.append(addPath.sentence)
         for (priority, path) in slowestPaths.sorted(by: { $0.key < $1.key }) {
             let members = path.linksByPriority.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map {
                 "\($0.value) \($0.key)"
@@ -118,10 +120,13 @@ extension RunExplanation {
         ]
         lines.append("  busy |\(ExplainText.bars(queue.busySlots, top: top))|")
         lines.append("  lost |\(ExplainText.bars(queue.lostSlots, top: top))|")
+        lines.append("   add |\(ExplainText.bars(queue.addPathSlots, top: top))|")
         lines.append(
             "  \(ExplainText.significant(queue.utilisation * 100)) % of the width's slot-time busy; "
                 + "\(ExplainText.duration(queue.capacityLostNanoseconds)) of slot-time lost (free while work was ready), "
-                + "\(ExplainText.duration(queue.idleNanoseconds)) idle (free with nothing ready)")
+                + "\(ExplainText.duration(queue.addPathLostNanoseconds)) to the add path (free, nothing ready, an add "
+                + "call in progress), \(ExplainText.duration(queue.idleNanoseconds)) idle (free, nothing ready, no add)"
+        )
         return lines.joined(separator: "\n")
     }
 }

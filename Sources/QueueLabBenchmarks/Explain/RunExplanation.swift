@@ -2,11 +2,13 @@ import QueueLabCore
 
 /// Where a traced run's time went (`queuelab explain`): every finished operation's life split into
 /// ``ExplainPhase``s, summed per priority and per queue, the run's ``CriticalPath``, and each queue's
-/// ``QueueUtilisation``. Its JSON is the `queuelab-explain/1` schema.
+/// ``QueueUtilisation``, and the producers' side, the queues' add calls (``AddPathSummary``). Its JSON is
+/// the `queuelab-explain/2` schema (version 2: the `add-call` phase, `addPath`, and each queue's
+/// `addPathLostNanoseconds` and `addPathSlots`).
 ///
 /// - Complexity: O(n log n) in the number of transitions.
 public struct RunExplanation: Sendable, Encodable {
-    public static let schema = "queuelab-explain/1"
+    public static let schema = "queuelab-explain/2"
 
     public var schema = RunExplanation.schema
     /// What was run (implementation, policy, workload), as the trace recorded it.
@@ -17,13 +19,17 @@ public struct RunExplanation: Sendable, Encodable {
     public var unfinished: Int
     /// Operations whose body stamped its own start and end.
     public var bodiesStamped: Int
-    /// The run's first addition to its last finish.
+    /// The run's first addition (entering its add call, when stamped) to its last finish.
     public var makespanNanoseconds: Int
     /// Nanoseconds per phase over every operation.
     public var phases: [String: Int]
-    /// Per operation, the slot-time the queues spent without running a body while work was waiting:
-    /// hand-off and release (which hold a slot) plus the capacity lost (free slots with work ready).
+    /// Per operation, the slot-time the queues spent without running a body while work was waiting
+    /// for the queue: hand-off and release (which hold a slot), the capacity lost (free slots with
+    /// work ready) and the capacity lost to the add path (free slots, nothing ready, an add call in
+    /// progress). Not in it: slots free while the producers did their own work between adds.
     public var overheadPerOperationNanoseconds: Double
+    /// The producers' side: time inside the queues' add calls, and the capacity it cost.
+    public var addPath: AddPathSummary
     public var byPriority: [ClassSummary]
     public var byQueue: [ClassSummary]
     public var criticalPath: CriticalPath
@@ -47,6 +53,9 @@ public struct RunExplanation: Sendable, Encodable {
         metadata = run.metadata
         run.transitions = []
         run.bodies = [:]
+        let (addCalls, addSummary) = AddPathSummary.calls(run.addCalls, queueOf: run.queueOf, queues: queues.count)
+        let stampedAdds = !run.addCalls.isEmpty
+        run.addCalls = [:]
         run.queueOf = [:]
         let all = lives.lives
         var members: [[Int]] = Array(repeating: [], count: queues.count)
@@ -77,12 +86,18 @@ public struct RunExplanation: Sendable, Encodable {
         criticalPath = CriticalPath.walk(lives: lives, split: split, dependencies: dependencies)
         utilisation = timelines.indices.map {
             QueueUtilisation(
-                queue: $0, name: queues[$0].name, timeline: timelines[$0], origin: origin, end: end,
+                queue: $0, name: queues[$0].name, timeline: timelines[$0],
+                adds: AddWindows(calls: addCalls[$0], timeline: timelines[$0]), origin: origin, end: end,
                 buckets: buckets)
         }
         let lost = utilisation.reduce(0) { $0 + $1.capacityLostNanoseconds }
+        var addSummaryWithLoss = addSummary
+        addSummaryWithLoss.capacityLostNanoseconds = utilisation.reduce(0) { $0 + $1.addPathLostNanoseconds }
+        addPath = addSummaryWithLoss
         overheadPerOperationNanoseconds =
-            all.isEmpty ? 0 : Double(totals[.handOff] + totals[.release] + lost) / Double(all.count)
+            all.isEmpty
+            ? 0
+            : Double(totals[.handOff] + totals[.release] + lost + addPath.capacityLostNanoseconds) / Double(all.count)
 
         var byPriority: [QueuePriority: [Int]] = [:]
         for (index, life) in all.enumerated() { byPriority[life.priority, default: []].append(index) }
@@ -114,6 +129,11 @@ public struct RunExplanation: Sendable, Encodable {
             "completion handlers: they run after finished, outside the trace",
             "the release of dependents is inside the dependents' dependencies phase, not told apart",
         ]
+        if !stampedAdds {
+            limits.append(
+                "add calls were not stamped (a queuelab-transitions/1 trace, or a log installed without the tracing "
+                    + "wrapper): the add-call phase is zero and the add path's capacity loss is counted as idle")
+        }
         if lives.bodiesStamped < all.count {
             limits.append(
                 "\(all.count - lives.bodiesStamped) of \(all.count) bodies did not stamp themselves: their body phase "

@@ -12,10 +12,12 @@ public struct HTMLReport: Sendable {
     /// The policy specification the strategies view measures throughput cost against (`strict`,
     /// as the caller spells it); nil: no cost column.
     public let referencePolicy: String?
+    /// Traced runs to show where their time went (one, or two side by side); none: no explain section.
+    public let explanations: [RunExplanation]
 
     public init(
         run: [SampleRecord], runSource: String, base: [SampleRecord]? = nil, baseSource: String? = nil,
-        rule: VerdictRule = VerdictRule(), referencePolicy: String? = nil
+        rule: VerdictRule = VerdictRule(), referencePolicy: String? = nil, explanations: [RunExplanation] = []
     ) {
         self.run = run
         self.runSource = runSource
@@ -23,6 +25,7 @@ public struct HTMLReport: Sendable {
         self.baseSource = baseSource
         self.rule = rule
         self.referencePolicy = referencePolicy
+        self.explanations = explanations
     }
 
     /// The strategies view's tables: each queue that ran a workload under two or more policies.
@@ -37,7 +40,7 @@ public struct HTMLReport: Sendable {
 
     /// The `id`s of the page's sections, in order: what a test (or a link) can rely on.
     public enum Section: String, CaseIterable, Sendable {
-        case summary, comparison, strategies, throughput, latency, chain, load, method
+        case summary, comparison, strategies, explain, throughput, latency, chain, load, method
     }
 
     public func render() -> String {
@@ -64,6 +67,7 @@ public struct HTMLReport: Sendable {
                     .strategies, "Scheduling policies side by side", intro: StrategiesSection.intro,
                     content: StrategiesSection.html(strategies)))
         }
+        if !explanations.isEmpty { body.append(explainSection()) }
         let baseCells = base.map(ReportCell.cells(from:)) ?? []
         let throughput = ThroughputChart.panels(cells, base: baseCells, palette: palette)
         body.append(
@@ -153,14 +157,14 @@ public struct HTMLReport: Sendable {
         return "<div class=\"grid\">" + panels.map { "<figure>\($0)</figure>" }.joined(separator: "\n") + "</div>"
     }
 
-    func page(_ body: String) -> String {
+    func page(_ body: String, title: String? = nil) -> String {
         """
         <!DOCTYPE html>
         <html lang="en">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>QueueLab benchmark report: \(HTMLText.escape(runSource))</title>
+        <title>\(HTMLText.escape(title ?? "QueueLab benchmark report: \(runSource)"))</title>
         <style>
         \(Self.stylesheet)
         </style>
@@ -201,5 +205,8 @@ public struct HTMLReport: Sendable {
         .verdict-same { background: #f4f4f4; } .verdict-same td.verdict, .badge.verdict-same { color: #555; }
         .verdict-inconclusive { background: #fff1c9; } .verdict-inconclusive td.verdict, .badge.verdict-inconclusive { color: #7a5600; }
         code { background: #f4f4f4; padding: 1px 4px; border-radius: 3px; }
+        h3 { margin: 18px 0 6px; font-size: 16px; }
+        .explain-runs { display: grid; grid-template-columns: repeat(auto-fit, minmax(640px, 1fr)); gap: 16px; }
+        .explain-run figure { margin: 0 0 10px; display: inline-block; }
         """
 }

@@ -3,6 +3,11 @@ import QueueLabCore
 /// Any queue, unchanged, with a ``TransitionLog`` installed as its observer when a trace is being
 /// recorded, and every added operation's dependencies noted in that log. It lets the benchmark
 /// workloads, which create their own queues, run traced without knowing it.
+///
+/// It stamps when each add call is entered and when it returns: the queue's add path (locking,
+/// enqueueing, waking a worker) runs on the producer's thread before and after the operation's first
+/// transition, and without the stamps `explain` cannot tell it from the producer's own work. Nothing
+/// is stamped when no log is installed (the clock is not even read).
 final class ObservedQueue<Base: OperationQueueing>: OperationQueueing {
     typealias Operation = Base.Operation
 
@@ -54,15 +59,22 @@ final class ObservedQueue<Base: OperationQueueing>: OperationQueueing {
     var operationCount: Int { base.operationCount }
 
     func addOperation(_ operation: Operation) throws(QueueError) {
-        log?.noteDependencies(of: operation)
+        guard let log else { return try base.addOperation(operation) }
+        log.noteDependencies(of: operation)
+        let entered = MonotonicClock.now()
         try base.addOperation(operation)
-        log?.noteAdded(1)
+        log.noteAdded(operation.id, entered: entered, returned: MonotonicClock.now())
     }
 
     func addOperations(_ operations: [Operation], waitUntilFinished: Bool) throws(QueueError) {
-        if let log { for operation in operations { log.noteDependencies(of: operation) } }
+        guard let log else { return try base.addOperations(operations, waitUntilFinished: waitUntilFinished) }
+        for operation in operations { log.noteDependencies(of: operation) }
+        let entered = MonotonicClock.now()
         try base.addOperations(operations, waitUntilFinished: waitUntilFinished)
-        log?.noteAdded(operations.count)
+        // A waiting batch returns after its operations finished: the call's end is then not the add
+        // path's end, so only its entry counts (returned = entered).
+        let returned = waitUntilFinished ? entered : MonotonicClock.now()
+        log.noteAdded(operations.map(\.id), entered: entered, returned: returned)
     }
 
     func addOperation(_ block: @escaping @Sendable () -> Void) throws(QueueError) {

@@ -1,23 +1,29 @@
 import Foundation
 import QueueLabCore
 
-/// The `queuelab-transitions/1` text form of a ``RecordedRun`` (`queuelab trace --format transitions`),
+/// The `queuelab-transitions/2` text form of a ``RecordedRun`` (`queuelab trace --format transitions`),
 /// one record a line, fields separated by one space, so that a million-operation run is written and
 /// read in seconds:
 ///
 /// ```
-/// queuelab-transitions/1
+/// queuelab-transitions/2
 /// meta KEY VALUE...                                   (the value runs to the end of the line)
 /// queue INDEX WIDTH NAME...                           (WIDTH -1: the implementation chooses)
-/// op ID QUEUE BODY_START BODY_END DEPENDENCIES NAME... (QUEUE -1 unknown; BODY 0 0 not stamped;
-///                                                     DEPENDENCIES comma-separated ids or -; no NAME: unnamed)
+/// op ID QUEUE ADD_ENTERED ADD_RETURNED BODY_START BODY_END DEPENDENCIES NAME...
+///                                                     (QUEUE -1 unknown; ADD 0 0 not stamped; BODY 0 0
+///                                                     not stamped; DEPENDENCIES comma-separated ids or -;
+///                                                     no NAME: unnamed)
 /// t SEQUENCE ID EVENT PRIORITY EFFECTIVE_PRIORITY TIMESTAMP THREAD
 /// ```
 ///
 /// Times are `MonotonicClock` nanoseconds, priorities `QueuePriority` raw values (-8...8), events
 /// `pending`, `ready`, `executing`, `finished` or `cancelled`; every `op` line comes before the `t` lines.
+/// Version 1 is the same without the two `ADD_` fields (its runs have no add calls); it is still read,
+/// so that traces written before the add path was stamped still explain.
 extension RecordedRun {
-    public static let transitionsSchema = "queuelab-transitions/1"
+    public static let transitionsSchema = "queuelab-transitions/2"
+    /// The version before add calls were stamped: read, never written.
+    public static let transitionsSchemaWithoutAddCalls = "queuelab-transitions/1"
 
     /// Writes the text form to `url`, a block of lines at a time.
     public func writeTransitions(to url: URL) throws {
@@ -53,8 +59,11 @@ extension RecordedRun {
         }
         for id in order {
             let body = bodies[id] ?? BodySpan(start: 0, end: 0)
+            let add = addCalls[id] ?? AddCall(entered: 0, returned: 0)
             let dependencyList = dependencies[id].map { $0.map { String($0.rawValue) }.joined(separator: ",") } ?? "-"
-            var text = "op \(id.rawValue) \(queueOf[id] ?? -1) \(body.start) \(body.end) \(dependencyList)"
+            var text =
+                "op \(id.rawValue) \(queueOf[id] ?? -1) \(add.entered) \(add.returned) \(body.start) \(body.end) "
+                + dependencyList
             if let name = names[id] ?? nil { text += " \(clean(name))" }
             try line(text)
         }
@@ -85,7 +94,7 @@ extension RecordedRun {
     }
 }
 
-/// Why a file is not a readable `queuelab-transitions/1` run.
+/// Why a file is not a readable `queuelab-transitions/2` (or `/1`) run.
 public struct RecordedRunFormatError: Error, Sendable, CustomStringConvertible {
     /// The line (from 1) that could not be read; 0 for the file as a whole.
     public var line: Int
@@ -100,6 +109,8 @@ struct TransitionsReader {
     var run = RecordedRun(transitions: [])
     private var names: [OperationID: String] = [:]
     private var lineNumber = 0
+    /// Version 2 and later carry add calls on `op` lines.
+    private var hasAddCalls = true
 
     mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(RecordedRunFormatError) {
         // Most lines are transitions: reserving for all of them saves the copies of a growing array,
@@ -114,7 +125,9 @@ struct TransitionsReader {
             let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
             start = end + 1
             if !sawHeader {
-                guard String(decoding: line, as: UTF8.self) == RecordedRun.transitionsSchema else {
+                let header = String(decoding: line, as: UTF8.self)
+                hasAddCalls = header == RecordedRun.transitionsSchema
+                guard hasAddCalls || header == RecordedRun.transitionsSchemaWithoutAddCalls else {
                     throw fail(
                         "not a \(RecordedRun.transitionsSchema) file (first line \"\(String(decoding: line.prefix(40), as: UTF8.self))\")"
                     )
@@ -147,6 +160,13 @@ struct TransitionsReader {
         case "op":
             let id = try OperationID(rawValue: unsigned(fields.next(), "operation id"))
             let queue = try signed(fields.next(), "queue")
+            if hasAddCalls {
+                let entered = try unsigned(fields.next(), "add call entered")
+                let returned = try unsigned(fields.next(), "add call returned")
+                if entered != 0 || returned != 0 {
+                    run.addCalls[id] = .init(entered: entered, returned: Swift.max(entered, returned))
+                }
+            }
             let bodyStart = try unsigned(fields.next(), "body start")
             let bodyEnd = try unsigned(fields.next(), "body end")
             let dependencyField = fields.next()

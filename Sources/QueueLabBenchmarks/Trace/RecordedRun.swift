@@ -1,9 +1,9 @@
 import QueueLabCore
 
 /// Everything a traced run recorded: the transitions in causal order, the dependency edges, the
-/// queues with their widths, which queue each operation was added to, and the bodies' own start and
-/// end stamps. ``ChromeTraceBuilder`` draws it; ``RunExplanation`` explains it; the
-/// `queuelab-transitions/1` text form (``writeTransitions(to:)``, ``readTransitions(from:)``) carries it between the two commands.
+/// queues with their widths, which queue each operation was added to, when the queue's add call that
+/// added it was entered and returned, and the bodies' own start and end stamps. ``ChromeTraceBuilder``
+/// draws it; ``RunExplanation`` explains it; the `queuelab-transitions/2` text form (``writeTransitions(to:)``, ``readTransitions(from:)``) carries it between the two commands.
 public struct RecordedRun: Sendable {
     /// One queue of the run.
     public struct QueueInfo: Sendable, Equatable {
@@ -29,6 +29,20 @@ public struct RecordedRun: Sendable {
         }
     }
 
+    /// When the add call that handed an operation to its queue was entered and when it returned
+    /// (`MonotonicClock` nanoseconds, stamped by the tracing wrapper around the queue). The operation's
+    /// first transition lies inside it; what comes before is the queue's add path, which no transition
+    /// shows. Every operation of one `addOperations` call carries the same call.
+    public struct AddCall: Sendable, Equatable {
+        public var entered: UInt64
+        public var returned: UInt64
+
+        public init(entered: UInt64, returned: UInt64) {
+            self.entered = entered
+            self.returned = returned
+        }
+    }
+
     /// In causal order (`StateTransition.sequence`).
     public var transitions: [StateTransition]
     /// Each operation's dependencies as they stood when it was added.
@@ -39,18 +53,23 @@ public struct RecordedRun: Sendable {
     public var queueOf: [OperationID: Int]
     /// The bodies that stamped themselves (the workloads' harness bodies, in a traced run).
     public var bodies: [OperationID: BodySpan]
+    /// The add calls that were stamped (every operation added through a traced queue; none in a
+    /// `queuelab-transitions/1` file, which predates them).
+    public var addCalls: [OperationID: AddCall]
     /// What was run: implementation, policy, workload, wall time.
     public var metadata: [String: String]
 
     public init(
         transitions: [StateTransition], dependencies: [OperationID: [OperationID]] = [:], queues: [QueueInfo] = [],
-        queueOf: [OperationID: Int] = [:], bodies: [OperationID: BodySpan] = [:], metadata: [String: String] = [:]
+        queueOf: [OperationID: Int] = [:], bodies: [OperationID: BodySpan] = [:],
+        addCalls: [OperationID: AddCall] = [:], metadata: [String: String] = [:]
     ) {
         self.transitions = transitions
         self.dependencies = dependencies
         self.queues = queues
         self.queueOf = queueOf
         self.bodies = bodies
+        self.addCalls = addCalls
         self.metadata = metadata
     }
 }

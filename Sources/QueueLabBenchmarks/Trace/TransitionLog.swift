@@ -3,7 +3,8 @@ import QueueLabCore
 
 /// A `StateObserver` that keeps every transition, plus what a trace needs beside them: each
 /// operation's dependencies as they stood when it was added, which queue made each transition (and
-/// that queue's width), and the start and end of the bodies that stamp themselves.
+/// that queue's width), when each add call was entered and returned, and the start and end of the
+/// bodies that stamp themselves.
 public final class TransitionLog: StateObserver, @unchecked Sendable {
     // Safe to share: every stored property is read and written only while `lock` is held; no method
     // calls out while holding it.
@@ -20,10 +21,14 @@ public final class TransitionLog: StateObserver, @unchecked Sendable {
     private var dependencies: [OperationID: [OperationID]] = [:]
     private var queues: [RecordedRun.QueueInfo] = []
     private var bodies: [OperationID: RecordedRun.BodySpan] = [:]
+    /// Appended, not keyed: the producer pays for this between its add calls, where it shows as the
+    /// producer's own time, so it is kept to an append (no hashing, no rehash of a growing table).
+    private var addCalls: [(operation: OperationID, call: RecordedRun.AddCall)] = []
 
     public init(expectedTransitions: Int = 0) {
         transitions.reserveCapacity(expectedTransitions)
         transitionQueues.reserveCapacity(expectedTransitions)
+        addCalls.reserveCapacity(expectedTransitions / 4)
     }
 
     public func operationDidTransition(_ transition: StateTransition) {
@@ -42,10 +47,22 @@ public final class TransitionLog: StateObserver, @unchecked Sendable {
         lock.unlock()
     }
 
-    /// `count` operations were added to a traced queue.
-    func noteAdded(_ count: Int) {
+    /// `operations` were added to a traced queue by one add call, entered at `entered` and returned at
+    /// `returned`: one lock for the whole call, so that stamping costs the queue's producer little.
+    func noteAdded(_ operations: [OperationID], entered: UInt64, returned: UInt64) {
+        let call = RecordedRun.AddCall(entered: entered, returned: returned)
         lock.lock()
-        added += count
+        added += operations.count
+        for operation in operations { addCalls.append((operation, call)) }
+        lock.unlock()
+    }
+
+    /// One operation added by one add call: the same without an array per add (`noop` adds a
+    /// million of them, and the stamping's own cost is what the add path figure must not grow by).
+    func noteAdded(_ operation: OperationID, entered: UInt64, returned: UInt64) {
+        lock.lock()
+        added += 1
+        addCalls.append((operation, RecordedRun.AddCall(entered: entered, returned: returned)))
         lock.unlock()
     }
 
@@ -112,7 +129,9 @@ public final class TransitionLog: StateObserver, @unchecked Sendable {
         }
         return RecordedRun(
             transitions: order.map { transitions[$0] }, dependencies: dependencies, queues: queues,
-            queueOf: queueOf, bodies: bodies, metadata: metadata)
+            queueOf: queueOf, bodies: bodies,
+            addCalls: Dictionary(addCalls.map { ($0.operation, $0.call) }, uniquingKeysWith: { $1 }), metadata: metadata
+        )
     }
 }
 
