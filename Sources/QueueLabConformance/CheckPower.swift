@@ -30,9 +30,13 @@ public struct CheckPower: Sendable, Codable, Equatable, CustomStringConvertible 
     /// The floor reached: a rate of 1 in this many would have been seen with 95 % probability.
     public var floorOneIn: Int { Int(Double(landed) / Self.eventsPerOneIn) }
 
+    /// The floor in words: "1 in 85"; with nothing landed the check saw nothing, which "1 in 0"
+    /// said badly (beside 4 busy loops a `cancel.race` can land none in the level's time).
+    public var floorText: String { landed == 0 ? "no floor, nothing landed" : "floor 1 in \(Swift.max(1, floorOneIn))" }
+
     public var isEnough: Bool { landed >= Self.eventsNeeded(oneIn: targetOneIn) }
 
     public var description: String {
-        "\(landed) \(event) in \(attempts) attempts: floor 1 in \(floorOneIn) (target 1 in \(targetOneIn), \(Self.eventsNeeded(oneIn: targetOneIn)) needed)"
+        "\(landed) \(event) in \(attempts) attempts: \(floorText) (target 1 in \(targetOneIn), \(Self.eventsNeeded(oneIn: targetOneIn)) needed)"
     }
 }

@@ -17,6 +17,20 @@ struct CancelRacePowerTests {
         #expect(!CheckPower(event: "races", landed: 2_995, attempts: 4_000, targetOneIn: 1_000).isEnough)
     }
 
+    /// Nothing landed is no floor at all (a loaded campaign printed "floor 1 in 0"); one or two
+    /// landed catch an operation that fails every time.
+    @Test func aFloorIsWordedForWhatLanded() {
+        func text(_ landed: Int) -> String {
+            CheckPower(event: "races", landed: landed, attempts: 60, targetOneIn: 100).floorText
+        }
+        #expect(text(0) == "no floor, nothing landed")
+        #expect(text(2) == "floor 1 in 1")
+        #expect(text(300) == "floor 1 in 100")
+        #expect(
+            CheckPower(event: "races", landed: 0, attempts: 57, targetOneIn: 100).description
+                == "0 races in 57 attempts: no floor, nothing landed (target 1 in 100, 300 needed)")
+    }
+
     /// A body run twice on every 1,000th landed race: caught at default on one seed (20 seeds run
     /// in `DefaultLevelMutantTests`).
     @Test(.timeLimit(.minutes(5))) func aOneIn1000DuplicateIsCaughtAtDefault() throws {

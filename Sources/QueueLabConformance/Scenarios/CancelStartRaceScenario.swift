@@ -36,7 +36,7 @@ enum CancelStartRaceScenario {
             event: "cancels landed between hand-off and body start", landed: tally.landed, attempts: tally.attempts,
             targetOneIn: targetOneIn)
         var pass = ScenarioPass(
-            "\(tally.landed) cancels landed between hand-off and body start (\(tally.landedUnheld) without the observer's hold; \(tally.late) after the body began, \(tally.missed) missed, \(tally.attempts) attempts): floor 1 in \(power.floorOneIn); no body ran twice"
+            "\(tally.landed) cancels landed between hand-off and body start (\(tally.landedUnheld) without the observer's hold; \(tally.late) after the body began, \(tally.missed) missed, \(tally.attempts) attempts): \(power.floorText); no body ran twice"
         )
         pass.power = power
         return pass

@@ -43,7 +43,7 @@ enum GraphScenarios {
             event: "cancels landed between hand-off and body start", landed: tally.landed, attempts: tally.attempts,
             targetOneIn: targetOneIn)
         pass.note =
-            "\(tally.landed) cancels landed between hand-off and body start (\(tally.late) after the body began, \(tally.attempts) cancels after add in \(log.graphs) graphs): floor 1 in \(power.floorOneIn)"
+            "\(tally.landed) cancels landed between hand-off and body start (\(tally.late) after the body began, \(tally.attempts) cancels after add in \(log.graphs) graphs): \(power.floorText)"
         pass.power = power
         return pass
     }
