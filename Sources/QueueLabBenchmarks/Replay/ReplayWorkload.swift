@@ -1,0 +1,124 @@
+import QueueLabCore
+import QueueLabRecorder
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `replay`: a recording (QueueLabRecorder) run again on any implementation and policy. Open loop:
+/// each operation is added at its recorded time from the first add (divided by `speed`), whatever
+/// the queue is doing, to a queue made for its recorded queue (name and width); dependencies are
+/// added before the timed phase, cancellations happen at their recorded time after the add, and
+/// each body spins or sleeps its recorded duration.
+///
+/// Figures: `makespan_ns` (first intended add to the last body's end), and the latencies of every
+/// operation whose body ran, from its intended add (so that a late generator does not hide a
+/// backlog), per priority class (`prio_CLASS_e2s_p50_ns`...): the recording's `wait` and `body`,
+/// measured again.
+extension WorkloadExecution {
+    func replay() throws -> WorkloadOutcome {
+        let spec = try ReplaySpec(workload)
+        if let reason = spec.unsupportedReason(for: Queue.capabilities) { throw SampleError.unsupported(reason) }
+        let recorded = spec.recording.operations
+        let count = recorded.count
+        let firstAdd = recorded.first?.added ?? 0
+        let arrivals = recorded.map { spec.scaled($0.added &- firstAdd) }
+        let timeline = ArrivalTimeline(count: count)
+        let queues = spec.recording.queues.map { makeQueue(named: $0.name, width: $0.width) }
+        let operations = (0..<count).map { index in
+            Queue.Operation(
+                name: recorded[index].name, priority: recorded[index].priority,
+                body: replayBody(index, nanoseconds: spec.scaled(recorded[index].body), spec.body, timeline))
+        }
+        var position: [UInt64: Int] = [:]
+        for (index, operation) in recorded.enumerated() { position[operation.id] = index }
+        for (index, operation) in recorded.enumerated() {
+            for dependency in operation.dependencies {
+                try operations[index].addDependency(operations[position[dependency]!])
+            }
+        }
+        let events = ReplayEvents(recorded, arrivals: arrivals, spec: spec)
+        let start = timedPhaseStarts()
+        let origin = start + 50_000
+        for event in events.list {
+            let now = ArrivalPacer.wait(until: origin + event.time)
+            if event.isCancel {
+                operations[event.index].cancel()
+            } else {
+                timeline.enqueued[event.index] = now
+                try queues[recorded[event.index].queue].addOperation(operations[event.index])
+            }
+        }
+        for queue in queues { try drain(queue) }
+        let wall = timedPhaseEnds(since: start, keepingAlive: operations)
+        var lastFinish = origin
+        for index in 0..<count where timeline.started[index] != 0 {
+            lastFinish = Swift.max(lastFinish, timeline.finished[index])
+            harness.recorder.record(
+                enqueued: origin + arrivals[index], started: timeline.started[index],
+                finished: timeline.finished[index], priorityLevel: recorded[index].priority.level)
+        }
+        return WorkloadOutcome(
+            operations: count, wallNanoseconds: wall, extraFigures: ["makespan_ns": Double(lastFinish - origin)])
+    }
+
+    private func replayBody(
+        _ index: Int, nanoseconds: UInt64, _ kind: ReplayBody, _ timeline: ArrivalTimeline
+    ) -> OperationBody<Queue.Operation> {
+        let meter = harness.meter
+        let bodyLog = harness.bodyLog
+        return .synchronous { operation in
+            meter.enter()
+            let started = MonotonicClock.now()
+            timeline.started[index] = started
+            switch kind {
+            case .spin: MonotonicClock.spin(nanoseconds: nanoseconds)
+            case .sleep: ReplaySleep.sleep(nanoseconds: nanoseconds)
+            }
+            let finished = MonotonicClock.now()
+            timeline.finished[index] = finished
+            meter.leave()
+            bodyLog?.noteBody(operation.id, start: started, end: finished)
+        }
+    }
+}
+
+/// A replay's adds and cancellations in time order (an add before a cancellation at the same time).
+struct ReplayEvents {
+    struct Event {
+        var time: UInt64
+        var index: Int
+        var isCancel: Bool
+    }
+
+    let list: [Event]
+
+    init(_ recorded: [RecordedOperation], arrivals: [UInt64], spec: ReplaySpec) {
+        var list = arrivals.enumerated().map { Event(time: $1, index: $0, isCancel: false) }
+        for (index, operation) in recorded.enumerated() {
+            guard let after = operation.cancelledAfter else { continue }
+            list.append(Event(time: arrivals[index] + spec.scaled(after), index: index, isCancel: true))
+        }
+        // Stable by time, adds first: a cancellation never precedes its operation's add.
+        self.list = list.enumerated().sorted {
+            ($0.element.time, $0.element.isCancel ? 1 : 0, $0.offset) < ($1.element.time, $1.element.isCancel ? 1 : 0, $1.offset)
+        }.map(\.element)
+    }
+}
+
+/// A body that sleeps its recorded time: `nanosleep`, then spin the last stretch, so that the
+/// timer slack (tens of microseconds) does not lengthen every body.
+enum ReplaySleep {
+    static func sleep(nanoseconds: UInt64) {
+        let due = MonotonicClock.now() &+ nanoseconds
+        if nanoseconds > ArrivalPacer.spinMargin {
+            let nap = nanoseconds - ArrivalPacer.spinMargin
+            var request = timespec(tv_sec: Int(nap / 1_000_000_000), tv_nsec: Int(nap % 1_000_000_000))
+            var remaining = timespec()
+            _ = nanosleep(&request, &remaining)
+        }
+        while MonotonicClock.now() < due {}
+    }
+}

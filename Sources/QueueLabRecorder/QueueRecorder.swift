@@ -1,0 +1,172 @@
+import Foundation
+import QueueLabCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Records what the queues it is installed on did, operation by operation, into a
+/// `queuelab-recording/1` file (``RecordingFormat``) that `queuelab bench --workload
+/// 'replay:file=PATH'` replays on any implementation and policy.
+///
+/// Install it on your own queue (``install(on:)``, through the public state observer) and tell it
+/// each operation's dependencies before the add (``noteDependencies(of:)``; the observer does not
+/// carry them), or wrap the queue in a ``RecordingQueue``, which does both. Close it when done
+/// (``close(within:)``).
+///
+/// Cost: the queue's thread makes one append to a bounded in-memory buffer per transition (three or
+/// four per operation), under a short lock that holds no I/O; a writer thread takes the buffer every
+/// `flushEvery`, turns finished operations into lines and writes them, outside the lock. A queue
+/// the recorder is not installed on pays nothing (it is only an observer).
+///
+/// **When the buffer is full** (`capacity` events not yet taken by the writer), an event is dropped
+/// and counted, never waited for: the queue is never blocked by the recorder. The count is
+/// ``droppedEvents`` and is written to the file (`d` lines); an operation that lost an event is left
+/// out of the recording.
+public final class QueueRecorder: Sendable {
+    /// Events the buffer holds before it drops: at about four per operation, 16,384 operations'
+    /// worth, far beyond what a writer woken every 20 ms falls behind by.
+    public static let defaultCapacity = 65_536
+
+    private let buffer: Locked<RecorderBuffer>
+    private let queueCount = Locked(0)
+    private let wake = DispatchSemaphore(value: 0)
+    private let writerDone = DispatchSemaphore(value: 0)
+    private let closed = Locked(false)
+    private let writeFailure = Locked<String?>(nil)
+
+    /// Opens (creates or truncates) `path`, writes the schema line and starts the writer.
+    ///
+    /// - Throws: ``RecorderError`` when the file cannot be opened or written.
+    public init(
+        path: String, capacity: Int = QueueRecorder.defaultCapacity, flushEvery: Duration = .milliseconds(20)
+    ) throws(RecorderError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw RecorderError(message: "cannot open \(path): errno \(errno)") }
+        guard RecordingFile.write(descriptor, RecordingFormat.schema + "\n") else {
+            RecordingFile.close(descriptor)
+            throw RecorderError(message: "cannot write \(path): errno \(errno)")
+        }
+        buffer = Locked(RecorderBuffer(capacity: Swift.max(1, capacity)))
+        let file = RecordingFile(descriptor: descriptor)
+        let origin = MonotonicClock.now()
+        let interval = flushEvery
+        let thread = Thread { [self] in writeLoop(file, origin: origin, interval: interval) }
+        thread.name = "QueueRecorder writer"
+        thread.start()
+    }
+
+    /// Records the operations added to `queue` from now on, under the queue's name and its width now.
+    /// Replaces any observer the queue had.
+    public func install<Queue: OperationQueueing>(on queue: Queue) {
+        let index = queueCount.withLock { count in
+            defer { count += 1 }
+            return Int32(count)
+        }
+        let width = UInt64(bitPattern: Int64(queue.maxConcurrentOperationCount))
+        buffer.withLock {
+            $0.append(
+                RecorderEvent(
+                    kind: .queue, id: 0, time: 0, queue: index, priority: .normal, name: queue.name, values: [width]))
+        }
+        queue.setStateObserver(RecordingTap(buffer: buffer, queue: index))
+    }
+
+    /// Notes `operation`'s dependencies; call it after its last `addDependency` and before adding it.
+    public func noteDependencies<Operation: QueueOperation>(of operation: Operation) {
+        let dependencies = operation.dependencies.map(\.id.rawValue)
+        guard !dependencies.isEmpty else { return }
+        let event = RecorderEvent(
+            kind: .dependencies, id: operation.id.rawValue, time: 0, queue: -1, priority: .normal,
+            values: dependencies)
+        buffer.withLock { $0.append(event) }
+    }
+
+    /// Events dropped because the buffer was full (see the type's documentation).
+    public var droppedEvents: Int { buffer.withLock { $0.dropped } }
+
+    /// Why the writer stopped writing, when a write failed (a full disk); nil while all is well.
+    public var failure: String? { writeFailure.withLock { $0 } }
+
+    /// Writes what the buffer holds and closes the file; later transitions are ignored. Operations
+    /// not finished by then are not in the recording. Returns false when the writer did not finish
+    /// within `bound` (it goes on in the background).
+    @discardableResult
+    public func close(within bound: Duration = .seconds(10)) -> Bool {
+        let first = closed.withLock { wasClosed in
+            defer { wasClosed = true }
+            return !wasClosed
+        }
+        guard first else { return true }
+        buffer.withLock { $0.stopping = true }
+        wake.signal()
+        let seconds = Double(bound.components.seconds) + Double(bound.components.attoseconds) / 1e18
+        return writerDone.wait(timeout: .now() + seconds) == .success
+    }
+
+    private func writeLoop(_ file: RecordingFile, origin: UInt64, interval: Duration) {
+        var assembler = RecordAssembler(origin: origin)
+        var spare: [RecorderEvent] = []
+        var droppedWritten = 0
+        let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+        while true {
+            _ = wake.wait(timeout: .now() + seconds)
+            let (events, dropped, stop) = buffer.withLock { $0.take(leaving: &spare) }
+            var text = assembler.lines(for: events)
+            spare = events
+            if dropped != droppedWritten {
+                text += "d \(dropped)\n"
+                droppedWritten = dropped
+            }
+            if !text.isEmpty, writeFailure.withLock({ $0 }) == nil, !RecordingFile.write(file.descriptor, text) {
+                let why = "write failed: errno \(errno)"
+                writeFailure.withLock { $0 = why }
+            }
+            if stop { break }
+        }
+        RecordingFile.close(file.descriptor)
+        writerDone.signal()
+    }
+}
+
+/// An open recording's file descriptor, owned by the writer thread once the recorder started.
+struct RecordingFile: Sendable {
+    let descriptor: Int32
+
+    /// Writes all of `text`; false when a write failed.
+    static func write(_ descriptor: Int32, _ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                #if canImport(Glibc)
+                    let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                #else
+                    let written = Darwin.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                #endif
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+    }
+
+    static func close(_ descriptor: Int32) {
+        #if canImport(Glibc)
+            _ = Glibc.close(descriptor)
+        #else
+            _ = Darwin.close(descriptor)
+        #endif
+    }
+}
+
+/// Why a recorder could not start.
+public struct RecorderError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}

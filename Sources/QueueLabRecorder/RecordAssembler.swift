@@ -1,0 +1,65 @@
+import QueueLabCore
+
+/// The writer's side: gathers each operation's events until it finished, then makes its record.
+/// Touched by the writer thread only.
+struct RecordAssembler {
+    private struct Partial {
+        var queue: Int32 = -1
+        var priority: QueuePriority = .normal
+        var name: String?
+        var added: UInt64?
+        var started: UInt64?
+        var cancelled: UInt64?
+        var dependencies: [UInt64] = []
+    }
+
+    private var open: [UInt64: Partial] = [:]
+    /// Clock reading the recording's times count from.
+    let origin: UInt64
+    /// Operations that finished without their add in the buffer (it was dropped): not recorded.
+    private(set) var incomplete = 0
+
+    init(origin: UInt64) { self.origin = origin }
+
+    /// The lines `events` complete, in order.
+    mutating func lines(for events: [RecorderEvent]) -> String {
+        var out = ""
+        for event in events {
+            switch event.kind {
+            case .queue:
+                let width = event.values.first.map { Int(Int64(bitPattern: $0)) } ?? -1
+                out += "q \(event.queue) \(width) \(RecordingFormat.escape(event.name))\n"
+            case .dependencies:
+                open[event.id, default: Partial()].dependencies = event.values
+            case .added:
+                var partial = open[event.id, default: Partial()]
+                if partial.added == nil {
+                    partial.added = event.time
+                    partial.queue = event.queue
+                    partial.priority = event.priority
+                    partial.name = event.name
+                }
+                open[event.id] = partial
+            case .started:
+                open[event.id, default: Partial()].started = event.time
+            case .cancelled:
+                var partial = open[event.id, default: Partial()]
+                if partial.cancelled == nil { partial.cancelled = event.time }
+                open[event.id] = partial
+            case .finished:
+                guard let partial = open.removeValue(forKey: event.id), let added = partial.added else {
+                    incomplete += 1
+                    continue
+                }
+                let started = Swift.max(partial.started ?? event.time, added)
+                let record = RecordedOperation(
+                    id: event.id, queue: Int(partial.queue), priority: partial.priority, added: added &- origin,
+                    wait: started &- added, body: event.time > started ? event.time &- started : 0,
+                    cancelledAfter: partial.cancelled.map { $0 > added ? $0 &- added : 0 },
+                    dependencies: partial.dependencies, name: partial.name)
+                out += record.line
+            }
+        }
+        return out
+    }
+}
