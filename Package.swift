@@ -124,6 +124,7 @@ let package = Package(
                 "QueueLabScheduling",
                 "QueueLabConformance",
                 "QueueLabBenchmarks",
+                "QueueLabRecorder",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict + faultInjection

@@ -64,6 +64,9 @@ public struct ReplaySpec: Sendable {
         }
     }
 
+    /// What to say about the recording before replaying it (cut off, drops), or nil.
+    public var warning: String? { recording.warning }
+
     /// Operations the replay adds.
     var operationCount: Int { recording.operations.count }
 
