@@ -9,7 +9,8 @@ enum RecorderOverhead {
     static func throughput(count: Int, recorder: QueueRecorder?) -> Double {
         let queue = LockQueue(name: "noop")
         if let recorder { recorder.install(on: queue) }
-        let operations = (0..<count).map { _ in LockOperation(name: nil, priority: .normal, body: .synchronous { _ in }) }
+        let operations = (0..<count).map { _ in LockOperation(name: nil, priority: .normal, body: .synchronous { _ in })
+        }
         let start = MonotonicClock.now()
         for operation in operations { try? queue.addOperation(operation) }
         _ = queue.waitUntilAllOperationsAreFinished(timeout: .seconds(60))

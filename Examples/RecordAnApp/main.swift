@@ -17,7 +17,7 @@ case "scenario":
     let recorder = try QueueRecorder(path: arguments[2])
     var scenario = EarthquakesScenario(recorder: recorder)
     let outcome = try scenario.run()
-    guard recorder.close() else {
+    guard recorder.awaitFinishes(), recorder.close() else {
         FileHandle.standardError.write(Data("error: the recorder did not finish writing\n".utf8))
         exit(1)
     }

@@ -36,6 +36,11 @@ public final class QueueRecorder: Sendable {
     private let writerDone = DispatchSemaphore(value: 0)
     private let closed = Locked(false)
     private let writeFailure = Locked<String?>(nil)
+    /// Set by ``awaitFinishes(within:)``; then, after each pass, the writer says whether the buffer
+    /// it took was empty and every operation whose add it saw had finished, and signals `passDone`
+    /// (only then: a semaphore nobody waits on would count up forever).
+    private let quiet = Locked((requested: false, quiet: false))
+    private let passDone = DispatchSemaphore(value: 0)
 
     /// Opens (creates or truncates) `path`, writes the schema line and starts the writer.
     ///
@@ -90,6 +95,35 @@ public final class QueueRecorder: Sendable {
     /// Why the writer stopped writing, when a write failed (a full disk); nil while all is well.
     public var failure: String? { writeFailure.withLock { $0 } }
 
+    /// Waits, at most `bound`, until every operation whose add was recorded has had its finish
+    /// recorded too: a queue's observer may deliver a little after a wait on the queue returned, so
+    /// call this after draining the queue and before ``close(within:)``. Returns whether it got
+    /// there (false: operations still running, or events dropped).
+    public func awaitFinishes(within bound: Duration = .seconds(5)) -> Bool {
+        let deadline = DispatchTime.now() + Self.seconds(bound)
+        while DispatchTime.now() < deadline {
+            quiet.withLock { $0 = (requested: true, quiet: false) }
+            // Two passes: the first may have taken its buffer before the last delivery.
+            for _ in 0..<2 {
+                wake.signal()
+                if passDone.wait(timeout: deadline) == .timedOut {
+                    quiet.withLock { $0.requested = false }
+                    return false
+                }
+            }
+            if quiet.withLock({ $0.quiet }) {
+                quiet.withLock { $0.requested = false }
+                return true
+            }
+        }
+        quiet.withLock { $0.requested = false }
+        return false
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
     /// Writes what the buffer holds and closes the file; later transitions are ignored. Operations
     /// not finished by then are not in the recording. Returns false when the writer did not finish
     /// within `bound` (it goes on in the background).
@@ -102,7 +136,7 @@ public final class QueueRecorder: Sendable {
         guard first else { return true }
         buffer.withLock { $0.stopping = true }
         wake.signal()
-        let seconds = Double(bound.components.seconds) + Double(bound.components.attoseconds) / 1e18
+        let seconds = Self.seconds(bound)
         return writerDone.wait(timeout: .now() + seconds) == .success
     }
 
@@ -110,7 +144,7 @@ public final class QueueRecorder: Sendable {
         var assembler = RecordAssembler(origin: origin)
         var spare: [RecorderEvent] = []
         var droppedWritten = 0
-        let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+        let seconds = Self.seconds(interval)
         while true {
             _ = wake.wait(timeout: .now() + seconds)
             let (events, dropped, stop) = buffer.withLock { $0.take(leaving: &spare) }
@@ -124,6 +158,11 @@ public final class QueueRecorder: Sendable {
                 let why = "write failed: errno \(errno)"
                 writeFailure.withLock { $0 = why }
             }
+            let requested = quiet.withLock { state in
+                if state.requested { state.quiet = events.isEmpty && assembler.inFlight == 0 }
+                return state.requested
+            }
+            if requested { passDone.signal() }
             if stop { break }
         }
         RecordingFile.close(file.descriptor)

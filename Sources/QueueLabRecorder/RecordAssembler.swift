@@ -21,6 +21,9 @@ struct RecordAssembler {
 
     init(origin: UInt64) { self.origin = origin }
 
+    /// Operations added and not yet finished, as far as the events taken so far tell.
+    var inFlight: Int { open.values.count { $0.added != nil } }
+
     /// The lines `events` complete, in order.
     mutating func lines(for events: [RecorderEvent]) -> String {
         var out = ""

@@ -73,7 +73,8 @@ public struct Recording: Sendable {
         droppedBytes = bytes.count - lastNewline - 1
         var lineNumber = 1
         var seen = Set<UInt64>()
-        for line in bytes[(headerEnd + 1)..<lastNewline].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        for line in bytes[(headerEnd + 1)..<lastNewline].split(
+            separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         {
             lineNumber += 1
             try read(Substring(String(decoding: line, as: UTF8.self)), line: lineNumber, seen: &seen)
@@ -99,7 +100,9 @@ public struct Recording: Sendable {
             guard fields.count == 4, let index = Int(fields[1]), let width = Int(fields[2]),
                 let name = RecordingFormat.unescape(fields[3])
             else { throw bad("a queue line is 'q INDEX WIDTH NAME'") }
-            guard index == queues.count else { throw bad("queue \(index) declared out of order (expected \(queues.count))") }
+            guard index == queues.count else {
+                throw bad("queue \(index) declared out of order (expected \(queues.count))")
+            }
             guard queues.count < Self.mostQueues else { throw bad("more than \(Self.mostQueues) queues") }
             guard width == -1 || (1...Self.largestWidth).contains(width) else {
                 throw bad("queue width \(width) is absurd (-1 or 1 to \(Self.largestWidth))")
@@ -113,7 +116,9 @@ public struct Recording: Sendable {
             }
             operations.append(record)
         case "d":
-            guard fields.count == 2, let count = Int(fields[1]), count >= 0 else { throw bad("a drop line is 'd COUNT'") }
+            guard fields.count == 2, let count = Int(fields[1]), count >= 0 else {
+                throw bad("a drop line is 'd COUNT'")
+            }
             droppedEvents = count
         default:
             throw bad("unknown record '\(text.prefix(20))' (expected q, o or d)")

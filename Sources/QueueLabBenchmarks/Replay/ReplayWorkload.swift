@@ -103,7 +103,9 @@ struct ReplayEvents {
         }
         // Stable by time, adds first: a cancellation never precedes its operation's add.
         self.list = list.enumerated().sorted {
-            ($0.element.time, $0.element.isCancel ? 1 : 0, $0.offset) < ($1.element.time, $1.element.isCancel ? 1 : 0, $1.offset)
+            ($0.element.time, $0.element.isCancel ? 1 : 0, $0.offset) < (
+                $1.element.time, $1.element.isCancel ? 1 : 0, $1.offset
+            )
         }.map(\.element)
     }
 }

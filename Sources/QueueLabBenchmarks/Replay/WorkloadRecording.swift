@@ -35,6 +35,8 @@ public enum WorkloadRecording {
         let outcome = Result { () throws(SampleError) -> WorkloadOutcome in try execution.run() }
         // The queue drained, but its observer may still be delivering: the last transitions reach
         // the buffer shortly after (actor: always a little after).
+        // Not finished in time (events dropped): the file holds what was recorded, and says so.
+        _ = recorder.awaitFinishes(within: .seconds(5))
         let closed = recorder.close()
         _ = try outcome.get()
         guard closed, recorder.failure == nil else {
