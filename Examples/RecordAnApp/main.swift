@@ -3,12 +3,13 @@ import QueueLabCore
 import QueueLabRecorder
 
 // queuelab-record-example scenario OUT      records the Earthquakes start-up into OUT
-// queuelab-record-example overhead N PATH   one noop round of N without, then with, a recorder
-//                                           writing PATH: "without_ops_per_s,with_ops_per_s,dropped"
+// queuelab-record-example overhead N PATH [with-first]
+//     one noop round of N without and one with a recorder writing PATH (without first unless told):
+//     "without_ops_per_s,with_ops_per_s,dropped"
 let arguments = CommandLine.arguments
 func usage() -> Never {
     FileHandle.standardError.write(
-        Data("usage: queuelab-record-example scenario OUT | overhead N RECORDING_PATH\n".utf8))
+        Data("usage: queuelab-record-example scenario OUT | overhead N RECORDING_PATH [with-first]\n".utf8))
     exit(2)
 }
 guard arguments.count >= 3 else { usage() }
@@ -30,12 +31,24 @@ case "scenario":
         "wrote \(arguments[2]): \(recording.operations.count) operations on \(recording.queues.count) queues, "
             + "makespan \(recording.makespan / 1_000_000) ms, \(recording.droppedEvents) events dropped")
 case "overhead":
-    guard arguments.count == 4, let count = Int(arguments[2]), count > 0 else { usage() }
-    let without = RecorderOverhead.throughput(count: count, recorder: nil)
-    let recorder = try QueueRecorder(path: arguments[3])
-    let with = RecorderOverhead.throughput(count: count, recorder: recorder)
-    recorder.close()
-    print("\(Int(without)),\(Int(with)),\(recorder.droppedEvents)")
+    // The order alternates between processes (a fifth argument, `with-first`), so that whatever the
+    // first round of a process pays (page faults, thread start-up) does not land on one side only.
+    guard arguments.count >= 4, let count = Int(arguments[2]), count > 0 else { usage() }
+    let withFirst = arguments.count == 5 && arguments[4] == "with-first"
+    var without = 0.0
+    var with = 0.0
+    var dropped = 0
+    for round in 0..<2 {
+        if (round == 0) == withFirst {
+            let recorder = try QueueRecorder(path: arguments[3])
+            with = RecorderOverhead.throughput(count: count, recorder: recorder)
+            recorder.close()
+            dropped = recorder.droppedEvents
+        } else {
+            without = RecorderOverhead.throughput(count: count, recorder: nil)
+        }
+    }
+    print("\(Int(without)),\(Int(with)),\(dropped)")
 default:
     usage()
 }

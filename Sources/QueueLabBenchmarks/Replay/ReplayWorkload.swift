@@ -1,12 +1,6 @@
 import QueueLabCore
 import QueueLabRecorder
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `replay`: a recording (QueueLabRecorder) run again on any implementation and policy. Open loop:
 /// each operation is added at its recorded time from the first add (divided by `speed`), whatever
 /// the queue is doing, to a queue made for its recorded queue (name and width); dependencies are
@@ -75,7 +69,8 @@ extension WorkloadExecution {
             timeline.started[index] = started
             switch kind {
             case .spin: MonotonicClock.spin(nanoseconds: nanoseconds)
-            case .sleep: ReplaySleep.sleep(nanoseconds: nanoseconds)
+            // The generator's own pacing: sleep, then spin the last stretch (the timer slack).
+            case .sleep: _ = ArrivalPacer.wait(until: started &+ nanoseconds, pacing: .sleep)
             }
             let finished = MonotonicClock.now()
             timeline.finished[index] = finished
@@ -107,20 +102,5 @@ struct ReplayEvents {
                 $1.element.time, $1.element.isCancel ? 1 : 0, $1.offset
             )
         }.map(\.element)
-    }
-}
-
-/// A body that sleeps its recorded time: `nanosleep`, then spin the last stretch, so that the
-/// timer slack (tens of microseconds) does not lengthen every body.
-enum ReplaySleep {
-    static func sleep(nanoseconds: UInt64) {
-        let due = MonotonicClock.now() &+ nanoseconds
-        if nanoseconds > ArrivalPacer.spinMargin {
-            let nap = nanoseconds - ArrivalPacer.spinMargin
-            var request = timespec(tv_sec: Int(nap / 1_000_000_000), tv_nsec: Int(nap % 1_000_000_000))
-            var remaining = timespec()
-            _ = nanosleep(&request, &remaining)
-        }
-        while MonotonicClock.now() < due {}
     }
 }
