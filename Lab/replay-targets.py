@@ -50,16 +50,18 @@ for index, workload in enumerate(workloads):
         print(f"| `{workload}` | {figure} | {old / 1e6:.3f} ms | {new / 1e6:.3f} ms | {ratio:.3f} | {verdict} |")
 
 rows = [line.strip().split(",") for line in open(f"{work}/overhead.csv") if line.strip()]
-ratios = [int(with_) / int(without) for without, with_, _ in rows]
-print("\n## Recorder overhead (noop through lock, %d processes, each without and with a recorder)\n" % len(rows))
-print("| without (median ops/s) | with (median ops/s) | median with / without | throughput lost | events dropped (max) |")
-print("|---|---|---|---|---|")
+with_recorder = [int(r[1]) / int(r[0]) for r in rows]
+with_observer = [int(r[2]) / int(r[0]) for r in rows]
+print("\n## Recorder overhead (noop through lock, %d processes, each without, with a recorder, with an empty observer)\n" % len(rows))
+print("| without (median ops/s) | recorder (median ops/s) | empty observer (median ops/s) | recorder / without | empty observer / without | throughput lost to the recorder | events dropped (max) |")
+print("|---|---|---|---|---|---|---|")
 print(
-    f"| {statistics.median(int(r[0]) for r in rows):,} | {statistics.median(int(r[1]) for r in rows):,} "
-    f"| {statistics.median(ratios):.3f} | {100 * (1 - statistics.median(ratios)):.1f} % "
-    f"| {max(int(r[2]) for r in rows)} |"
+    f"| {statistics.median(int(r[0]) for r in rows):,.0f} | {statistics.median(int(r[1]) for r in rows):,.0f} "
+    f"| {statistics.median(int(r[2]) for r in rows):,.0f} "
+    f"| {statistics.median(with_recorder):.3f} | {statistics.median(with_observer):.3f} "
+    f"| {100 * (1 - statistics.median(with_recorder)):.1f} % | {max(int(r[3]) for r in rows)} |"
 )
-print("\nper process (without, with, dropped): " + "; ".join(",".join(r) for r in rows))
+print("\nper process (without, recorder, empty observer, dropped): " + "; ".join(",".join(r) for r in rows))
 
 instructions = [float(row["instructions_per_op"]) for row in csv.DictReader(open(f"{work}/instructions.csv"))]
 print("\n## Instructions per operation, noop:n=20000 through lock, no recorder installed (bench --instructions)\n")

@@ -3,13 +3,13 @@ import QueueLabCore
 import QueueLabRecorder
 
 // queuelab-record-example scenario OUT      records the Earthquakes start-up into OUT
-// queuelab-record-example overhead N PATH [with-first]
-//     one noop round of N without and one with a recorder writing PATH (without first unless told):
-//     "without_ops_per_s,with_ops_per_s,dropped"
+// queuelab-record-example overhead N PATH [ROTATION]
+//     noop rounds of N: without an observer, with a recorder writing PATH, with an empty observer
+//     (in that order, rotated by ROTATION): "without,recorder,empty_observer,dropped" (ops/s, events)
 let arguments = CommandLine.arguments
 func usage() -> Never {
     FileHandle.standardError.write(
-        Data("usage: queuelab-record-example scenario OUT | overhead N RECORDING_PATH [with-first]\n".utf8))
+        Data("usage: queuelab-record-example scenario OUT | overhead N RECORDING_PATH [ROTATION]\n".utf8))
     exit(2)
 }
 guard arguments.count >= 3 else { usage() }
@@ -31,24 +31,25 @@ case "scenario":
         "wrote \(arguments[2]): \(recording.operations.count) operations on \(recording.queues.count) queues, "
             + "makespan \(recording.makespan / 1_000_000) ms, \(recording.droppedEvents) events dropped")
 case "overhead":
-    // The order alternates between processes (a fifth argument, `with-first`), so that whatever the
-    // first round of a process pays (page faults, thread start-up) does not land on one side only.
+    // The order of the rounds rotates between processes (a fifth argument, 0 to 2), so that whatever
+    // the first round of a process pays (page faults, thread start-up) does not land on one side only.
     guard arguments.count >= 4, let count = Int(arguments[2]), count > 0 else { usage() }
-    let withFirst = arguments.count == 5 && arguments[4] == "with-first"
-    var without = 0.0
-    var with = 0.0
+    let rotation = arguments.count == 5 ? Int(arguments[4]) ?? 0 : 0
+    var figures: [RecorderOverhead.Round: Double] = [:]
     var dropped = 0
-    for round in 0..<2 {
-        if (round == 0) == withFirst {
-            let recorder = try QueueRecorder(path: arguments[3])
-            with = RecorderOverhead.throughput(count: count, recorder: recorder)
+    let rounds = RecorderOverhead.Round.allCases
+    for position in 0..<rounds.count {
+        let round = rounds[(position + rotation) % rounds.count]
+        let recorder = round == .recorder ? try QueueRecorder(path: arguments[3]) : nil
+        figures[round] = RecorderOverhead.throughput(count: count, round, recorder: recorder)
+        if let recorder {
+            _ = recorder.awaitFinishes()
             recorder.close()
             dropped = recorder.droppedEvents
-        } else {
-            without = RecorderOverhead.throughput(count: count, recorder: nil)
         }
     }
-    print("\(Int(without)),\(Int(with)),\(dropped)")
+    let line = [figures[.without]!, figures[.recorder]!, figures[.emptyObserver]!].map { String(Int($0)) }
+    print((line + [String(dropped)]).joined(separator: ","))
 default:
     usage()
 }

@@ -30,9 +30,9 @@ public final class QueueRecorder: Sendable {
     /// worth, far beyond what a writer woken every 20 ms falls behind by.
     public static let defaultCapacity = 65_536
 
-    private let buffer: Locked<RecorderBuffer>
+    private let buffer: RecorderStripes
     private let queueCount = Locked(0)
-    private let wake = DispatchSemaphore(value: 0)
+    private var wake: DispatchSemaphore { buffer.wake }
     private let writerDone = DispatchSemaphore(value: 0)
     private let closed = Locked(false)
     private let writeFailure = Locked<String?>(nil)
@@ -54,7 +54,7 @@ public final class QueueRecorder: Sendable {
             RecordingFile.close(descriptor)
             throw RecorderError(message: "cannot write \(path): errno \(errno)")
         }
-        buffer = Locked(RecorderBuffer(capacity: Swift.max(1, capacity)))
+        buffer = RecorderStripes(capacity: Swift.max(1, capacity))
         let file = RecordingFile(descriptor: descriptor)
         let origin = MonotonicClock.now()
         let interval = flushEvery
@@ -71,11 +71,10 @@ public final class QueueRecorder: Sendable {
             return Int32(count)
         }
         let width = UInt64(bitPattern: Int64(queue.maxConcurrentOperationCount))
-        buffer.withLock {
-            $0.append(
-                RecorderEvent(
-                    kind: .queue, id: 0, time: 0, queue: index, priority: .normal, name: queue.name, values: [width]))
-        }
+        buffer.append(
+            RecorderEvent(
+                kind: .queue, id: 0, time: 0, queue: index, priority: .normal, name: queue.name, values: [width]),
+            thread: 0)
         queue.setStateObserver(RecordingTap(buffer: buffer, queue: index))
     }
 
@@ -86,11 +85,11 @@ public final class QueueRecorder: Sendable {
         let event = RecorderEvent(
             kind: .dependencies, id: operation.id.rawValue, time: 0, queue: -1, priority: .normal,
             values: dependencies)
-        buffer.withLock { $0.append(event) }
+        buffer.append(event, thread: ThreadIdentity.current())
     }
 
     /// Events dropped because the buffer was full (see the type's documentation).
-    public var droppedEvents: Int { buffer.withLock { $0.dropped } }
+    public var droppedEvents: Int { buffer.dropped }
 
     /// Why the writer stopped writing, when a write failed (a full disk); nil while all is well.
     public var failure: String? { writeFailure.withLock { $0 } }
@@ -134,7 +133,7 @@ public final class QueueRecorder: Sendable {
             return !wasClosed
         }
         guard first else { return true }
-        buffer.withLock { $0.stopping = true }
+        buffer.stop()
         wake.signal()
         let seconds = Self.seconds(bound)
         return writerDone.wait(timeout: .now() + seconds) == .success
@@ -142,14 +141,12 @@ public final class QueueRecorder: Sendable {
 
     private func writeLoop(_ file: RecordingFile, origin: UInt64, interval: Duration) {
         var assembler = RecordAssembler(origin: origin)
-        var spare: [RecorderEvent] = []
         var droppedWritten = 0
         let seconds = Self.seconds(interval)
         while true {
             _ = wake.wait(timeout: .now() + seconds)
-            let (events, dropped, stop) = buffer.withLock { $0.take(leaving: &spare) }
-            var text = assembler.lines(for: events)
-            spare = events
+            let (events, dropped, stop) = buffer.take()
+            var text = assembler.lines(for: events, final: stop)
             if dropped != droppedWritten {
                 text += "d \(dropped)\n"
                 droppedWritten = dropped

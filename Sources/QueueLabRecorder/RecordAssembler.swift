@@ -14,6 +14,9 @@ struct RecordAssembler {
     }
 
     private var open: [UInt64: Partial] = [:]
+    /// `finished` events taken by the last pass, made into records by the next one (see
+    /// ``RecorderStripes``: by then every event appended before them has been taken).
+    private var finishing: [RecorderEvent] = []
     /// Clock reading the recording's times count from.
     let origin: UInt64
     /// Operations that finished without their add in the buffer (it was dropped): not recorded.
@@ -22,11 +25,14 @@ struct RecordAssembler {
     init(origin: UInt64) { self.origin = origin }
 
     /// Operations added and not yet finished, as far as the events taken so far tell.
-    var inFlight: Int { open.values.count { $0.added != nil } }
+    var inFlight: Int { open.values.count { $0.added != nil } + finishing.count }
 
-    /// The lines `events` complete, in order.
-    mutating func lines(for events: [RecorderEvent]) -> String {
+    /// The lines of the operations the last pass saw finish, and of the queues in `events`; `final`
+    /// (the recorder is closing): also of those `events` finish.
+    mutating func lines(for events: [RecorderEvent], final: Bool) -> String {
         var out = ""
+        let finishedBefore = finishing
+        finishing = []
         for event in events {
             switch event.kind {
             case .queue:
@@ -50,19 +56,29 @@ struct RecordAssembler {
                 if partial.cancelled == nil { partial.cancelled = event.time }
                 open[event.id] = partial
             case .finished:
-                guard let partial = open.removeValue(forKey: event.id), let added = partial.added else {
-                    incomplete += 1
-                    continue
-                }
-                let started = Swift.max(partial.started ?? event.time, added)
-                let record = RecordedOperation(
-                    id: event.id, queue: Int(partial.queue), priority: partial.priority, added: added &- origin,
-                    wait: started &- added, body: event.time > started ? event.time &- started : 0,
-                    cancelledAfter: partial.cancelled.map { $0 > added ? $0 &- added : 0 },
-                    dependencies: partial.dependencies, name: partial.name)
-                out += record.line
+                finishing.append(event)
             }
         }
+        for event in finishedBefore { out += record(event) }
+        if final {
+            for event in finishing { out += record(event) }
+            finishing = []
+        }
         return out
+    }
+
+    /// The `o` line `finished` completes, or nothing when its add was never taken (dropped).
+    private mutating func record(_ finished: RecorderEvent) -> String {
+        guard let partial = open.removeValue(forKey: finished.id), let added = partial.added else {
+            incomplete += 1
+            return ""
+        }
+        let started = Swift.max(partial.started ?? finished.time, added)
+        let record = RecordedOperation(
+            id: finished.id, queue: Int(partial.queue), priority: partial.priority, added: added &- origin,
+            wait: started &- added, body: finished.time > started ? finished.time &- started : 0,
+            cancelledAfter: partial.cancelled.map { $0 > added ? $0 &- added : 0 },
+            dependencies: partial.dependencies, name: partial.name)
+        return record.line
     }
 }

@@ -13,23 +13,25 @@ struct RecorderBuffer: Sendable {
 
     init(capacity: Int) {
         self.capacity = capacity
-        events.reserveCapacity(capacity)
+        events.reserveCapacity(Swift.min(capacity, 256))
     }
 
-    /// Appends, or counts a drop when full; queue declarations always go in.
+    /// Appends, or counts a drop when full; queue declarations always go in. Returns true when
+    /// this append filled the buffer to half: the writer should come now.
     @inline(__always)
-    mutating func append(_ event: RecorderEvent) {
+    mutating func append(_ event: RecorderEvent) -> Bool {
         if events.count >= capacity && event.kind != .queue {
             dropped += 1
-        } else {
-            events.append(event)
+            return false
         }
+        events.append(event)
+        return events.count == capacity / 2
     }
 
-    /// Hands the events to the writer, leaving `spare` (emptied, its capacity kept) in their place.
-    mutating func take(leaving spare: inout [RecorderEvent]) -> (events: [RecorderEvent], dropped: Int, stop: Bool) {
-        spare.removeAll(keepingCapacity: true)
-        swap(&events, &spare)
-        return (spare, dropped, stopping)
+    /// Hands the events to the writer, leaving `fresh` in their place.
+    mutating func take(replacingWith fresh: [RecorderEvent]) -> (events: [RecorderEvent], dropped: Int, stop: Bool) {
+        let taken = events
+        events = fresh
+        return (taken, dropped, stopping)
     }
 }

@@ -9,12 +9,14 @@ import Testing
 /// `replay` through the real queues, checked with the trace of the replay: the recorded
 /// dependencies, priorities, cancellations and queues come back.
 @Suite struct ReplayTests {
-    /// One queue of width 1. `blocker` (normal, 3 ms) runs first; meanwhile `low` (veryLow), `high`
-    /// (veryHigh) and `doomed` (cancelled 1 ms after its add) arrive; `after` waits for `low`.
+    /// One queue of width 1. `blocker` (normal, 100 ms) runs first; meanwhile `low` (veryLow), `high`
+    /// (veryHigh) and `doomed` (cancelled 1 ms after its add) arrive; `after` waits for `low`. The
+    /// blocker is long so that a replay delayed by a loaded machine still cancels `doomed` before
+    /// the slot frees (at 3 ms, one run in a parallel debug test run ran its body first).
     static let recordingText = """
         queuelab-recording/1
         q 0 1 ui%20queue
-        o 10 0 0 0 0 3000000 - - blocker
+        o 10 0 0 0 0 100000000 - - blocker
         o 11 0 -8 100000 0 200000 - - low
         o 12 0 8 200000 0 200000 - - high
         o 13 0 0 300000 0 200000 1000000 - doomed
