@@ -16,18 +16,21 @@ import QueueLabCore
 /// carry them), or wrap the queue in a ``RecordingQueue``, which does both. Close it when done
 /// (``close(within:)``).
 ///
-/// Cost: the queue's thread makes one append to a bounded in-memory buffer per transition (three or
-/// four per operation), under a short lock that holds no I/O; a writer thread takes the buffer every
-/// `flushEvery`, turns finished operations into lines and writes them, outside the lock. A queue
-/// the recorder is not installed on pays nothing (it is only an observer).
+/// Cost: the queue's thread makes one append per transition (three or four per operation) to its
+/// stripe of a bounded in-memory buffer, under that stripe's lock, which holds no I/O; a writer
+/// thread takes the buffer every `flushEvery` (sooner when a stripe is half full), turns finished
+/// operations into lines and writes them, outside every lock. A queue the recorder is not installed
+/// on pays nothing (it is only an observer). On a 2-core machine the writer's CPU is CPU the queue
+/// does not get: measured on `noop` in `results/explain/` (`replay-targets.md`).
 ///
-/// **When the buffer is full** (`capacity` events not yet taken by the writer), an event is dropped
-/// and counted, never waited for: the queue is never blocked by the recorder. The count is
-/// ``droppedEvents`` and is written to the file (`d` lines); an operation that lost an event is left
-/// out of the recording.
+/// **When the buffer is full** (a stripe holds `capacity` events the writer has not taken), an
+/// event is dropped and counted, never waited for: the queue is never blocked by the recorder. The
+/// count is ``droppedEvents`` and is written to the file (`d` lines); an operation that lost an
+/// event is left out of the recording.
 public final class QueueRecorder: Sendable {
-    /// Events the buffer holds before it drops: at about four per operation, 16,384 operations'
-    /// worth, far beyond what a writer woken every 20 ms falls behind by.
+    /// Events each of the buffer's stripes (``RecorderStripes``, one per thread, about) holds before
+    /// it drops: at three or four events per operation, 16,000 operations a thread. Memory grows
+    /// with use up to about 56 bytes an event.
     public static let defaultCapacity = 65_536
 
     private let buffer: RecorderStripes

@@ -18,9 +18,10 @@ final class RecorderStripes: Sendable {
     /// its interval is up rather than filling the buffer.
     let wake = DispatchSemaphore(value: 0)
 
+    /// `capacity` events a stripe: a burst lands in the adding thread's stripe, so a total split
+    /// eight ways dropped most of one (100,000 adds of `noop` in 30 ms, 80 % of events dropped).
     init(capacity: Int) {
-        let each = Swift.max(1, capacity / Self.count)
-        stripes = (0..<Self.count).map { _ in Locked(RecorderBuffer(capacity: each)) }
+        stripes = (0..<Self.count).map { _ in Locked(RecorderBuffer(capacity: Swift.max(1, capacity))) }
     }
 
     /// Appends `event` to the stripe of `thread`: a lock, an append, and now and then a wake-up.

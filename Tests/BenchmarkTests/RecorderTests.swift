@@ -58,13 +58,13 @@ import Testing
     @Test func roundTripOnActor() throws { try roundTrip(ActorQueue.self) }
     @Test func roundTripOnFoundation() throws { try roundTrip(FoundationQueue.self) }
 
-    /// A buffer of 32 events (four a stripe) cannot hold a burst of operations the writer has not taken yet: the
+    /// A buffer of four events a stripe cannot hold a burst of operations the writer has not taken yet: the
     /// appends beyond it are counted, the queue is never held up, and the file says so.
     @Test func aFullBufferDropsAndCounts() throws {
         let path = Self.temporaryPath("full")
         defer { try? FileManager.default.removeItem(atPath: path) }
         // The writer wakes once an hour: nothing is taken while the burst runs.
-        let recorder = try QueueRecorder(path: path, capacity: 32, flushEvery: .seconds(3_600))
+        let recorder = try QueueRecorder(path: path, capacity: 4, flushEvery: .seconds(3_600))
         let queue = RecordingQueue(base: LockQueue(name: "burst"), recorder: recorder)
         // One operation recorded whole (waiting for its finish wakes the writer, which empties the buffer)...
         try queue.addOperation(LockOperation(name: nil, priority: .normal, body: .synchronous { _ in }))
