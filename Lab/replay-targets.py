@@ -31,7 +31,8 @@ def recorded(path):
 
 def replayed(path):
     row = next(csv.DictReader(open(path)))
-    return {key: float(value) for key, value in row.items() if value and (key == "makespan_ns" or key.startswith("prio_"))}
+    keep = ("makespan_ns", "generator_late_p99_ns")
+    return {key: float(value) for key, value in row.items() if value and (key in keep or key.startswith("prio_"))}
 
 
 print("## Replay fidelity (lock, default policy; medians of %d recordings and %d replays, one process each)\n" % (runs, runs))
@@ -48,6 +49,9 @@ for index, workload in enumerate(workloads):
         ratio = new / old if old else float("nan")
         verdict = "yes" if abs(ratio - 1) <= 0.10 else "**no**"
         print(f"| `{workload}` | {figure} | {old / 1e6:.3f} ms | {new / 1e6:.3f} ms | {ratio:.3f} | {verdict} |")
+    late = [row["generator_late_p99_ns"] for row in after if "generator_late_p99_ns" in row]
+    if late:
+        print(f"| `{workload}` | replay generator lateness p99 | | {statistics.median(late) / 1e6:.3f} ms | | |")
 
 rows = [line.strip().split(",") for line in open(f"{work}/overhead.csv") if line.strip()]
 with_recorder = [int(r[1]) / int(r[0]) for r in rows]
