@@ -28,7 +28,7 @@ import QueueLabCore
 /// count is ``droppedEvents`` and is written to the file (`d` lines); an operation that lost an
 /// event is left out of the recording.
 public final class QueueRecorder: Sendable {
-    /// Events each of the buffer's stripes (``RecorderStripes``, one per thread, about) holds before
+    /// Events each of the buffer's stripes (one per thread, about) holds before
     /// it drops: at three or four events per operation, 16,000 operations a thread. Memory grows
     /// with use up to about 56 bytes an event.
     public static let defaultCapacity = 65_536

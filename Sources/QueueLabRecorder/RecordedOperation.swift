@@ -3,7 +3,7 @@ import QueueLabCore
 /// One finished operation of a recording: what a replay needs to add the same operation at the same
 /// time, wait for the same dependencies and run a body of the same length.
 public struct RecordedOperation: Sendable, Hashable {
-    /// The operation's identity in the recorded process (``OperationID/rawValue``).
+    /// The operation's identity in the recorded process (`OperationID.rawValue`).
     public var id: UInt64
     /// Index of its queue in ``Recording/queues``.
     public var queue: Int

@@ -39,6 +39,10 @@ import Testing
             recipe, workload: Workload(parsing: "replay:file=\(path)"), drainTimeout: .seconds(30)
         ).run
         #expect(run.queues.map(\.name) == ["ui queue"] && run.queues.map(\.width) == [1])
+        // explain reads the replay like any traced run: every operation, the queue's width.
+        let explanation = RunExplanation(run)
+        #expect(explanation.operations == 5 && explanation.unfinished == 0)
+        #expect(explanation.utilisation.first?.width == 1)
         var ids: [String: OperationID] = [:]
         var priorities: [String: QueuePriority] = [:]
         for transition in run.transitions {

@@ -1,7 +1,7 @@
 import QueueLabCore
 import QueueLabRecorder
 
-/// Runs one workload with a ``QueueRecorder`` on each of its queues (`trace --format recording`):
+/// Runs one workload with a `QueueRecorder` (QueueLabRecorder) on each of its queues (`trace --format recording`):
 /// a recording of a known workload, to replay and compare with (the replay-fidelity target), made by
 /// the same recorder a user installs on their own queue.
 public enum WorkloadRecording {
