@@ -151,7 +151,7 @@ public final class QueueRecorder: Sendable {
             let (events, dropped, stop) = buffer.take()
             var text = assembler.lines(for: events, final: stop)
             if dropped != droppedWritten {
-                text += "d \(dropped)\n"
+                text += "d \(dropped)\n".utf8
                 droppedWritten = dropped
             }
             if !text.isEmpty, writeFailure.withLock({ $0 }) == nil, !RecordingFile.write(file.descriptor, text) {
@@ -176,8 +176,12 @@ struct RecordingFile: Sendable {
 
     /// Writes all of `text`; false when a write failed.
     static func write(_ descriptor: Int32, _ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
+        write(descriptor, Array(text.utf8))
+    }
+
+    /// Writes all of `bytes`; false when a write failed.
+    static func write(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { bytes in
             var offset = 0
             while offset < bytes.count {
                 #if canImport(Glibc)

@@ -29,15 +29,15 @@ struct RecordAssembler {
 
     /// The lines of the operations the last pass saw finish, and of the queues in `events`; `final`
     /// (the recorder is closing): also of those `events` finish.
-    mutating func lines(for events: [RecorderEvent], final: Bool) -> String {
-        var out = ""
+    mutating func lines(for events: [RecorderEvent], final: Bool) -> [UInt8] {
+        var out: [UInt8] = []
         let finishedBefore = finishing
         finishing = []
         for event in events {
             switch event.kind {
             case .queue:
                 let width = event.values.first.map { Int(Int64(bitPattern: $0)) } ?? -1
-                out += "q \(event.queue) \(width) \(RecordingFormat.escape(event.name))\n"
+                out += "q \(event.queue) \(width) \(RecordingFormat.escape(event.name))\n".utf8
             case .dependencies:
                 open[event.id, default: Partial()].dependencies = event.values
             case .added:
@@ -59,19 +59,19 @@ struct RecordAssembler {
                 finishing.append(event)
             }
         }
-        for event in finishedBefore { out += record(event) }
+        for event in finishedBefore { record(event, into: &out) }
         if final {
-            for event in finishing { out += record(event) }
+            for event in finishing { record(event, into: &out) }
             finishing = []
         }
         return out
     }
 
     /// The `o` line `finished` completes, or nothing when its add was never taken (dropped).
-    private mutating func record(_ finished: RecorderEvent) -> String {
+    private mutating func record(_ finished: RecorderEvent, into out: inout [UInt8]) {
         guard let partial = open.removeValue(forKey: finished.id), let added = partial.added else {
             incomplete += 1
-            return ""
+            return
         }
         let started = Swift.max(partial.started ?? finished.time, added)
         let record = RecordedOperation(
@@ -79,6 +79,6 @@ struct RecordAssembler {
             wait: started &- added, body: finished.time > started ? finished.time &- started : 0,
             cancelledAfter: partial.cancelled.map { $0 > added ? $0 &- added : 0 },
             dependencies: partial.dependencies, name: partial.name)
-        return record.line
+        record.appendLine(to: &out)
     }
 }

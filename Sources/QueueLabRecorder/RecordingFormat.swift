@@ -24,6 +24,33 @@ public enum RecordingFormat {
     /// What a first line of another version starts with.
     static let schemaFamily = "queuelab-recording/"
 
+    /// Appends `value` in decimal, without allocating beyond `out`'s own growth.
+    @inline(__always)
+    static func appendDecimal(_ value: UInt64, to out: inout [UInt8]) {
+        var length = 1
+        var rest = value / 10
+        while rest > 0 {
+            length += 1
+            rest /= 10
+        }
+        let start = out.count
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: length))
+        var remaining = value
+        var index = start + length - 1
+        repeat {
+            out[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
+            remaining /= 10
+            index -= 1
+        } while remaining > 0
+    }
+
+    /// A space, then `value` in decimal.
+    @inline(__always)
+    static func appendField(_ value: UInt64, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: " "))
+        appendDecimal(value, to: &out)
+    }
+
     /// `name` with `%`, space, tab and line breaks escaped, or `-` for nil (a name that is `-`
     /// itself is escaped so that it stays a name).
     static func escape(_ name: String?) -> String {

@@ -85,6 +85,24 @@ import Testing
         #expect(recording.warning?.contains("dropped \(recorder.droppedEvents) events") == true)
     }
 
+    /// What the writer formats (bytes, no `String` interpolation), the reader reads back unchanged.
+    @Test func recordLinesRoundTrip() throws {
+        let operations = [
+            RecordedOperation(id: 0, queue: 0, priority: .veryLow, added: 0, wait: 9, body: 10),
+            RecordedOperation(
+                id: 18_446_744_073_709_551_615, queue: 1, priority: .veryHigh, added: 86_400_000_000_000,
+                wait: 1_234_567, body: 100, cancelledAfter: 0, dependencies: [0, 7], name: "a b%c"),
+            RecordedOperation(
+                id: 7, queue: 1, priority: .normal, added: 5, wait: 0, body: 0, cancelledAfter: 42, name: "-"),
+        ]
+        var bytes = Array((RecordingFormat.schema + "\nq 0 -1 -\nq 1 3 main\n").utf8)
+        for operation in operations { operation.appendLine(to: &bytes) }
+        let recording = try Recording(data: Data(bytes))
+        #expect(
+            recording.queues == [RecordedQueueInfo(name: nil, width: -1), RecordedQueueInfo(name: "main", width: 3)])
+        #expect(Set(recording.operations) == Set(operations))
+    }
+
     /// Names survive their escaping: spaces, percent signs, a lone dash, a line break.
     @Test func namesRoundTrip() throws {
         for name in ["a b", "100%", "-", "two\nlines", "tab\there", "plain"] {

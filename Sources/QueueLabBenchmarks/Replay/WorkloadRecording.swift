@@ -30,7 +30,8 @@ public enum WorkloadRecording {
             operations: count, latencyEvery: Swift.max(1, count + 1),
             workNanoseconds: UInt64(Swift.max(0, workload["us"])) * 1_000)
         let execution = WorkloadExecution(
-            recipe: RecordingRecipe(base: recipe, recorder: recorder), workload: workload, harness: harness,
+            recipe: WrappedRecipe(base: recipe) { RecordingQueue(base: $0, recorder: recorder) }, workload: workload,
+            harness: harness,
             drainTimeout: drainTimeout)
         let outcome = Result { () throws(SampleError) -> WorkloadOutcome in try execution.run() }
         // The queue drained, but its observer may still be delivering: the last transitions reach
@@ -47,15 +48,5 @@ public enum WorkloadRecording {
         } catch {
             throw .childFailed(error.message)
         }
-    }
-}
-
-/// A recipe's queues, each wrapped in a ``RecordingQueue`` of one recorder.
-struct RecordingRecipe<Base: QueueRecipe>: QueueRecipe {
-    let base: Base
-    let recorder: QueueRecorder
-    var policy: PolicyDeclaration? { base.policy }
-    func makeQueue(name: String?) -> RecordingQueue<Base.Queue> {
-        RecordingQueue(base: base.makeQueue(name: name), recorder: recorder)
     }
 }
