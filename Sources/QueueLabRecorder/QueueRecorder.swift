@@ -42,7 +42,7 @@ public final class QueueRecorder: Sendable {
     /// Set by ``awaitFinishes(within:)``; then, after each pass, the writer says whether the buffer
     /// it took was empty and every operation whose add it saw had finished, and signals `passDone`
     /// (only then: a semaphore nobody waits on would count up forever).
-    private let quiet = Locked((requested: false, quiet: false))
+    private let quiet = Locked((requested: false, quiet: false, idle: false))
     private let passDone = DispatchSemaphore(value: 0)
 
     /// Opens (creates or truncates) `path`, writes the schema line and starts the writer.
@@ -104,7 +104,7 @@ public final class QueueRecorder: Sendable {
     public func awaitFinishes(within bound: Duration = .seconds(5)) -> Bool {
         let deadline = DispatchTime.now() + Self.seconds(bound)
         while DispatchTime.now() < deadline {
-            quiet.withLock { $0 = (requested: true, quiet: false) }
+            quiet.withLock { $0 = (requested: true, quiet: false, idle: false) }
             // Two passes: the first may have taken its buffer before the last delivery.
             for _ in 0..<2 {
                 wake.signal()
@@ -113,9 +113,11 @@ public final class QueueRecorder: Sendable {
                     return false
                 }
             }
-            if quiet.withLock({ $0.quiet }) {
+            let (isQuiet, isIdle) = quiet.withLock { ($0.quiet, $0.idle) }
+            if isQuiet || (isIdle && droppedEvents > 0) {
+                // Idle with drops: the operations whose events were dropped will never finish here.
                 quiet.withLock { $0.requested = false }
-                return true
+                return isQuiet
             }
         }
         quiet.withLock { $0.requested = false }
@@ -159,7 +161,10 @@ public final class QueueRecorder: Sendable {
                 writeFailure.withLock { $0 = why }
             }
             let requested = quiet.withLock { state in
-                if state.requested { state.quiet = events.isEmpty && assembler.inFlight == 0 }
+                if state.requested {
+                    state.quiet = events.isEmpty && assembler.inFlight == 0
+                    state.idle = events.isEmpty
+                }
                 return state.requested
             }
             if requested { passDone.signal() }
