@@ -35,6 +35,9 @@ public final class QueueRecorder: Sendable {
 
     private let buffer: RecorderStripes
     private let queueCount = Locked(0)
+    /// Dependencies noted by ``noteDependencies(of:)`` (the adding thread, not the queue's), taken by
+    /// the writer at each pass: kept out of the events so that an event copies without the runtime.
+    private let notedDependencies = Locked<[UInt64: [UInt64]]>([:])
     private var wake: DispatchSemaphore { buffer.wake }
     private let writerDone = DispatchSemaphore(value: 0)
     private let closed = Locked(false)
@@ -73,10 +76,10 @@ public final class QueueRecorder: Sendable {
             defer { count += 1 }
             return Int32(count)
         }
-        let width = UInt64(bitPattern: Int64(queue.maxConcurrentOperationCount))
         buffer.append(
             RecorderEvent(
-                kind: .queue, id: 0, time: 0, queue: index, priority: .normal, name: queue.name, values: [width]),
+                kind: .queue, id: 0, time: 0, queue: index, priority: .normal, name: queue.name,
+                width: queue.maxConcurrentOperationCount),
             thread: 0)
         queue.setStateObserver(RecordingTap(buffer: buffer, queue: index))
     }
@@ -85,10 +88,7 @@ public final class QueueRecorder: Sendable {
     public func noteDependencies<Operation: QueueOperation>(of operation: Operation) {
         let dependencies = operation.dependencies.map(\.id.rawValue)
         guard !dependencies.isEmpty else { return }
-        let event = RecorderEvent(
-            kind: .dependencies, id: operation.id.rawValue, time: 0, queue: -1, priority: .normal,
-            values: dependencies)
-        buffer.append(event, thread: ThreadIdentity.current())
+        notedDependencies.withLock { $0[operation.id.rawValue] = dependencies }
     }
 
     /// Events dropped because the buffer was full (see the type's documentation).
@@ -151,6 +151,13 @@ public final class QueueRecorder: Sendable {
         while true {
             _ = wake.wait(timeout: .now() + seconds)
             let (events, dropped, stop) = buffer.take()
+            // After the take: an operation's dependencies are noted before its add, so every
+            // operation whose add was just taken has them here already.
+            assembler.merge(
+                dependencies: notedDependencies.withLock { noted in
+                    defer { noted = [:] }
+                    return noted
+                })
             var text = assembler.lines(for: events, final: stop)
             if dropped != droppedWritten {
                 text += "d \(dropped)\n".utf8

@@ -10,7 +10,14 @@ struct RecordAssembler {
         var added: UInt64?
         var started: UInt64?
         var cancelled: UInt64?
-        var dependencies: [UInt64] = []
+    }
+
+    /// Dependencies noted (``QueueRecorder/noteDependencies(of:)``), by operation, until its record.
+    private var dependencies: [UInt64: [UInt64]] = [:]
+
+    /// Takes the dependencies noted since the last pass; call after taking the pass's events.
+    mutating func merge(dependencies noted: [UInt64: [UInt64]]) {
+        dependencies.merge(noted) { _, new in new }
     }
 
     private var open: [UInt64: Partial] = [:]
@@ -39,10 +46,7 @@ struct RecordAssembler {
         for event in events {
             switch event.kind {
             case .queue:
-                let width = event.values.first.map { Int(Int64(bitPattern: $0)) } ?? -1
-                out += "q \(event.queue) \(width) \(RecordingFormat.escape(event.name))\n".utf8
-            case .dependencies:
-                open[event.id, default: Partial()].dependencies = event.values
+                out += "q \(event.queue) \(event.width) \(RecordingFormat.escape(event.name))\n".utf8
             case .added:
                 var partial = open[event.id, default: Partial()]
                 if partial.added == nil {
@@ -83,7 +87,7 @@ struct RecordAssembler {
             id: finished.id, queue: Int(partial.queue), priority: partial.priority, added: added &- origin,
             wait: started &- added, body: finished.time > started ? finished.time &- started : 0,
             cancelledAfter: partial.cancelled.map { $0 > added ? $0 &- added : 0 },
-            dependencies: partial.dependencies, name: partial.name)
+            dependencies: dependencies.removeValue(forKey: finished.id) ?? [], name: partial.name)
         record.appendLine(to: &out)
     }
 }

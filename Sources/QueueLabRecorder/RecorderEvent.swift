@@ -6,8 +6,6 @@ struct RecorderEvent: Sendable {
     enum Kind: UInt8, Sendable {
         /// A queue was installed on (never dropped: the operations name it).
         case queue
-        /// The operation's dependencies, noted just before its add.
-        case dependencies
         case added
         case started
         case finished
@@ -21,6 +19,6 @@ struct RecorderEvent: Sendable {
     var priority: QueuePriority
     /// The operation's name on `added`; the queue's name on `queue`.
     var name: String?
-    /// `dependencies`: their identities; `queue`: one element, the width.
-    var values: [UInt64] = []
+    /// `queue`: the queue's width.
+    var width = 0
 }

@@ -13,7 +13,7 @@ import QueueLabCore
 final class RecorderStripes: Sendable {
     static let count = 8
 
-    private let stripes: [Locked<RecorderBuffer>]
+    private let stripes: [RecorderStripe]
     /// Signalled when a stripe reaches half its capacity, so that a burst wakes the writer before
     /// its interval is up rather than filling the buffer.
     let wake = DispatchSemaphore(value: 0)
@@ -21,7 +21,7 @@ final class RecorderStripes: Sendable {
     /// `capacity` events a stripe: a burst lands in the adding thread's stripe, so a total split
     /// eight ways dropped most of one (100,000 adds of `noop` in 30 ms, 80 % of events dropped).
     init(capacity: Int) {
-        stripes = (0..<Self.count).map { _ in Locked(RecorderBuffer(capacity: Swift.max(1, capacity))) }
+        stripes = (0..<Self.count).map { _ in RecorderStripe(capacity: Swift.max(1, capacity)) }
     }
 
     /// Appends `event` to the stripe of `thread`: a lock, an append, and now and then a wake-up.
@@ -29,7 +29,7 @@ final class RecorderStripes: Sendable {
     func append(_ event: RecorderEvent, thread: UInt64) {
         // Fibonacci hashing: pthread identities share their low bits.
         let stripe = Int(truncatingIfNeeded: (thread &* 0x9E37_79B9_7F4A_7C15) >> 61)
-        if stripes[stripe].withLock({ $0.append(event) }) { wake.signal() }
+        if stripes[stripe].append(event) { wake.signal() }
     }
 
     /// Every stripe's events, the drops so far (all stripes) and whether the recorder is stopping.
@@ -41,7 +41,7 @@ final class RecorderStripes: Sendable {
             // Made outside the lock: the appending threads never wait for an allocation.
             var fresh: [RecorderEvent] = []
             fresh.reserveCapacity(256)
-            let taken = stripe.withLock { $0.take(replacingWith: fresh) }
+            let taken = stripe.take(replacingWith: fresh)
             events += taken.events
             dropped += taken.dropped
             stop = stop || taken.stop
@@ -49,7 +49,7 @@ final class RecorderStripes: Sendable {
         return (events, dropped, stop)
     }
 
-    var dropped: Int { stripes.reduce(0) { total, stripe in total + stripe.withLock { $0.dropped } } }
+    var dropped: Int { stripes.reduce(0) { $0 + $1.dropped } }
 
-    func stop() { for stripe in stripes { stripe.withLock { $0.stopping = true } } }
+    func stop() { for stripe in stripes { stripe.stop() } }
 }
