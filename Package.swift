@@ -33,6 +33,8 @@ let package = Package(
         // The hot-path scenarios of the allocation benchmarks, for any queue: a user's package-benchmark
         // target registers them for its own queue (QueueLab's Benchmarks/ package does it for its own).
         .library(name: "QueueLabHotPaths", targets: ["QueueLabHotPaths"]),
+        // Records a user's own queue (through the state observer) for `bench --workload replay:file=...`.
+        .library(name: "QueueLabRecorder", targets: ["QueueLabRecorder"]),
         .library(name: "QueueLabRegistry", targets: ["QueueLabRegistry"]),
         .library(name: "QueueLabTool", targets: ["QueueLabTool"]),
         .executable(name: "queuelab", targets: ["queuelab"]),
@@ -76,6 +78,8 @@ let package = Package(
         ),
         .target(name: "FoundationAdapter", dependencies: ["QueueLabCore"], swiftSettings: strict),
         .target(name: "DispatchBaseline", dependencies: ["QueueLabCore"], swiftSettings: strict),
+        // The recorder and its file format: knows only the protocol.
+        .target(name: "QueueLabRecorder", dependencies: ["QueueLabCore"], swiftSettings: strict),
         // Name -> implementation: the tool's registry of whatever implementations it is given.
         .target(name: "QueueLabRegistry", dependencies: ["QueueLabCore", "QueueLabScheduling"], swiftSettings: strict),
         // QueueLab's four built-ins, registered.
@@ -102,6 +106,7 @@ let package = Package(
             dependencies: [
                 "QueueLabCore",
                 "QueueLabAdvanced",
+                "QueueLabRecorder",
                 "CParentDeath",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
@@ -119,6 +124,7 @@ let package = Package(
                 "QueueLabScheduling",
                 "QueueLabConformance",
                 "QueueLabBenchmarks",
+                "QueueLabRecorder",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict + faultInjection
@@ -136,6 +142,14 @@ let package = Package(
                 "QueueLabCore", "QueueLabScheduling", "QueueLabTool", "LockBasedQueue", "FoundationAdapter",
             ],
             path: "Examples/OwnQueueTool",
+            swiftSettings: strict
+        ),
+        // The shipped recording's scenario (the WWDC 2015 Advanced NSOperations app's start-up), recorded
+        // on a lock queue through QueueLabRecorder; also the recorder's overhead on noop.
+        .executableTarget(
+            name: "queuelab-record-example",
+            dependencies: ["QueueLabCore", "QueueLabRecorder", "LockBasedQueue"],
+            path: "Examples/RecordAnApp",
             swiftSettings: strict
         ),
         // Which tier a test belongs to: `swift test` runs the fast one, QUEUELAB_LONG_TESTS=1 adds the long one.
@@ -190,6 +204,7 @@ let package = Package(
             dependencies: [
                 "TestTiers",
                 "QueueLabCore", "QueueLabBenchmarks", "QueueLabImplementations", "QueueLabScheduling", "QueueLabTool",
+                "QueueLabRecorder", "LockBasedQueue", "ActorBasedQueue", "FoundationAdapter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],

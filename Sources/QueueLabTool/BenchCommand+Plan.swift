@@ -25,6 +25,7 @@ extension BenchCommand {
         let parsed =
             try workloads.isEmpty
             ? WorkloadSuite.standard : workloads.flatMap { try OpenLoopSweep.workloads(parsing: $0) }
+        ReplayWarning.announce(parsed)
         _ = try allocator.childEnvironment()
         let variants = try checkedVariants()
         if variants.count > 1 && out != nil {

@@ -104,6 +104,7 @@ struct ExplainCommand: ParsableCommand {
         let cells: [(implementation: String, policy: String?)]
         do {
             parsed = try TraceRun.workload(parsing: workloadOptions.specifications[0])
+            ReplayWarning.announce([parsed])
             let policies = try ToolImplementations.registry.policySpecifications(policyOptions.specifications)
             let names = implementationOptions.names
             if policies.count == 2 {

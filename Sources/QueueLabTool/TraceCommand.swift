@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import QueueLabBenchmarks
 import QueueLabCore
+import QueueLabRecorder
 import QueueLabRegistry
 
 struct TraceCommand: ParsableCommand {
@@ -11,6 +12,8 @@ struct TraceCommand: ParsableCommand {
             "Run one workload on one implementation and write its state changes as a Chrome trace (Perfetto, chrome://tracing).",
         discussion: """
             The JSON is in the Chrome Trace Event format: a lane per thread, a slice per operation from start to finish (its name, priority and queue wait in the slice's arguments), dependencies as flow arrows from a dependency's end to its dependent's start, cancellations as instant events. Open it at ui.perfetto.dev (Open trace file) or chrome://tracing (Load).
+
+            --format recording runs the workload with QueueLabRecorder on its queues and writes a queuelab-recording/1 file, which \(ToolName.current) bench --workload 'replay:file=FILE' replays.
 
             --format transitions writes the recorded run itself instead (schema queuelab-transitions/2, one record a line: the queues and their widths, each operation's queue, when the add call that added it was entered and returned, its dependencies and the start and end its body stamped, every transition; explain still reads version 1 files, which lack the add calls), which \(ToolName.current) explain --trace reads.
 
@@ -34,7 +37,7 @@ struct TraceCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The file to write, e.g. trace.json.", valueName: "file"))
     var out: String
 
-    @Option(help: "chrome: a Chrome trace for a viewer; transitions: the recorded run, for explain --trace.")
+    @Option(help: "chrome: a Chrome trace for a viewer; transitions: the recorded run, for explain --trace; recording: a queuelab-recording/1 file, for bench --workload replay.")
     var format: TraceFormat = .chrome
 
     @OptionGroup var drain: DrainTimeoutOption
@@ -66,6 +69,8 @@ struct TraceCommand: ParsableCommand {
         } catch {
             fail(error.description)
         }
+        ReplayWarning.announce([parsed])
+        if format == .recording { return record(recipe, parsed) }
         do {
             let (run, note) = try TraceRun.recordRun(recipe, workload: parsed, drainTimeout: drain.duration)
             if let note { print("note: \(note)") }
@@ -85,6 +90,21 @@ struct TraceCommand: ParsableCommand {
             throw ExitCode(1)
         } catch {
             fail("cannot write \(out): \(error.localizedDescription)")
+        }
+    }
+
+    /// `--format recording`: the workload run with QueueLabRecorder on its queues.
+    private func record(_ recipe: any QueueRecipe, _ workload: Workload) {
+        do {
+            let (recording, note) = try WorkloadRecording.record(
+                recipe, workload: workload, to: out, drainTimeout: drain.duration)
+            if let note { print("note: \(note)") }
+            print(
+                "wrote \(out): \(recording.operations.count) operations on \(recording.queues.count) queues, "
+                    + "makespan \(Double(recording.makespan) / 1e6) ms, \(recording.droppedEvents) events dropped")
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            Foundation.exit(1)
         }
     }
 

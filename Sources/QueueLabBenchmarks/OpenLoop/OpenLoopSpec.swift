@@ -78,6 +78,7 @@ public struct OpenLoopSpec: Sendable, Hashable {
         case "mix": return try PriorityMix(parsing: value).text
         case "pace": return try ArrivalPacing(parsing: value).rawValue
         case "cost": return try MakespanGraph.canonicalCost(value)
+        case "speed", "body", "file": return try ReplaySpec.canonical(key, value)
         default: return value
         }
     }
@@ -90,6 +91,7 @@ extension Workload {
         switch kind {
         case .open: OpenLoopSpec.textDefaults
         case .makespan: MakespanGraph.textDefaults
+        case .replay: ReplaySpec.textDefaults
         default: [:]
         }
     }
@@ -124,6 +126,14 @@ extension Workload {
     /// the chains fit in `n`).
     func combinedProblem() -> String? {
         if kind == .makespan { return MakespanGraph.problem(self) }
+        if kind == .replay {
+            do {
+                _ = try ReplaySpec(self)
+                return nil
+            } catch {
+                return error.message
+            }
+        }
         guard kind == .open else { return nil }
         do {
             return try OpenLoopSpec(self).problem

@@ -98,14 +98,3 @@ final class ObservedQueue<Base: OperationQueueing>: OperationQueueing {
         if log == nil { base.setStateObserver(observer) }
     }
 }
-
-/// A recipe's queues, each wrapped in an ``ObservedQueue``: a traced run makes its queues with the
-/// policy of the run it traces.
-struct ObservedRecipe<Base: QueueRecipe>: QueueRecipe {
-    let base: Base
-    let log: TransitionLog
-    var policy: PolicyDeclaration? { base.policy }
-    func makeQueue(name: String?) -> ObservedQueue<Base.Queue> {
-        ObservedQueue(observing: base.makeQueue(name: name), log: log)
-    }
-}

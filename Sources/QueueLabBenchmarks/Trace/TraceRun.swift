@@ -64,7 +64,8 @@ public enum TraceRun {
             operations: count, latencyEvery: count + 1,
             workNanoseconds: UInt64(Swift.max(0, workload["us"])) * 1_000, bodyLog: log)
         let execution = WorkloadExecution(
-            recipe: ObservedRecipe(base: recipe, log: log), workload: workload, harness: harness,
+            recipe: WrappedRecipe(base: recipe) { ObservedQueue(observing: $0, log: log) }, workload: workload,
+            harness: harness,
             drainTimeout: drainTimeout)
         let outcome = try TraceSession.with(log) { () throws(SampleError) -> WorkloadOutcome in try execution.run() }
         var metadata = [

@@ -41,6 +41,9 @@ public enum WorkloadKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// A few no-op operations, then the queue left idle for `ms` milliseconds and released: the CPU
     /// it burns while idle and whether its threads end (see `IdleWorkload`).
     case idle
+    /// A recording of an app's queues (QueueLabRecorder) replayed open-loop from its recorded
+    /// arrival times (see `ReplaySpec`).
+    case replay
 
     /// What an implementation must declare to run this workload; without it the cell is skipped.
     public var requiredCapabilities: QueueCapabilities {
@@ -58,6 +61,7 @@ public enum WorkloadKind: String, Sendable, Hashable, CaseIterable, Codable {
         case .makespan: [.width, .dependencies]
         case .open: []  // a priority mix other than `normal` is checked when the sample runs
         case .idle: []
+        case .replay: []  // what the recording uses (dependencies, priorities...) is checked when the sample runs
         }
     }
 }
@@ -96,6 +100,7 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
         case .makespan: ["n": 2_000, "width": 2, "chains": 4, "length": 800, "us": 50, "seed": 42]
         case .open: OpenLoopSpec.integerDefaults
         case .idle: ["ms": 1_000]
+        case .replay: ReplaySpec.integerDefaults
         }
     }
 
@@ -149,7 +154,7 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
         switch key {
         case "seed": return nil
         case "width": return value == -1 || value >= 1 ? nil : "must be -1 (the default width) or at least 1"
-        case "us", "edges": return value >= 0 ? nil : "cannot be negative"
+        case "us", "edges", "first": return value >= 0 ? nil : "cannot be negative"
         case "percent": return (0...100).contains(value) ? nil : "must be 0 to 100"
         case "classes": return (2...5).contains(value) ? nil : "must be 2 to 5 (priority levels)"
         case "util": return (1...100).contains(value) ? nil : "must be 1 to 100 (percent of the queue's capacity)"
@@ -165,6 +170,7 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
         switch kind {
         case .fanout: self["rounds"] * (self["k"] + 2)
         case .open: (try? OpenLoopSpec(self).count) ?? 0
+        case .replay: (try? ReplaySpec(self).operationCount) ?? 0
         default: Swift.max(self["n"], 1)
         }
     }
@@ -186,6 +192,8 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
         // `open`: a tenth of a second at the same rate (at least one arrival).
         if kind == .open { smaller["duration_ms"] = Swift.min(parameters["duration_ms"] ?? 1, 100) }
         if let n = parameters["n"] { smaller["n"] = Swift.min(n, 1_000) }
+        // `replay`: its first 200 operations.
+        if kind == .replay { smaller["first"] = 200 }
         if let rounds = parameters["rounds"] { smaller["rounds"] = Swift.min(rounds, 10) }
         if let milliseconds = parameters["ms"] { smaller["ms"] = Swift.min(milliseconds, 20) }
         return with(smaller)

@@ -55,6 +55,7 @@ public struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
         case .fanout: workload["rounds"] * (workload["k"] + 2)
         case .inversion: inversionOperationCount(workload)
         case .idle: IdleWorkload.operations
+        case .replay: (try? ReplaySpec(workload).operationCount) ?? 0
         default: workload["n"]
         }
     }
@@ -78,6 +79,7 @@ public struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
             case .makespan: return try makespan()
             case .open: return try openLoop()
             case .idle: return try idle()
+            case .replay: return try replay()
             }
         } catch let error as SampleError {
             throw error
@@ -90,6 +92,13 @@ public struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
 
     func makeQueue(width: Int = defaultMaxConcurrentOperationCount) -> Queue {
         let queue = makeNamedQueue("bench-\(workload.kind.rawValue)")
+        if width != defaultMaxConcurrentOperationCount { queue.maxConcurrentOperationCount = width }
+        return queue
+    }
+
+    /// A queue of its own name (a replay's recorded queues), at `width` unless that is the default.
+    func makeQueue(named name: String?, width: Int) -> Queue {
+        let queue = makeNamedQueue(name)
         if width != defaultMaxConcurrentOperationCount { queue.maxConcurrentOperationCount = width }
         return queue
     }

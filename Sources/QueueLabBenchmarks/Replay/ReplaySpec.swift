@@ -1,0 +1,104 @@
+import QueueLabCore
+import QueueLabRecorder
+
+/// How a `replay` workload's bodies pass their recorded time.
+public enum ReplayBody: String, Sendable, Hashable, CaseIterable {
+    /// Spin on the clock: a CPU-bound body, holding its core as the recorded one held a worker.
+    case spin
+    /// Sleep: a body that waited (for the network, the disk), holding its worker but not a core.
+    case sleep
+}
+
+/// The typed form of a `replay` workload's parameters: `file` (a `queuelab-recording/1` file, see
+/// QueueLabRecorder's `RecordingFormat`; the path cannot hold `,` or `;`), `speed` (1 replays at the
+/// recorded pace, 2 twice as fast: arrival times and bodies divided by it), `body` (`spin` or
+/// `sleep`), `first` (replay only the first N operations by add time; 0, the default, all).
+public struct ReplaySpec: Sendable {
+    public let path: String
+    public let speed: Double
+    public let body: ReplayBody
+    public let recording: Recording
+
+    static let textDefaults = ["file": "", "speed": "1", "body": "spin"]
+    static let integerDefaults = ["first": 0]
+    /// Speeds a replay keeps: beyond a thousand, microsecond bodies become nanoseconds the clock
+    /// cannot spin, and below a thousandth a second-long recording takes a quarter of an hour.
+    static let speeds: ClosedRange<Double> = 0.001...1_000
+
+    public init(_ workload: Workload) throws(WorkloadParseError) {
+        path = workload.textParameters["file"] ?? ""
+        guard !path.isEmpty else {
+            throw WorkloadParseError(message: "needs file=PATH (a queuelab-recording/1 file)")
+        }
+        speed = Double(workload.textParameters["speed"] ?? "1") ?? 1
+        body = ReplayBody(rawValue: workload.textParameters["body"] ?? "spin") ?? .spin
+        var loaded: Recording
+        do {
+            loaded = try ReplayRecordings.load(path)
+        } catch {
+            throw WorkloadParseError(message: error.message)
+        }
+        let first = workload["first"]
+        if first > 0, first < loaded.operations.count { loaded.keepFirst(first) }
+        recording = loaded
+    }
+
+    /// The canonical spelling of a text parameter's value, or why it is no value for it.
+    static func canonical(_ key: String, _ value: String) throws(WorkloadParseError) -> String {
+        switch key {
+        case "speed":
+            guard let speed = Double(value), speeds.contains(speed) else {
+                throw WorkloadParseError(
+                    message: "workload replay: speed=\(value) must be a number from 0.001 to 1000 (1: as recorded)")
+            }
+            return "\(speed)"
+        case "body":
+            guard let body = ReplayBody(rawValue: value) else {
+                throw WorkloadParseError(message: "workload replay: body=\(value) is unknown; valid: spin, sleep")
+            }
+            return body.rawValue
+        case "file":
+            return value
+        default:
+            return value
+        }
+    }
+
+    /// What to say about the recording before replaying it (cut off, drops), or nil.
+    public var warning: String? { recording.warning }
+
+    /// Operations the replay adds.
+    var operationCount: Int { recording.operations.count }
+
+    /// Nanoseconds of the recording at this speed.
+    func scaled(_ nanoseconds: UInt64) -> UInt64 { UInt64((Double(nanoseconds) / speed).rounded()) }
+
+    /// The capability the recording needs that `capabilities` lacks, or nil.
+    func unsupportedReason(for capabilities: QueueCapabilities) -> String? {
+        let operations = recording.operations
+        if !capabilities.contains(.dependencies), operations.contains(where: { !$0.dependencies.isEmpty }) {
+            return "replay of \(path) needs dependencies"
+        }
+        if !capabilities.contains(.priorities), operations.contains(where: { $0.priority != .normal }) {
+            return "replay of \(path) needs priorities"
+        }
+        if !capabilities.contains(.cancellation), operations.contains(where: { $0.cancelledAfter != nil }) {
+            return "replay of \(path) needs cancellation"
+        }
+        if !capabilities.contains(.width), recording.queues.contains(where: { $0.width != -1 }) {
+            return "replay of \(path) needs width"
+        }
+        return nil
+    }
+}
+
+extension Recording {
+    /// Keeps the first `count` operations by add time; dependencies on the rest are left out.
+    mutating func keepFirst(_ count: Int) {
+        operations.removeLast(operations.count - count)
+        let kept = Set(operations.map(\.id))
+        for index in operations.indices {
+            operations[index].dependencies.removeAll { !kept.contains($0) }
+        }
+    }
+}

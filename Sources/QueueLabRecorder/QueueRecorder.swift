@@ -1,0 +1,227 @@
+import Foundation
+import QueueLabCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Records what the queues it is installed on did, operation by operation, into a
+/// `queuelab-recording/1` file (``RecordingFormat``) that `queuelab bench --workload
+/// 'replay:file=PATH'` replays on any implementation and policy.
+///
+/// Install it on your own queue (``install(on:)``, through the public state observer) and tell it
+/// each operation's dependencies before the add (``noteDependencies(of:)``; the observer does not
+/// carry them), or wrap the queue in a ``RecordingQueue``, which does both. Close it when done
+/// (``close(within:)``).
+///
+/// Cost: the queue's thread makes one append per transition (three or four per operation) to its
+/// stripe of a bounded in-memory buffer, under that stripe's lock, which holds no I/O; a writer
+/// thread takes the buffer every `flushEvery` (sooner when a stripe is half full), turns finished
+/// operations into lines and writes them, outside every lock. A queue the recorder is not installed
+/// on pays nothing (it is only an observer). On a 2-core machine the writer's CPU is CPU the queue
+/// does not get: measured on `noop` in `results/explain/` (`replay-targets.md`).
+///
+/// **When the buffer is full** (a stripe holds `capacity` events the writer has not taken), an
+/// event is dropped and counted, never waited for: the queue is never blocked by the recorder. The
+/// count is ``droppedEvents`` and is written to the file (`d` lines); an operation that lost an
+/// event is left out of the recording.
+public final class QueueRecorder: Sendable {
+    /// Events each of the buffer's stripes (one per thread, about) holds before
+    /// it drops: at three or four events per operation, 16,000 operations a thread. Memory grows
+    /// with use up to about 56 bytes an event.
+    public static let defaultCapacity = 65_536
+
+    private let buffer: RecorderStripes
+    private let queueCount = Locked(0)
+    /// Dependencies noted by ``noteDependencies(of:)`` (the adding thread, not the queue's), taken by
+    /// the writer at each pass: kept out of the events so that an event copies without the runtime.
+    private let notedDependencies = Locked<[UInt64: [UInt64]]>([:])
+    private var wake: DispatchSemaphore { buffer.wake }
+    private let writerDone = DispatchSemaphore(value: 0)
+    private let closed = Locked(false)
+    private let writeFailure = Locked<String?>(nil)
+    /// Set by ``awaitFinishes(within:)``; then, after each pass, the writer says whether the buffer
+    /// it took was empty and every operation whose add it saw had finished, and signals `passDone`
+    /// (only then: a semaphore nobody waits on would count up forever).
+    private let quiet = Locked((requested: false, quiet: false, idle: false))
+    private let passDone = DispatchSemaphore(value: 0)
+
+    /// Opens (creates or truncates) `path`, writes the schema line and starts the writer.
+    ///
+    /// - Throws: ``RecorderError`` when the file cannot be opened or written.
+    public init(
+        path: String, capacity: Int = QueueRecorder.defaultCapacity, flushEvery: Duration = .milliseconds(20)
+    ) throws(RecorderError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw RecorderError(message: "cannot open \(path): errno \(errno)") }
+        guard RecordingFile.write(descriptor, RecordingFormat.schema + "\n") else {
+            RecordingFile.close(descriptor)
+            throw RecorderError(message: "cannot write \(path): errno \(errno)")
+        }
+        buffer = RecorderStripes(capacity: Swift.max(1, capacity))
+        let file = RecordingFile(descriptor: descriptor)
+        let origin = MonotonicClock.now()
+        let interval = flushEvery
+        let thread = Thread { [self] in writeLoop(file, origin: origin, interval: interval) }
+        thread.name = "QueueRecorder writer"
+        thread.start()
+    }
+
+    /// Records the operations added to `queue` from now on, under the queue's name and its width now.
+    /// Replaces any observer the queue had.
+    public func install<Queue: OperationQueueing>(on queue: Queue) {
+        let index = queueCount.withLock { count in
+            defer { count += 1 }
+            return Int32(count)
+        }
+        buffer.append(
+            RecorderEvent(
+                kind: .queue, id: 0, time: 0, queue: index, priority: .normal, name: queue.name,
+                width: queue.maxConcurrentOperationCount),
+            thread: 0)
+        queue.setStateObserver(RecordingTap(buffer: buffer, queue: index))
+    }
+
+    /// Notes `operation`'s dependencies; call it after its last `addDependency` and before adding it.
+    public func noteDependencies<Operation: QueueOperation>(of operation: Operation) {
+        let dependencies = operation.dependencies.map(\.id.rawValue)
+        guard !dependencies.isEmpty else { return }
+        notedDependencies.withLock { $0[operation.id.rawValue] = dependencies }
+    }
+
+    /// Events dropped because the buffer was full (see the type's documentation).
+    public var droppedEvents: Int { buffer.dropped }
+
+    /// Why the writer stopped writing, when a write failed (a full disk); nil while all is well.
+    public var failure: String? { writeFailure.withLock { $0 } }
+
+    /// Waits, at most `bound`, until every operation whose add was recorded has had its finish
+    /// recorded too: a queue's observer may deliver a little after a wait on the queue returned, so
+    /// call this after draining the queue and before ``close(within:)``. Returns whether it got
+    /// there (false: operations still running, or events dropped).
+    public func awaitFinishes(within bound: Duration = .seconds(5)) -> Bool {
+        let deadline = DispatchTime.now() + Self.seconds(bound)
+        while DispatchTime.now() < deadline {
+            quiet.withLock { $0 = (requested: true, quiet: false, idle: false) }
+            // Two passes: the first may have taken its buffer before the last delivery.
+            for _ in 0..<2 {
+                wake.signal()
+                if passDone.wait(timeout: deadline) == .timedOut {
+                    quiet.withLock { $0.requested = false }
+                    return false
+                }
+            }
+            let (isQuiet, isIdle) = quiet.withLock { ($0.quiet, $0.idle) }
+            if isQuiet || (isIdle && droppedEvents > 0) {
+                // Idle with drops: the operations whose events were dropped will never finish here.
+                quiet.withLock { $0.requested = false }
+                return isQuiet
+            }
+        }
+        quiet.withLock { $0.requested = false }
+        return false
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// Writes what the buffer holds and closes the file; later transitions are ignored. Operations
+    /// not finished by then are not in the recording. Returns false when the writer did not finish
+    /// within `bound` (it goes on in the background).
+    @discardableResult
+    public func close(within bound: Duration = .seconds(10)) -> Bool {
+        let first = closed.withLock { wasClosed in
+            defer { wasClosed = true }
+            return !wasClosed
+        }
+        guard first else { return true }
+        buffer.stop()
+        wake.signal()
+        let seconds = Self.seconds(bound)
+        return writerDone.wait(timeout: .now() + seconds) == .success
+    }
+
+    private func writeLoop(_ file: RecordingFile, origin: UInt64, interval: Duration) {
+        var assembler = RecordAssembler(origin: origin)
+        var droppedWritten = 0
+        let seconds = Self.seconds(interval)
+        while true {
+            _ = wake.wait(timeout: .now() + seconds)
+            let (events, dropped, stop) = buffer.take()
+            // After the take: an operation's dependencies are noted before its add, so every
+            // operation whose add was just taken has them here already.
+            assembler.merge(
+                dependencies: notedDependencies.withLock { noted in
+                    defer { noted = [:] }
+                    return noted
+                })
+            var text = assembler.lines(for: events, final: stop)
+            if dropped != droppedWritten {
+                text += "d \(dropped)\n".utf8
+                droppedWritten = dropped
+            }
+            if !text.isEmpty, writeFailure.withLock({ $0 }) == nil, !RecordingFile.write(file.descriptor, text) {
+                let why = "write failed: errno \(errno)"
+                writeFailure.withLock { $0 = why }
+            }
+            let requested = quiet.withLock { state in
+                if state.requested {
+                    state.quiet = events.isEmpty && assembler.inFlight == 0
+                    state.idle = events.isEmpty
+                }
+                return state.requested
+            }
+            if requested { passDone.signal() }
+            if stop { break }
+        }
+        RecordingFile.close(file.descriptor)
+        writerDone.signal()
+    }
+}
+
+/// An open recording's file descriptor, owned by the writer thread once the recorder started.
+struct RecordingFile: Sendable {
+    let descriptor: Int32
+
+    /// Writes all of `text`; false when a write failed.
+    static func write(_ descriptor: Int32, _ text: String) -> Bool {
+        write(descriptor, Array(text.utf8))
+    }
+
+    /// Writes all of `bytes`; false when a write failed.
+    static func write(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                #if canImport(Glibc)
+                    let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                #else
+                    let written = Darwin.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                #endif
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+    }
+
+    static func close(_ descriptor: Int32) {
+        #if canImport(Glibc)
+            _ = Glibc.close(descriptor)
+        #else
+            _ = Darwin.close(descriptor)
+        #endif
+    }
+}
+
+/// Why a recorder could not start.
+public struct RecorderError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}

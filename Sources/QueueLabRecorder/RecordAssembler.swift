@@ -1,0 +1,93 @@
+import QueueLabCore
+
+/// The writer's side: gathers each operation's events until it finished, then makes its record.
+/// Touched by the writer thread only.
+struct RecordAssembler {
+    private struct Partial {
+        var queue: Int32 = -1
+        var priority: QueuePriority = .normal
+        var name: String?
+        var added: UInt64?
+        var started: UInt64?
+        var cancelled: UInt64?
+    }
+
+    /// Dependencies noted (``QueueRecorder/noteDependencies(of:)``), by operation, until its record.
+    private var dependencies: [UInt64: [UInt64]] = [:]
+
+    /// Takes the dependencies noted since the last pass; call after taking the pass's events.
+    mutating func merge(dependencies noted: [UInt64: [UInt64]]) {
+        dependencies.merge(noted) { _, new in new }
+    }
+
+    private var open: [UInt64: Partial] = [:]
+    /// `finished` events taken by the last pass, made into records by the next one (see
+    /// ``RecorderStripes``: by then every event appended before them has been taken).
+    private var finishing: [RecorderEvent] = []
+    /// Clock reading the recording's times count from.
+    let origin: UInt64
+    /// Operations that finished without their add in the buffer (it was dropped): not recorded.
+    private(set) var incomplete = 0
+
+    init(origin: UInt64) { self.origin = origin }
+
+    /// Operations whose add was taken and whose record is not made yet. A count kept as they come
+    /// and go, not a scan of `open`: `QueueRecorder.awaitFinishes` asks after every pass, and with
+    /// events dropped `open` keeps operations that never finish (a scan of them was 73 % of a
+    /// profile of the overhead example).
+    private(set) var inFlight = 0
+
+    /// The lines of the operations the last pass saw finish, and of the queues in `events`; `final`
+    /// (the recorder is closing): also of those `events` finish.
+    mutating func lines(for events: [RecorderEvent], final: Bool) -> [UInt8] {
+        var out: [UInt8] = []
+        let finishedBefore = finishing
+        finishing = []
+        for event in events {
+            switch event.kind {
+            case .queue:
+                out += "q \(event.queue) \(event.width) \(RecordingFormat.escape(event.name))\n".utf8
+            case .added:
+                var partial = open[event.id, default: Partial()]
+                if partial.added == nil {
+                    inFlight += 1
+                    partial.added = event.time
+                    partial.queue = event.queue
+                    partial.priority = event.priority
+                    partial.name = event.name
+                }
+                open[event.id] = partial
+            case .started:
+                open[event.id, default: Partial()].started = event.time
+            case .cancelled:
+                var partial = open[event.id, default: Partial()]
+                if partial.cancelled == nil { partial.cancelled = event.time }
+                open[event.id] = partial
+            case .finished:
+                finishing.append(event)
+            }
+        }
+        for event in finishedBefore { record(event, into: &out) }
+        if final {
+            for event in finishing { record(event, into: &out) }
+            finishing = []
+        }
+        return out
+    }
+
+    /// The `o` line `finished` completes, or nothing when its add was never taken (dropped).
+    private mutating func record(_ finished: RecorderEvent, into out: inout [UInt8]) {
+        guard let partial = open.removeValue(forKey: finished.id), let added = partial.added else {
+            incomplete += 1
+            return
+        }
+        inFlight -= 1
+        let started = Swift.max(partial.started ?? finished.time, added)
+        let record = RecordedOperation(
+            id: finished.id, queue: Int(partial.queue), priority: partial.priority, added: added &- origin,
+            wait: started &- added, body: finished.time > started ? finished.time &- started : 0,
+            cancelledAfter: partial.cancelled.map { $0 > added ? $0 &- added : 0 },
+            dependencies: dependencies.removeValue(forKey: finished.id) ?? [], name: partial.name)
+        record.appendLine(to: &out)
+    }
+}

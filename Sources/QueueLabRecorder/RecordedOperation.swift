@@ -1,0 +1,81 @@
+import QueueLabCore
+
+/// One finished operation of a recording: what a replay needs to add the same operation at the same
+/// time, wait for the same dependencies and run a body of the same length.
+public struct RecordedOperation: Sendable, Hashable {
+    /// The operation's identity in the recorded process (`OperationID.rawValue`).
+    public var id: UInt64
+    /// Index of its queue in ``Recording/queues``.
+    public var queue: Int
+    public var priority: QueuePriority
+    /// Nanoseconds from the recorder's start to the add.
+    public var added: UInt64
+    /// Nanoseconds from the add to the body's start (dependencies, slots, the queue's own delay).
+    public var wait: UInt64
+    /// Nanoseconds the body ran (its start to the operation's finish).
+    public var body: UInt64
+    /// Nanoseconds from the add to `cancel()`, or nil when it was never cancelled.
+    public var cancelledAfter: UInt64?
+    /// Identities of the operations it waited for.
+    public var dependencies: [UInt64]
+    public var name: String?
+
+    public init(
+        id: UInt64, queue: Int, priority: QueuePriority, added: UInt64, wait: UInt64, body: UInt64,
+        cancelledAfter: UInt64? = nil, dependencies: [UInt64] = [], name: String? = nil
+    ) {
+        self.id = id
+        self.queue = queue
+        self.priority = priority
+        self.added = added
+        self.wait = wait
+        self.body = body
+        self.cancelledAfter = cancelledAfter
+        self.dependencies = dependencies
+        self.name = name
+    }
+
+    /// Appends its `o` line, newline included, as bytes: the writer makes one a finished operation,
+    /// and on two cores its CPU is the queue's (`String` interpolation made it most of the recorder's
+    /// cost on `noop`).
+    func appendLine(to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "o"))
+        RecordingFormat.appendField(id, to: &out)
+        RecordingFormat.appendField(UInt64(queue), to: &out)
+        out.append(UInt8(ascii: " "))
+        if priority.rawValue < 0 { out.append(UInt8(ascii: "-")) }
+        RecordingFormat.appendDecimal(UInt64(priority.rawValue.magnitude), to: &out)
+        RecordingFormat.appendField(added, to: &out)
+        RecordingFormat.appendField(wait, to: &out)
+        RecordingFormat.appendField(body, to: &out)
+        if let cancelledAfter {
+            RecordingFormat.appendField(cancelledAfter, to: &out)
+        } else {
+            out += " -".utf8
+        }
+        out.append(UInt8(ascii: " "))
+        if dependencies.isEmpty { out.append(UInt8(ascii: "-")) }
+        for (index, dependency) in dependencies.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            RecordingFormat.appendDecimal(dependency, to: &out)
+        }
+        out.append(UInt8(ascii: " "))
+        if let name { out += RecordingFormat.escape(name).utf8 } else { out.append(UInt8(ascii: "-")) }
+        out.append(UInt8(ascii: "\n"))
+    }
+
+    /// The finish, in nanoseconds from the recorder's start.
+    public var finished: UInt64 { added &+ wait &+ body }
+}
+
+/// A queue of a recording.
+public struct RecordedQueueInfo: Sendable, Hashable {
+    public var name: String?
+    /// `maxConcurrentOperationCount` when the recorder was installed (-1: the queue's default).
+    public var width: Int
+
+    public init(name: String?, width: Int) {
+        self.name = name
+        self.width = width
+    }
+}

@@ -1,0 +1,96 @@
+/// The text of `queuelab-recording/1`: one record a line, so that a file cut off by a crash of the
+/// recorded app is readable up to its last complete line (a record is written whole, with its
+/// newline, in one write).
+///
+/// ```
+/// queuelab-recording/1
+/// q 0 4 network
+/// o 17 0 4 120500 3000 80012000 - 12,15 fetch%20feed
+/// d 3
+/// ```
+///
+/// - `q INDEX WIDTH NAME`: a queue the recorder was installed on (`WIDTH` as it was then; -1 the
+///   queue's default). Operations name their queue by `INDEX`; an index no earlier `q` line declared
+///   is an *unknown queue*, which a reader refuses.
+/// - `o ID QUEUE PRIORITY ADDED WAIT BODY CANCEL DEPS NAME`: one finished operation. `PRIORITY` is
+///   `QueuePriority`'s raw value; `ADDED` is nanoseconds from the recorder's start to the add,
+///   `WAIT` from the add to the start of the body, `BODY` the body's duration (start to finish);
+///   `CANCEL` is `-` or the nanoseconds from the add to `cancel()`; `DEPS` the identities of its
+///   dependencies, comma-separated, or `-`; `NAME` percent-escaped, or `-` for none.
+/// - `d COUNT`: the recorder's buffer was full and dropped `COUNT` events so far.
+public enum RecordingFormat {
+    /// The first line of every recording.
+    public static let schema = "queuelab-recording/1"
+    /// What a first line of another version starts with.
+    static let schemaFamily = "queuelab-recording/"
+
+    /// Appends `value` in decimal, without allocating beyond `out`'s own growth.
+    @inline(__always)
+    static func appendDecimal(_ value: UInt64, to out: inout [UInt8]) {
+        var length = 1
+        var rest = value / 10
+        while rest > 0 {
+            length += 1
+            rest /= 10
+        }
+        let start = out.count
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: length))
+        var remaining = value
+        var index = start + length - 1
+        repeat {
+            out[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
+            remaining /= 10
+            index -= 1
+        } while remaining > 0
+    }
+
+    /// A space, then `value` in decimal.
+    @inline(__always)
+    static func appendField(_ value: UInt64, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: " "))
+        appendDecimal(value, to: &out)
+    }
+
+    /// `name` with `%`, space, tab and line breaks escaped, or `-` for nil (a name that is `-`
+    /// itself is escaped so that it stays a name).
+    static func escape(_ name: String?) -> String {
+        guard let name else { return "-" }
+        if name == "-" { return "%2D" }
+        var out = ""
+        for scalar in name.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case " ": out += "%20"
+            case "\t": out += "%09"
+            case "\n": out += "%0A"
+            case "\r": out += "%0D"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// The inverse of ``escape(_:)``; nil when an escape is malformed.
+    static func unescape(_ text: Substring) -> String?? {
+        if text == "-" { return .some(nil) }
+        guard text.contains("%") else { return .some(String(text)) }
+        var bytes: [UInt8] = []
+        var index = text.utf8.startIndex
+        let utf8 = text.utf8
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "%") {
+                let first = utf8.index(after: index)
+                guard first != utf8.endIndex, utf8.index(after: first) != utf8.endIndex else { return nil }
+                let hex = String(decoding: [utf8[first], utf8[utf8.index(after: first)]], as: UTF8.self)
+                guard let value = UInt8(hex, radix: 16) else { return nil }
+                bytes.append(value)
+                index = utf8.index(first, offsetBy: 2)
+            } else {
+                bytes.append(byte)
+                index = utf8.index(after: index)
+            }
+        }
+        return .some(String(decoding: bytes, as: UTF8.self))
+    }
+}

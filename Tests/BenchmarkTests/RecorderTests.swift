@@ -1,0 +1,115 @@
+import ActorBasedQueue
+import Foundation
+import FoundationAdapter
+import LockBasedQueue
+import QueueLabCore
+import Testing
+
+@testable import QueueLabRecorder
+
+/// QueueLabRecorder on the three queues a user has: what it writes is what happened. No timing is
+/// asserted beyond what a body's own spin guarantees; every wait is bounded.
+@Suite struct RecorderTests {
+    static func temporaryPath(_ tag: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("recorder-\(tag)-\(UUID().uuidString).qlr").path
+    }
+
+    /// A suspended queue of width 2: `first` (high, spins 2 ms), `second` waiting for it, `skipped`
+    /// cancelled before the queue resumes. The recording holds all three, as they were.
+    func roundTrip<Queue: OperationQueueing>(_ type: Queue.Type) throws {
+        let path = Self.temporaryPath(Queue.implementationName)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recorder = try QueueRecorder(path: path)
+        let base = Queue(name: "work queue")
+        base.maxConcurrentOperationCount = 2
+        let queue = RecordingQueue(base: base, recorder: recorder)
+        queue.isSuspended = true
+        let first = Queue.Operation(
+            name: "first", priority: .high, body: .synchronous { _ in MonotonicClock.spin(nanoseconds: 2_000_000) })
+        let second = Queue.Operation(name: nil, priority: .low, body: .synchronous { _ in })
+        let skipped = Queue.Operation(name: "skipped", priority: .normal, body: .synchronous { _ in })
+        try second.addDependency(first)
+        try queue.addOperation(first)
+        try queue.addOperation(second)
+        try queue.addOperation(skipped)
+        skipped.cancel()
+        queue.isSuspended = false
+        #expect(queue.waitUntilAllOperationsAreFinished(timeout: .seconds(30)) == .finished)
+        #expect(recorder.awaitFinishes(within: .seconds(10)))
+        #expect(recorder.close(within: .seconds(10)))
+        let recording = try Recording(path: path)
+        #expect(recording.queues == [RecordedQueueInfo(name: "work queue", width: 2)])
+        #expect(recording.operations.count == 3 && recording.droppedEvents == 0 && recording.droppedBytes == 0)
+        let byID = Dictionary(uniqueKeysWithValues: recording.operations.map { ($0.id, $0) })
+        let firstRecord = try #require(byID[first.id.rawValue])
+        let secondRecord = try #require(byID[second.id.rawValue])
+        let skippedRecord = try #require(byID[skipped.id.rawValue])
+        #expect(firstRecord.name == "first" && firstRecord.priority == .high && firstRecord.body >= 2_000_000)
+        #expect(firstRecord.cancelledAfter == nil && firstRecord.dependencies.isEmpty)
+        #expect(secondRecord.name == nil && secondRecord.priority == .low)
+        #expect(secondRecord.dependencies == [first.id.rawValue])
+        // It started after its dependency finished.
+        #expect(secondRecord.added + secondRecord.wait >= firstRecord.finished)
+        #expect(skippedRecord.name == "skipped" && skippedRecord.cancelledAfter != nil)
+        #expect(recording.operations.map(\.queue) == [0, 0, 0])
+    }
+
+    @Test func roundTripOnLock() throws { try roundTrip(LockQueue.self) }
+    @Test func roundTripOnActor() throws { try roundTrip(ActorQueue.self) }
+    @Test func roundTripOnFoundation() throws { try roundTrip(FoundationQueue.self) }
+
+    /// A buffer of four events a stripe cannot hold a burst of operations the writer has not taken yet: the
+    /// appends beyond it are counted, the queue is never held up, and the file says so.
+    @Test func aFullBufferDropsAndCounts() throws {
+        let path = Self.temporaryPath("full")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // The writer wakes once an hour: nothing is taken while the burst runs.
+        let recorder = try QueueRecorder(path: path, capacity: 4, flushEvery: .seconds(3_600))
+        let queue = RecordingQueue(base: LockQueue(name: "burst"), recorder: recorder)
+        // One operation recorded whole (waiting for its finish wakes the writer, which empties the buffer)...
+        try queue.addOperation(LockOperation(name: nil, priority: .normal, body: .synchronous { _ in }))
+        #expect(queue.waitUntilAllOperationsAreFinished(timeout: .seconds(30)) == .finished)
+        #expect(recorder.awaitFinishes(within: .seconds(10)))
+        // ...then a burst the sleeping writer never takes.
+        queue.isSuspended = true
+        for _ in 0..<49 {
+            try queue.addOperation(LockOperation(name: nil, priority: .normal, body: .synchronous { _ in }))
+        }
+        queue.isSuspended = false
+        #expect(queue.waitUntilAllOperationsAreFinished(timeout: .seconds(30)) == .finished)
+        #expect(recorder.droppedEvents > 0)
+        #expect(recorder.close(within: .seconds(10)))
+        let recording = try Recording(path: path)
+        #expect(recording.droppedEvents == recorder.droppedEvents)
+        #expect(recording.operations.count >= 1 && recording.operations.count < 50)
+        #expect(recording.warning?.contains("dropped \(recorder.droppedEvents) events") == true)
+    }
+
+    /// What the writer formats (bytes, no `String` interpolation), the reader reads back unchanged.
+    @Test func recordLinesRoundTrip() throws {
+        let operations = [
+            RecordedOperation(id: 0, queue: 0, priority: .veryLow, added: 0, wait: 9, body: 10),
+            RecordedOperation(
+                id: 18_446_744_073_709_551_615, queue: 1, priority: .veryHigh, added: 86_400_000_000_000,
+                wait: 1_234_567, body: 100, cancelledAfter: 0, dependencies: [0, 7], name: "a b%c"),
+            RecordedOperation(
+                id: 7, queue: 1, priority: .normal, added: 5, wait: 0, body: 0, cancelledAfter: 42, name: "-"),
+        ]
+        var bytes = Array((RecordingFormat.schema + "\nq 0 -1 -\nq 1 3 main\n").utf8)
+        for operation in operations { operation.appendLine(to: &bytes) }
+        let recording = try Recording(data: Data(bytes))
+        #expect(
+            recording.queues == [RecordedQueueInfo(name: nil, width: -1), RecordedQueueInfo(name: "main", width: 3)])
+        #expect(Set(recording.operations) == Set(operations))
+    }
+
+    /// Names survive their escaping: spaces, percent signs, a lone dash, a line break.
+    @Test func namesRoundTrip() throws {
+        for name in ["a b", "100%", "-", "two\nlines", "tab\there", "plain"] {
+            let escaped = RecordingFormat.escape(name)
+            #expect(!escaped.contains(" ") && !escaped.contains("\n"))
+            #expect(RecordingFormat.unescape(Substring(escaped)) == .some(name))
+        }
+        #expect(RecordingFormat.unescape("-") == .some(nil))
+    }
+}

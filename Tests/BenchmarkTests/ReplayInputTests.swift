@@ -1,0 +1,84 @@
+import Foundation
+import QueueLabRecorder
+import Testing
+
+@testable import QueueLabBenchmarks
+
+/// Point 4 of issue 29: a recording a replay cannot run is refused when the workload is parsed
+/// (bench, trace and explain turn that into one line and exit 2 before anything runs); one cut off
+/// mid-record by a crash is read up to its last complete record.
+@Suite struct ReplayInputTests {
+    static let header = "queuelab-recording/1\n"
+    static let queue = "q 0 -1 app\n"
+    static func op(_ id: Int, deps: String = "-", queue: Int = 0, body: String = "1000", width: String? = nil) -> String
+    {
+        "o \(id) \(queue) 0 \(id * 1_000) 0 \(body) - \(deps) op\(id)\n"
+    }
+
+    static func parseError(_ text: String, parameters: String = "") throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).qlr").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            _ = try Workload(parsing: "replay:file=\(path)\(parameters)")
+            return ""
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test(arguments: [
+        ("", "empty"),
+        ("queuelab-recor", "truncated inside its first line"),
+        ("queuelab-recording/2\n" + queue + op(1), "format queuelab-recording/2 is another version"),
+        ("{\"traceEvents\": []}\n", "not a queuelab-recording/1 file"),
+        (header + queue, "holds no finished operation"),
+        (header + queue + "o 1 0 0 0 0", "its only record is cut off"),
+        (header + queue + op(1, deps: "2") + op(2, deps: "1"), "dependency cycle"),
+        (header + queue + op(1, deps: "1"), "dependency cycle"),
+        (header + queue + op(1, queue: 3), "names queue 3, which no earlier 'q' line declares (unknown queue)"),
+        (header + op(1), "names queue 0, which no earlier 'q' line declares (unknown queue)"),
+        (header + "q 0 5000 app\n" + op(1), "queue width 5000 is absurd"),
+        (header + queue + op(1, body: "99999999999999999"), "body of 99999999999999999 ns is absurd"),
+        (header + queue + op(1) + op(1), "operation 1 recorded twice"),
+        (header + queue + "x 1 2 3\n" + op(1), "line 3: unknown record"),
+        (header + queue + "o 1 0 3 0 0 1 - - a\n", "priority 3 is none of"),
+    ])
+    func aBadRecordingIsOneLine(text: String, expected: String) throws {
+        let message = try Self.parseError(text)
+        #expect(message.contains(expected), "\(message)")
+        #expect(!message.contains("\n"))
+        #expect(message.hasPrefix("workload replay: recording "))
+    }
+
+    @Test func badParametersAreOneLine() throws {
+        let good = Self.header + Self.queue + Self.op(1)
+        #expect(try Self.parseError(good, parameters: ";speed=0").contains("speed=0 must be a number from 0.001"))
+        #expect(try Self.parseError(good, parameters: ";body=nap").contains("body=nap is unknown; valid: spin, sleep"))
+        #expect(try Self.parseError(good, parameters: ";first=-1").contains("cannot be negative"))
+        #expect(try Self.parseError(good) == "")
+        do {
+            _ = try Workload(parsing: "replay")
+            Issue.record("replay without file= parsed")
+        } catch {
+            #expect(error.message.contains("needs file=PATH"))
+        }
+        #expect(
+            try Self.parseError("", parameters: "").contains("empty"))
+    }
+
+    /// A crash mid-write leaves part of a line: the records before it are read, the bytes after the
+    /// last newline are counted, and the dependency on the lost operation is left out and said.
+    @Test func aRecordCutOffMidWriteIsDroppedWithAWarning() throws {
+        let cut = "o 3 0 0 3000 0 1000 - 2 op"
+        let text = Self.header + Self.queue + Self.op(1) + Self.op(2, deps: "1") + Self.op(4, deps: "3") + cut
+        let recording = try Recording(data: Data(text.utf8))
+        #expect(recording.operations.map(\.id) == [1, 2, 4])
+        #expect(recording.droppedBytes == cut.utf8.count)
+        #expect(recording.missingDependencies == 1)
+        #expect(recording.operations[2].dependencies.isEmpty && recording.operations[1].dependencies == [1])
+        let warning = try #require(recording.warning)
+        #expect(warning.contains("\(cut.utf8.count) bytes dropped"))
+        #expect(warning.contains("1 dependencies on operations not in the recording are left out"))
+    }
+}
