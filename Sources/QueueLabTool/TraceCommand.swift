@@ -37,7 +37,10 @@ struct TraceCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The file to write, e.g. trace.json.", valueName: "file"))
     var out: String
 
-    @Option(help: "chrome: a Chrome trace for a viewer; transitions: the recorded run, for explain --trace; recording: a queuelab-recording/1 file, for bench --workload replay.")
+    @Option(
+        help:
+            "chrome: a Chrome trace for a viewer; transitions: the recorded run, for explain --trace; "
+            + "recording: a queuelab-recording/1 file, for bench --workload replay.")
     var format: TraceFormat = .chrome
 
     @OptionGroup var drain: DrainTimeoutOption
