@@ -38,9 +38,9 @@ struct TraceCommand: ParsableCommand {
     var out: String
 
     @Option(
-        help:
+        help: ArgumentHelp(
             "chrome: a Chrome trace for a viewer; transitions: the recorded run, for explain --trace; "
-            + "recording: a queuelab-recording/1 file, for bench --workload replay.")
+                + "recording: a queuelab-recording/1 file, for bench --workload replay."))
     var format: TraceFormat = .chrome
 
     @OptionGroup var drain: DrainTimeoutOption
