@@ -38,16 +38,18 @@ extension WorkloadExecution {
         _ index: Int, _ schedule: OpenLoopSchedule, _ timeline: ArrivalTimeline
     ) -> Queue.Operation {
         let cost = schedule.services[index]
-        let meter = harness.meter
+        // The body holds the run's harness, as every workload's does: that is how `LeftoverWatch`
+        // knows when the run's operations are freed.
+        let harness = harness
         return Queue.Operation(
             name: nil, priority: schedule.priorities[index],
             body: .synchronous { _ in
-                meter.enter()
+                harness.meter.enter()
                 let started = MonotonicClock.now()
                 timeline.started[index] = started
                 MonotonicClock.spin(nanoseconds: cost)
                 timeline.finished[index] = MonotonicClock.now()
-                meter.leave()
+                harness.meter.leave()
             })
     }
 }

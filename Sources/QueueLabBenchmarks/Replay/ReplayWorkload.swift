@@ -75,10 +75,11 @@ extension WorkloadExecution {
     private func replayBody(
         _ index: Int, nanoseconds: UInt64, _ kind: ReplayBody, _ timeline: ArrivalTimeline
     ) -> OperationBody<Queue.Operation> {
-        let meter = harness.meter
-        let bodyLog = harness.bodyLog
+        // The body holds the run's harness, as every workload's does: that is how `LeftoverWatch`
+        // knows when the run's operations are freed.
+        let harness = harness
         return .synchronous { operation in
-            meter.enter()
+            harness.meter.enter()
             let started = MonotonicClock.now()
             timeline.started[index] = started
             switch kind {
@@ -88,8 +89,8 @@ extension WorkloadExecution {
             }
             let finished = MonotonicClock.now()
             timeline.finished[index] = finished
-            meter.leave()
-            bodyLog?.noteBody(operation.id, start: started, end: finished)
+            harness.meter.leave()
+            harness.bodyLog?.noteBody(operation.id, start: started, end: finished)
         }
     }
 }

@@ -10,7 +10,10 @@ import Foundation
 /// instructions, freed in the window), and the wall clock pays the same cost.
 /// Every operation a workload makes has a body that holds the run's ``OperationHarness``, so the
 /// harness is freed exactly when the last of them is: that is what is watched, weakly, with no
-/// cost per operation.
+/// cost per operation. `LeftoverWatchWorkloadTests` holds every workload to it (`open`'s and
+/// `replay`'s bodies held only parts of the harness until it did); `exclusive`'s queue runs the
+/// advanced layer's own operations, which the watch does not cover once they let go of the
+/// workload's.
 struct LeftoverWatch {
     /// How long a queue may keep a finished run's operations. A queue that keeps them longer (one
     /// that never frees finished operations) costs each sample this much wall time, not a hang.
