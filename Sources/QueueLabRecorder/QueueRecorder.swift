@@ -42,10 +42,12 @@ public final class QueueRecorder: Sendable {
     private let writerDone = DispatchSemaphore(value: 0)
     private let closed = Locked(false)
     private let writeFailure = Locked<String?>(nil)
-    /// Set by ``awaitFinishes(within:)``; then, after each pass, the writer says whether the buffer
-    /// it took was empty and every operation whose add it saw had finished, and signals `passDone`
-    /// (only then: a semaphore nobody waits on would count up forever).
-    private let quiet = Locked((requested: false, quiet: false, idle: false))
+    /// Set by ``awaitFinishes(within:)``; then, after each pass, the writer counts the pass, says
+    /// whether the buffer it took was empty and every operation whose add it saw had finished, and
+    /// signals `passDone` (only then: a semaphore nobody waits on would count up forever). A wait
+    /// goes by the count, not by the signals: a pass that began for an earlier wait which timed out
+    /// signals late, and would otherwise stand in for one of this wait's.
+    private let quiet = Locked((requested: false, passes: 0, quiet: false, idle: false))
     private let passDone = DispatchSemaphore(value: 0)
 
     /// Opens (creates or truncates) `path`, writes the schema line and starts the writer.
@@ -103,25 +105,26 @@ public final class QueueRecorder: Sendable {
     /// there (false: operations still running, or events dropped).
     public func awaitFinishes(within bound: Duration = .seconds(5)) -> Bool {
         let deadline = DispatchTime.now() + Self.seconds(bound)
-        while DispatchTime.now() < deadline {
-            quiet.withLock { $0 = (requested: true, quiet: false, idle: false) }
-            // Two passes: the first may have taken its buffer before the last delivery.
-            for _ in 0..<2 {
+        defer { quiet.withLock { $0.requested = false } }
+        while true {
+            // Two whole passes begun after this point: the first may have taken its buffer before
+            // the last delivery.
+            let target = quiet.withLock { state in
+                state.requested = true
+                return state.passes + 2
+            }
+            var passes = 0
+            var isQuiet = false
+            var isIdle = false
+            while passes < target {
                 wake.signal()
-                if passDone.wait(timeout: deadline) == .timedOut {
-                    quiet.withLock { $0.requested = false }
-                    return false
-                }
+                guard passDone.wait(timeout: deadline) == .success else { return false }
+                (passes, isQuiet, isIdle) = quiet.withLock { ($0.passes, $0.quiet, $0.idle) }
             }
-            let (isQuiet, isIdle) = quiet.withLock { ($0.quiet, $0.idle) }
-            if isQuiet || (isIdle && droppedEvents > 0) {
-                // Idle with drops: the operations whose events were dropped will never finish here.
-                quiet.withLock { $0.requested = false }
-                return isQuiet
-            }
+            // Idle with drops: the operations whose events were dropped will never finish here.
+            if isQuiet || (isIdle && droppedEvents > 0) { return isQuiet }
+            guard DispatchTime.now() < deadline else { return false }
         }
-        quiet.withLock { $0.requested = false }
-        return false
     }
 
     static func seconds(_ duration: Duration) -> Double {
@@ -169,6 +172,7 @@ public final class QueueRecorder: Sendable {
             }
             let requested = quiet.withLock { state in
                 if state.requested {
+                    state.passes += 1
                     state.quiet = events.isEmpty && assembler.inFlight == 0
                     state.idle = events.isEmpty
                 }
