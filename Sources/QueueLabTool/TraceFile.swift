@@ -1,5 +1,6 @@
 import Foundation
 import QueueLabBenchmarks
+import QueueLabRecorder
 
 /// Reading a `trace --format transitions` file for `explain --trace` and `report --explain`: bad input
 /// ends the command with exit 2 and one line saying what to do instead.
@@ -9,6 +10,13 @@ enum TraceFile {
             exitBadInput("cannot read \(path): no such file or not readable")
         }
         let rerecord = "re-record it with \(ToolName.current) trace --format transitions --out FILE"
+        // A recording holds what an app's queue did, not what a queue here did with it: explain
+        // a replay of it, on the implementation and policy to be explained.
+        if data.starts(with: Array(RecordingFormat.schema.prefix(while: { $0 != "/" }).utf8)) {
+            exitBadInput(
+                "\(path) is a recording (what your queue did); explain a replay of it: \(ToolName.current) "
+                    + "explain --impl lock --workload 'replay:file=\(path)' (any --impl, --policy)")
+        }
         if data.first == UInt8(ascii: "{") {
             exitBadInput("\(path) is a Chrome trace, which has no queue widths or body stamps to explain; \(rerecord)")
         }

@@ -9,6 +9,10 @@ import Testing
 /// The long tier of `ReplayInputTests` (`QUEUELAB_LONG_TESTS=1`): a two-million-line file, and the
 /// queuelab binary's exit status and single line on each bad recording.
 extension ReplayInputTests {
+    static let shippedRecording = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Benchmarks/recordings/earthquakes.qlr").path
+
     @Test(.longTier("writes and parses a two-million-line recording"), .timeLimit(.minutes(30)))
     func anAbsurdOperationCountIsRefused() throws {
         var text = Self.header + Self.queue
@@ -46,6 +50,15 @@ extension ReplayInputTests {
                 #expect(outcome.standardOutput.isEmpty, "\(command) ran: \(outcome.standardOutput)")
             }
         }
+        // A recording given where a trace goes: one line saying how to explain it instead.
+        let recording = try ChildProcess.run(
+            ChildCommand(
+                executable: RunnerTests.queuelabBinary!,
+                arguments: ["explain", "--trace", Self.shippedRecording]),
+            timeout: .seconds(60))
+        #expect(recording.status == 2, "exit \(recording.status)")
+        #expect(recording.standardError.contains("is a recording"), "\(recording.standardError)")
+        #expect(recording.standardError.contains("--workload 'replay:file="), "\(recording.standardError)")
         // Cut off mid-record: it runs, after one warning line saying how many bytes were dropped.
         let cut = "o 3 0 0 3000 0 1000 - - op"
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID().uuidString).qlr").path
