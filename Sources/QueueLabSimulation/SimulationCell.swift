@@ -1,0 +1,51 @@
+import QueueLabBenchmarks
+import QueueLabCore
+import QueueLabScheduling
+
+/// One simulated cell of a sweep: a workload at a width on a number of cores, under one policy
+/// and calibration, and the CSV row it gives.
+public struct SimulationCell: Sendable {
+    /// The workload with its `width` (when it has one) and `seed` (when it has one) set for this cell.
+    public let workload: Workload
+    public let policySpecification: String
+    public let width: Int
+    public let cores: Int
+    public let seed: UInt64
+
+    /// `base` at `width`, its seed parameter (if any) replaced by `seed` when one is given.
+    public init(base: Workload, policySpecification: String, width: Int, cores: Int, seed: UInt64?) {
+        var parameters = base.parameters
+        if parameters["width"] != nil { parameters["width"] = width }
+        if let seed, parameters["seed"] != nil { parameters["seed"] = Int(truncatingIfNeeded: seed) }
+        workload = Workload(kind: base.kind, parameters: parameters, textParameters: base.textParameters)
+        self.policySpecification = policySpecification
+        self.width = width
+        self.cores = cores
+        self.seed = seed ?? UInt64(truncatingIfNeeded: parameters["seed"] ?? 0)
+    }
+
+    /// The params column: the workload's, with the width added for a kind that has none (chain,
+    /// dag, fanout run at the queue's default width in `bench`; here the width is the sweep's).
+    public var parameterText: String {
+        guard workload.parameters["width"] == nil else { return workload.parameterText }
+        var pieces = workload.parameterText.split(separator: ";").map(String.init)
+        pieces.append("width=\(width)")
+        return pieces.sorted().joined(separator: ";")
+    }
+
+    /// Simulates the cell and returns its row: implementation `sim:IMPLEMENTATION`, build_config
+    /// `sim:CALIBRATION`, the simulated cores in `cores`.
+    public func run(
+        policy: any SchedulingPolicy, calibration: SimulationCalibration, metadata: RunMetadata, gitCommit: String
+    ) throws -> SampleRecord {
+        let shape = try SimulationShape(workload)
+        let simulator = Simulator(shape: shape, calibration: calibration, width: width, cores: cores)
+        let result = try simulator.run(policy: policy)
+        return SampleRecord(
+            timestamp: RunMetadata.timestamp(), variant: "head", gitCommit: gitCommit, host: metadata.host,
+            cores: cores, swiftVersion: metadata.swiftVersion, buildConfiguration: "sim:\(calibration.name)",
+            allocator: "none", implementation: "sim:\(calibration.implementation)", policy: policySpecification,
+            workload: workload.kind.rawValue, parameters: parameterText, seed: seed, round: 0,
+            figures: result.figures(for: workload, shape: shape, width: width))
+    }
+}

@@ -1,0 +1,83 @@
+import QueueLabBenchmarks
+import QueueLabCore
+import QueueLabScheduling
+import QueueLabSimulation
+import Testing
+
+@Suite struct SimulatorTests {
+    private let costs = SimulationCalibration(
+        name: "test", implementation: "test", overheadNanoseconds: 100, wakeupNanoseconds: 1_000,
+        handOffNanoseconds: 50)
+
+    private func run(
+        _ shape: SimulationShape, _ policy: String = "strict", width: Int, cores: Int? = nil,
+        calibration: SimulationCalibration? = nil
+    ) throws -> SimulationResult {
+        let simulator = Simulator(
+            shape: shape, calibration: calibration ?? costs, width: width, cores: cores ?? width)
+        return try simulator.run(policy: try SchedulingPolicies.parse(policy))
+    }
+
+    @Test("same seed, same result, bit for bit", arguments: ["strict", "fifo", "critical-path", "aging", "inherit"])
+    func deterministic(policy: String) throws {
+        let workload = try Workload(parsing: "makespan:n=2000;cost=exp;seed=7")
+        let shape = try SimulationShape(workload)
+        let first = try run(shape, policy, width: 4, cores: 3)
+        let second = try run(shape, policy, width: 4, cores: 3)
+        #expect(first == second)
+        let figures = first.figures(for: workload, shape: shape, width: 4)
+        #expect(figures == second.figures(for: workload, shape: shape, width: 4))
+        #expect(first.startOrder.count == 2_000)
+    }
+
+    @Test("a chain's makespan is its bodies plus each link's costs, at any width", arguments: [1, 2, 8])
+    func chainMakespan(width: Int) throws {
+        let durations: [UInt64] = (0..<500).map { UInt64($0 % 7) * 1_000 }
+        let shape = SimulationShape(durations: durations, edges: (1..<500).map { ($0, $0 - 1) })
+        let result = try run(shape, width: width)
+        let expected =
+            costs.wakeupNanoseconds + durations.reduce(0, +) + 500 * costs.overheadNanoseconds + 499
+            * costs.handOffNanoseconds
+        #expect(result.makespan == expected)
+        #expect(result.startOrder == Array(0..<500))
+    }
+
+    @Test("independent work: makespan falls (or stays) as the width grows")
+    func widthSweepMonotone() throws {
+        let workload = try Workload(parsing: "makespan:n=2000;chains=1;length=1;cost=exp;seed=3")
+        let shape = try SimulationShape(workload)
+        let spans = try [1, 2, 4, 8, 16, 32, 64].map { try run(shape, width: $0, calibration: .lockVM2).makespan }
+        #expect(zip(spans, spans.dropFirst()).allSatisfy { $0 >= $1 })
+        #expect(spans[0] > 8 * spans[4])
+    }
+
+    @Test("strict starts a priority backlog by level, fifo in the order added")
+    func policyOrder() throws {
+        let levels: [QueuePriority] = [
+            .normal, .veryLow, .high, .low, .veryHigh, .normal, .high, .veryLow, .low, .veryHigh,
+        ]
+        let shape = SimulationShape(durations: Array(repeating: 1_000, count: 10), priorities: levels)
+        // Foundation's own order for this backlog (semantics.md): 4, 9, 2, 6, 0, 5, 3, 8, 1, 7.
+        #expect(try run(shape, "strict", width: 1).startOrder == [4, 9, 2, 6, 0, 5, 3, 8, 1, 7])
+        #expect(try run(shape, "fifo", width: 1).startOrder == Array(0..<10))
+    }
+
+    @Test("critical-path gets makespan closer to its bound than fifo at width 4")
+    func criticalPathBeatsFIFO() throws {
+        let workload = try Workload(parsing: "makespan:n=2000;width=4")
+        let shape = try SimulationShape(workload)
+        let bound = Double(MakespanGraph(workload).bound(width: 4))
+        let critical = Double(try run(shape, "critical-path", width: 4, calibration: .ideal).makespan)
+        let fifo = Double(try run(shape, "fifo", width: 4, calibration: .ideal).makespan)
+        #expect(critical / bound < 1.02)
+        #expect(fifo / bound > 1.1)
+    }
+
+    @Test("more width than cores: bodies wait for a core, makespan as on the cores")
+    func coresLimit() throws {
+        let shape = SimulationShape(durations: Array(repeating: 10_000, count: 64))
+        let result = try run(shape, width: 16, cores: 2, calibration: .ideal)
+        #expect(result.makespan == 32 * 10_000)
+        #expect(result.peakConcurrency == 2)
+    }
+}
