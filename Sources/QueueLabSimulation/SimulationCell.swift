@@ -11,6 +11,9 @@ public struct SimulationCell: Sendable {
     public let width: Int
     public let cores: Int
     public let seed: UInt64
+    /// Whether the seed is the sweep's (`--seeds`): then the params column leaves it out, so that
+    /// a cell's seeds are rows of one cell, and the seed column tells them apart.
+    public let seedIsSwept: Bool
 
     /// `base` at `width`, its seed parameter (if any) replaced by `seed` when one is given.
     public init(base: Workload, policySpecification: String, width: Int, cores: Int, seed: UInt64?) {
@@ -22,14 +25,16 @@ public struct SimulationCell: Sendable {
         self.width = width
         self.cores = cores
         self.seed = seed ?? UInt64(truncatingIfNeeded: parameters["seed"] ?? 0)
+        seedIsSwept = seed != nil
     }
 
     /// The params column: the workload's, with the width added for a kind that has none (chain,
-    /// dag, fanout run at the queue's default width in `bench`; here the width is the sweep's).
+    /// dag, fanout run at the queue's default width in `bench`; here the width is the sweep's), and
+    /// without the seed when it is swept.
     public var parameterText: String {
-        guard workload.parameters["width"] == nil else { return workload.parameterText }
         var pieces = workload.parameterText.split(separator: ";").map(String.init)
-        pieces.append("width=\(width)")
+        if workload.parameters["width"] == nil { pieces.append("width=\(width)") }
+        if seedIsSwept { pieces.removeAll { $0.hasPrefix("seed=") } }
         return pieces.sorted().joined(separator: ";")
     }
 

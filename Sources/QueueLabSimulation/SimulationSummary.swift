@@ -4,6 +4,12 @@ import QueueLabBenchmarks
 /// mean over its seeds of the figures a sweep is read by.
 public enum SimulationSummary {
     public static func render(_ records: [SampleRecord]) -> String {
+        // Widths in numeric order (the params text sorts 16 before 2).
+        func width(_ record: SampleRecord) -> Int {
+            record.parameters.split(separator: ";").lazy.compactMap { piece in
+                piece.hasPrefix("width=") ? Int(piece.dropFirst(6)) : nil
+            }.first ?? 0
+        }
         let cells = Dictionary(grouping: records) { "\($0.cellKey) cores=\($0.cores)" }
         func mean(_ rows: [SampleRecord], _ column: String) -> Double? {
             let values = rows.compactMap { $0.figures[column] }
@@ -20,7 +26,8 @@ public enum SimulationSummary {
         ]
         let keys = cells.keys.sorted { lhs, rhs in
             let (a, b) = (cells[lhs]![0], cells[rhs]![0])
-            return (a.workload, a.parameters, a.queueLabel, a.cores) < (b.workload, b.parameters, b.queueLabel, b.cores)
+            return (a.workload, width(a), a.queueLabel, a.cores, a.parameters)
+                < (b.workload, width(b), b.queueLabel, b.cores, b.parameters)
         }
         for key in keys {
             let rows = cells[key]!

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QueueLabBenchmarks
+import QueueLabCore
 import QueueLabScheduling
 import QueueLabSimulation
 
@@ -63,13 +64,20 @@ struct SimulateCommand: ParsableCommand {
         let metadata = RunMetadata.current()
         let commit = RunMetadata.gitCommit(containing: RunMetadata.currentExecutable())
         var records: [SampleRecord] = []
+        let began = MonotonicClock.now()
         for cell in plan.cells {
             var record = try cell.cell.run(
                 policy: cell.policy, calibration: plan.calibration, metadata: metadata, gitCommit: commit)
             record.round = cell.round
             records.append(record)
         }
+        let seconds = Double(MonotonicClock.now() - began) / 1e9
+        let operations = records.reduce(0.0) { $0 + ($1.figures["operations"] ?? 0) }
         print(SimulationSummary.render(records))
+        // The simulator's own speed, cells end to end (shape, run, figures), on one thread.
+        print(
+            "simulated \(Int(operations)) operations in \(FigureFormat.time(seconds)): "
+                + "\(FigureFormat.number(operations / max(seconds, 1e-9))) operations a second")
         if let out {
             try ResultsFile.write(records, to: out)
             print("wrote \(records.count) simulated rows to \(out)")

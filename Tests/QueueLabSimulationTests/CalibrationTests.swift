@@ -1,3 +1,4 @@
+import Foundation
 import QueueLabBenchmarks
 import QueueLabSimulation
 import Testing
@@ -31,5 +32,14 @@ import Testing
         let message = SimulationShape.refusal(.inversion)
         #expect(message?.contains("workload inversion cannot be simulated") == true)
         #expect(SimulationShape.refusal(.makespan) == nil)
+    }
+}
+
+extension CalibrationTests {
+    @Test("the committed calibration file is the built-in one")
+    func committedFile() throws {
+        let path = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+        let text = try String(contentsOfFile: "/\(path)/results/simulate/lock-vm2.calibration", encoding: .utf8)
+        #expect(try SimulationCalibration(parsing: text) == .lockVM2)
     }
 }
