@@ -9,8 +9,12 @@ final class SimulatedHost: OperationHost, @unchecked Sendable {
     // calls a host back only on the thread that called the graph, which for a simulated operation
     // is always the simulation's (nothing else holds these operations), and the host is dropped
     // when the run returns.
-    var machine: QueueStateMachine
-    var wakeups: [Wakeup] = []
+    //
+    // Unchecked exclusivity, as the queues' host fields: the dynamic check costs a runtime call per
+    // access, and no access to these is ever held open across a call that reaches them again (the
+    // graph calls back only between the simulator's own accesses).
+    @exclusivity(unchecked) var machine: QueueStateMachine
+    @exclusivity(unchecked) var wakeups: [Wakeup] = []
     private let inheritsPriority: Bool
     private let ranksByHeight: Bool
 

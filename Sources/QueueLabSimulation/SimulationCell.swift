@@ -38,19 +38,23 @@ public struct SimulationCell: Sendable {
         return pieces.sorted().joined(separator: ";")
     }
 
-    /// Simulates the cell and returns its row: implementation `sim:IMPLEMENTATION`, build_config
-    /// `sim:CALIBRATION`, the simulated cores in `cores`.
+    /// Simulates the cell and returns its row (implementation `sim:IMPLEMENTATION`, build_config
+    /// `sim:CALIBRATION`, the simulated cores in `cores`) and the wall time of the simulation
+    /// proper (not the shape's drawing nor the figures): the simulator's speed.
     public func run(
         policy: any SchedulingPolicy, calibration: SimulationCalibration, metadata: RunMetadata, gitCommit: String
-    ) throws -> SampleRecord {
+    ) throws -> (record: SampleRecord, simulationNanoseconds: UInt64) {
         let shape = try SimulationShape(workload)
         let simulator = Simulator(shape: shape, calibration: calibration, width: width, cores: cores)
+        let began = MonotonicClock.now()
         let result = try simulator.run(policy: policy)
-        return SampleRecord(
+        let elapsed = MonotonicClock.now() - began
+        let record = SampleRecord(
             timestamp: RunMetadata.timestamp(), variant: "head", gitCommit: gitCommit, host: metadata.host,
             cores: cores, swiftVersion: metadata.swiftVersion, buildConfiguration: "sim:\(calibration.name)",
             allocator: "none", implementation: "sim:\(calibration.implementation)", policy: policySpecification,
             workload: workload.kind.rawValue, parameters: parameterText, seed: seed, round: 0,
             figures: result.figures(for: workload, shape: shape, width: width))
+        return (record, elapsed)
     }
 }

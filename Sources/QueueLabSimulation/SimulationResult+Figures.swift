@@ -20,8 +20,10 @@ extension SimulationResult {
         for (kind, values) in [("e2s", waits), ("s2f", bodies), ("e2f", totals)] {
             Self.addPercentiles(values, kind, into: &figures)
         }
+        var byClass = [[UInt64]](repeating: [], count: Figure.priorityClasses.count)
+        for index in waits.indices { byClass[shape.priorities[index].level].append(waits[index]) }
         for (level, name) in Figure.priorityClasses.enumerated() {
-            let classWaits = waits.indices.filter { shape.priorities[$0].level == level }.map { waits[$0] }.sorted()
+            let classWaits = byClass[level].sorted()
             guard !classWaits.isEmpty else { continue }
             figures["prio_\(name)_e2s_p50_ns"] = Double(Self.percentile(classWaits, 50))
             figures["prio_\(name)_e2s_p99_ns"] = Double(Self.percentile(classWaits, 99))

@@ -48,15 +48,7 @@ struct SimulateCommand: ParsableCommand {
     var out: String?
 
     func run() throws {
-        do {
-            try runChecked()
-        } catch let error as ExitCode {
-            throw error
-        } catch let error as ValidationError {
-            exitBadInput(error.message)
-        } catch {
-            exitBadInput("\(error)")
-        }
+        try exitingOnBadInput(runChecked)
     }
 
     func runChecked() throws {
@@ -64,20 +56,26 @@ struct SimulateCommand: ParsableCommand {
         let metadata = RunMetadata.current()
         let commit = RunMetadata.gitCommit(containing: RunMetadata.currentExecutable())
         var records: [SampleRecord] = []
+        var simulating: UInt64 = 0
         let began = MonotonicClock.now()
         for cell in plan.cells {
-            var record = try cell.cell.run(
+            var (record, nanoseconds) = try cell.cell.run(
                 policy: cell.policy, calibration: plan.calibration, metadata: metadata, gitCommit: commit)
             record.round = cell.round
             records.append(record)
+            simulating += nanoseconds
         }
         let seconds = Double(MonotonicClock.now() - began) / 1e9
+        let simulatingSeconds = Double(simulating) / 1e9
         let operations = records.reduce(0.0) { $0 + ($1.figures["operations"] ?? 0) }
         print(SimulationSummary.render(records))
-        // The simulator's own speed, cells end to end (shape, run, figures), on one thread.
+        // The simulator's own speed on one thread: the simulation proper, and cells end to end
+        // (drawing the shape, simulating, computing the figures).
         print(
-            "simulated \(Int(operations)) operations in \(FigureFormat.time(seconds)): "
-                + "\(FigureFormat.number(operations / max(seconds, 1e-9))) operations a second")
+            "simulated \(Int(operations)) operations: \(FigureFormat.number(operations / max(simulatingSeconds, 1e-9))) "
+                + "a second simulating (\(FigureFormat.time(simulatingSeconds))), "
+                + "\(FigureFormat.number(operations / max(seconds, 1e-9))) a second end to end (\(FigureFormat.time(seconds)))"
+        )
         if let out {
             try ResultsFile.write(records, to: out)
             print("wrote \(records.count) simulated rows to \(out)")
