@@ -223,7 +223,7 @@ let package = Package(
             dependencies: [
                 "TestTiers",
                 "QueueLabCore", "QueueLabBenchmarks", "QueueLabImplementations", "QueueLabScheduling", "QueueLabTool",
-                "QueueLabRecorder", "LockBasedQueue", "ActorBasedQueue", "FoundationAdapter",
+                "QueueLabRecorder", "QueueLabSimulation", "LockBasedQueue", "ActorBasedQueue", "FoundationAdapter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],

@@ -15,7 +15,7 @@ extension SimulateCommand {
 
     static let widthRange = 1...4_096
 
-    func checkedPlan() throws -> Plan {
+    func checkedPlan(registry: ImplementationRegistry = ToolImplementations.registry) throws -> Plan {
         let widths = try checkedWidths()
         if let cores { try CountOption.check("--cores", cores, Self.widthRange) }
         // Every error thrown here is bad input: `run()` prints its description as one line, exit 2.
@@ -27,7 +27,6 @@ extension SimulateCommand {
             if let refusal = SimulationShape.refusal(workload.kind) { throw ValidationError(refusal) }
             return workload
         }
-        let registry = ToolImplementations.registry
         let named = try registry.policySpecifications(
             policyOptions.specifications.isEmpty ? ["strict"] : policyOptions.specifications)
         var cells: [(cell: SimulationCell, policy: any SchedulingPolicy, round: Int)] = []
