@@ -1,8 +1,8 @@
 import QueueLabCore
 import QueueLabScheduling
 
-/// The queue side of the simulated operations: the real ``QueueStateMachine`` with the real policy,
-/// reached by the real ``DependencyGraph`` as it reaches the lock queue. Wakeups are collected, not
+/// The queue side of the simulated operations: the real `QueueStateMachine` with the real policy,
+/// reached by the real `DependencyGraph` as it reaches the lock queue. Wakeups are collected, not
 /// carried out: the simulator turns each into a worker event at a later virtual time.
 final class SimulatedHost: OperationHost, @unchecked Sendable {
     // @unchecked Sendable: a simulation runs on one thread from its start to its end. The graph

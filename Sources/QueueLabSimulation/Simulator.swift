@@ -3,7 +3,7 @@ import QueueLabCore
 import QueueLabScheduling
 
 /// A deterministic discrete-event simulation of one queue in virtual time: the real
-/// ``QueueStateMachine`` and policy decide every start, the real ``DependencyGraph`` releases
+/// `QueueStateMachine` and policy decide every start, the real `DependencyGraph` releases
 /// dependents (and keeps the inherited priorities and chain heights the policies read), bodies take
 /// their drawn durations, and the queue's own costs come from a ``SimulationCalibration``.
 ///
