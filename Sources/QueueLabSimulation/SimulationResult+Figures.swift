@@ -35,7 +35,16 @@ extension SimulationResult {
             figures["makespan_bound_ns"] = bound
             figures["makespan_over_bound"] = bound > 0 ? span / bound : 0
         }
-        if let arrivals = shape.arrivals {
+        if workload.kind == .inversion {
+            // As the workload reports them: the veryHigh operations' add to start, by its own ranks.
+            let high = byClass[QueuePriority.veryHigh.level].sorted()
+            if let last = high.last {
+                figures["inversion_p50_ns"] = Double(high[(high.count - 1) / 2])
+                figures["inversion_p99_ns"] = Double(high[(high.count - 1) * 99 / 100])
+                figures["inversion_max_ns"] = Double(last)
+            }
+        }
+        if workload.kind == .open, let arrivals = shape.arrivals {
             openFigures(arrivals, waits, totals, shape, width, &figures)
             // As bench: the closed form holds only for Poisson arrivals and exponential service.
             let markovian =

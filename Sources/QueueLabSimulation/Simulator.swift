@@ -35,7 +35,7 @@ public struct Simulator {
     public func run(policy: any SchedulingPolicy) throws(QueueError) -> SimulationResult {
         var run = SimulationRun(self, policy: policy)
         try run.start()
-        run.loop()
+        try run.loop()
         return run.result
     }
 }
@@ -62,6 +62,8 @@ struct SimulationRun {
     var waitingHead = 0
     var running = 0
     var result: SimulationResult
+    /// Workloads with arrivals: each arriving operation's dependencies (edges added as it arrives).
+    let arrivingEdges: [Int: [Int]]
 
     init(_ simulator: Simulator, policy: any SchedulingPolicy) {
         shape = simulator.shape
@@ -75,6 +77,8 @@ struct SimulationRun {
         result = SimulationResult(
             enqueued: zeros, started: zeros, finished: zeros, startOrder: [], peakConcurrency: 0, events: 0)
         result.startOrder.reserveCapacity(shape.count)
+        arrivingEdges =
+            shape.arrivals == nil ? [:] : Dictionary(grouping: shape.edges, by: \.0).mapValues { $0.map(\.1) }
     }
 
     mutating func schedule(_ kind: SimulationEvent.Kind, at time: UInt64, worker: Int32 = -1, operation: Int = -1) {
@@ -117,12 +121,12 @@ struct SimulationRun {
         }
     }
 
-    mutating func loop() {
+    mutating func loop() throws(QueueError) {
         while let event = events.popMin() {
             now = event.time
             result.events += 1
             switch event.kind {
-            case .arrival: arrive(Int(event.operation))
+            case .arrival: try arrive(Int(event.operation))
             case .workerStarts: look(event.worker)
             case .workerWakes:
                 host.machine.workerWakes()
@@ -137,14 +141,27 @@ struct SimulationRun {
         }
     }
 
-    /// An open workload's arrival; the next one is scheduled from here, so one arrival at a time
-    /// is pending.
-    mutating func arrive(_ index: Int) {
-        operations[index] = SimulatedOperation(index: index, priority: shape.priorities[index])
-        add(index)
+    /// The operations that arrive at this time, from `first` on: made, their edges added, then added
+    /// in order, as a producer adds a batch. The next arrival is scheduled from here, so one arrival
+    /// at a time is pending.
+    mutating func arrive(_ first: Int) throws(QueueError) {
+        guard let arrivals = shape.arrivals else { return }
+        var last = first
+        while last + 1 < arrivals.count, arrivals[last + 1] <= arrivals[first] { last += 1 }
+        for index in first...last {
+            operations[index] = SimulatedOperation(index: index, priority: shape.priorities[index])
+        }
+        for index in first...last {
+            // A dependency that finished (and was freed) no longer holds anything back.
+            for dependency in arrivingEdges[index] ?? [] {
+                guard let waitedFor = operations[dependency] else { continue }
+                try DependencyGraph.addDependency(waitedFor, to: operations[index]!)
+            }
+        }
+        for index in first...last { add(index) }
         carryOutWakeups()
-        if let arrivals = shape.arrivals, index + 1 < arrivals.count {
-            schedule(.arrival, at: max(now, arrivals[index + 1]), operation: index + 1)
+        if last + 1 < arrivals.count {
+            schedule(.arrival, at: max(now, arrivals[last + 1]), operation: last + 1)
         }
     }
 
