@@ -103,6 +103,7 @@ struct SimulationRun {
         for (dependent, dependency) in shape.edges {
             try DependencyGraph.addDependency(operations[dependency]!, to: operations[dependent]!)
         }
+        host.machine.virtualTime = 0
         _ = host.machine.setSuspended(true)
         for index in shape.addOrder { add(index) }
         host.wakeups += host.machine.setSuspended(false)
@@ -124,6 +125,8 @@ struct SimulationRun {
     mutating func loop() throws(QueueError) {
         while let event = events.popMin() {
             now = event.time
+            // A policy that reads the time (aging) reads the virtual one.
+            host.machine.virtualTime = now
             result.events += 1
             switch event.kind {
             case .arrival: try arrive(Int(event.operation))

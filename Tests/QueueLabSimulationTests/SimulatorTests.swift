@@ -99,3 +99,18 @@ extension SimulatorTests {
         #expect(inherit * 1.5 < strict, "strict \(strict) ns, inherit \(inherit) ns")
     }
 }
+
+extension SimulatorTests {
+    @Test("aging reads virtual time: a veryLow operation behind a veryHigh backlog starts within a few steps")
+    func agingInVirtualTime() throws {
+        // One veryLow first, then 1,000 veryHigh bodies of 100 us: 100 ms of backlog at width 1.
+        let priorities = [QueuePriority.veryLow] + Array(repeating: .veryHigh, count: 1_000)
+        let shape = SimulationShape(durations: Array(repeating: 100_000, count: 1_001), priorities: priorities)
+        let strict = try run(shape, "strict", width: 1, calibration: .ideal)
+        let aging = try run(shape, "aging:step=1ms", width: 1, calibration: .ideal)
+        #expect(strict.startOrder.last == 0)
+        // Four levels to climb at 1 ms each, then first in its level: started by about 4 ms.
+        #expect(aging.started[0] <= 5_000_000, "started at \(aging.started[0]) ns")
+        #expect(try run(shape, "aging:step=1ms", width: 1, calibration: .ideal) == aging)
+    }
+}
