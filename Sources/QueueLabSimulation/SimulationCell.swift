@@ -54,7 +54,8 @@ public struct SimulationCell: Sendable {
             cores: cores, swiftVersion: metadata.swiftVersion, buildConfiguration: "sim:\(calibration.name)",
             allocator: "none", implementation: "sim:\(calibration.implementation)", policy: policySpecification,
             workload: workload.kind.rawValue, parameters: parameterText, seed: seed, round: 0,
-            figures: result.figures(for: workload, shape: shape, width: width))
+            figures: result.figures(
+                for: workload, shape: shape, width: width, shareWeights: policy.declaration.shareWeights))
         return (record, elapsed)
     }
 }

@@ -5,9 +5,12 @@ import QueueLabCore
 extension SimulationResult {
     static let percentiles: [(String, Double)] = [("p50", 50), ("p90", 90), ("p99", 99), ("p999", 99.9)]
 
-    /// Column -> value for `workload` run at `width`.
-    public func figures(for workload: Workload, shape: SimulationShape, width: Int) -> [String: Double] {
-        let count = shape.count
+    /// Column -> value for `workload` run at `width`; `shareWeights` are the policy's (`overload`'s
+    /// fairness is judged against them; nil: equal).
+    public func figures(
+        for workload: Workload, shape: SimulationShape, width: Int, shareWeights: [Int]? = nil
+    ) -> [String: Double] {
+        let count = started.count
         let span = Double(makespan)
         var figures: [String: Double] = [
             "operations": Double(count), "wall_s": span / 1e9, "latency_samples": Double(count),
@@ -21,7 +24,7 @@ extension SimulationResult {
             Self.addPercentiles(values, kind, into: &figures)
         }
         var byClass = [[UInt64]](repeating: [], count: Figure.priorityClasses.count)
-        for index in waits.indices { byClass[shape.priorities[index].level].append(waits[index]) }
+        for index in waits.indices { byClass[priorities[index].level].append(waits[index]) }
         for (level, name) in Figure.priorityClasses.enumerated() {
             let classWaits = byClass[level].sorted()
             guard !classWaits.isEmpty else { continue }
@@ -34,6 +37,15 @@ extension SimulationResult {
             figures["makespan_ns"] = span
             figures["makespan_bound_ns"] = bound
             figures["makespan_over_bound"] = bound > 0 ? span / bound : 0
+        }
+        if workload.kind == .overload, let until = shape.refillUntil {
+            var starts = [Int](repeating: 0, count: Figure.priorityClasses.count)
+            for index in started.indices where started[index] < until { starts[priorities[index].level] += 1 }
+            figures.merge(
+                OverloadClasses.figures(
+                    startsInWindow: starts, levels: OverloadClasses.levels(count: workload["classes"]),
+                    windowNanoseconds: until, weights: shareWeights)
+            ) { _, new in new }
         }
         if workload.kind == .inversion {
             // As the workload reports them: the veryHigh operations' add to start, by its own ranks.

@@ -3,6 +3,10 @@ import QueueLabCore
 /// What one simulated run gives: each operation's virtual times (nanoseconds from the run's start:
 /// the release of a suspended queue, or the first arrival), from which the figures are computed.
 public struct SimulationResult: Sendable, Equatable {
+    /// Each operation's priority and body duration: the shape's, and those of the operations an
+    /// `overload` producer added during the run.
+    public var priorities: [QueuePriority]
+    public var durations: [UInt64]
     /// When each operation was added (0 for a closed workload).
     public var enqueued: [UInt64]
     /// When a worker took it.

@@ -4,15 +4,15 @@ import QueueLabCore
 /// The workloads the simulator can express, and why the others are not (yet).
 extension SimulationShape {
     /// The kinds `simulate --workload` takes.
-    public static let simulatedKinds: [WorkloadKind] = [.makespan, .dag, .chain, .fanout, .open, .inversion]
+    public static let simulatedKinds: [WorkloadKind] = [.makespan, .dag, .chain, .fanout, .open, .inversion, .overload]
 
     /// Why `kind` cannot be simulated, or nil.
     public static func refusal(_ kind: WorkloadKind) -> String? {
         if simulatedKinds.contains(kind) { return nil }
         let why =
             switch kind {
-            case .priority, .overload:
-                "its producer keeps the queue saturated, adding as operations finish, which the simulator does not model yet"
+            case .priority:
+                "its producer adds from another thread while the queue runs, which the simulator does not model yet"
             case .replay: "recordings are not read by the simulator yet"
             case .async, .exclusive, .cancel, .producers, .ping, .idle:
                 "it measures the queue's threads (asynchronous finishes, cancels, contention, idling), not an order"
@@ -42,6 +42,13 @@ extension SimulationShape {
             self.init(durations: Array(repeating: 0, count: count), edges: edges)
         case .inversion:
             self.init(inversion: workload)
+        case .overload:
+            let levels = OverloadClasses.levels(count: workload["classes"])
+            let depth = max(workload["depth"], workload["width"] + 1)
+            let priorities = levels.flatMap { Array(repeating: QueuePriority(level: $0), count: depth) }
+            let body = UInt64(max(0, workload["us"])) * 1_000
+            self.init(durations: Array(repeating: body, count: priorities.count), priorities: priorities)
+            refillUntil = UInt64(workload["ms"]) * 1_000_000
         case .open:
             let schedule = OpenLoopSchedule(try OpenLoopSpec(workload))
             self.init(durations: schedule.services, priorities: schedule.priorities, arrivals: schedule.arrivals)

@@ -13,6 +13,9 @@ public struct SimulationShape: Sendable {
     public var edges: [(Int, Int)]
     /// The order the operations are added in (closed workloads).
     public var addOrder: [Int]
+    /// `overload`'s producer: until this virtual time, a body that ends adds the next operation of
+    /// its class (same priority, same duration) before its operation finishes; nil: none.
+    public var refillUntil: UInt64?
 
     public init(
         durations: [UInt64], priorities: [QueuePriority]? = nil, arrivals: [UInt64]? = nil, edges: [(Int, Int)] = [],
@@ -23,6 +26,7 @@ public struct SimulationShape: Sendable {
         self.arrivals = arrivals
         self.edges = edges
         self.addOrder = addOrder ?? Array(durations.indices)
+        self.refillUntil = nil
     }
 
     public var count: Int { durations.count }

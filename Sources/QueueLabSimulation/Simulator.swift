@@ -75,7 +75,8 @@ struct SimulationRun {
         operations = Array(repeating: nil, count: shape.count)
         let zeros = [UInt64](repeating: 0, count: shape.count)
         result = SimulationResult(
-            enqueued: zeros, started: zeros, finished: zeros, startOrder: [], peakConcurrency: 0, events: 0)
+            priorities: shape.priorities, durations: shape.durations, enqueued: zeros, started: zeros,
+            finished: zeros, startOrder: [], peakConcurrency: 0, events: 0)
         result.startOrder.reserveCapacity(shape.count)
         arrivingEdges =
             shape.arrivals == nil ? [:] : Dictionary(grouping: shape.edges, by: \.0).mapValues { $0.map(\.1) }
@@ -168,6 +169,21 @@ struct SimulationRun {
         }
     }
 
+    /// `overload`'s producer, in the body that ends: the next operation of its class, added while
+    /// the operation still holds its slot (so it wakes nobody unless a slot is free).
+    mutating func refill(after index: Int) {
+        let added = operations.count
+        let priority = result.priorities[index]
+        operations.append(SimulatedOperation(index: added, priority: priority))
+        result.priorities.append(priority)
+        result.durations.append(result.durations[index])
+        result.enqueued.append(now)
+        result.started.append(0)
+        result.finished.append(0)
+        add(added)
+        carryOutWakeups()
+    }
+
     /// The wakeups the machine decided become workers looking for work after the wake-up cost.
     mutating func carryOutWakeups() {
         guard !host.wakeups.isEmpty else { return }
@@ -214,7 +230,7 @@ struct SimulationRun {
         running += 1
         result.peakConcurrency = max(result.peakConcurrency, running)
         schedule(
-            .bodyEnds, at: now &+ shape.durations[index] &+ costs.overheadNanoseconds, worker: worker,
+            .bodyEnds, at: now &+ result.durations[index] &+ costs.overheadNanoseconds, worker: worker,
             operation: index)
     }
 
@@ -231,6 +247,7 @@ struct SimulationRun {
         } else {
             freeCores += 1
         }
+        if let until = shape.refillUntil, now < until { refill(after: index) }
         let operation = operations[index]!
         let alone = operation.finishesAlone
         host.machine.finishedOnWorker(operation)

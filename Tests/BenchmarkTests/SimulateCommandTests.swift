@@ -26,7 +26,7 @@ import Testing
         arguments: [
             (["--width", "0"], "--width must be 1 to"),
             (["--cores", "0"], "--cores must be 1 to"),
-            (["--workload", "overload"], "workload overload cannot be simulated"),
+            (["--workload", "priority"], "workload priority cannot be simulated"),
             (["--policy", "nosuch"], "unknown policy 'nosuch'"),
             (["--calibration", "/nonexistent/file"], "cannot read the file"),
         ])

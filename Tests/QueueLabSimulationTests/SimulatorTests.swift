@@ -114,3 +114,24 @@ extension SimulatorTests {
         #expect(try run(shape, "aging:step=1ms", width: 1, calibration: .ideal) == aging)
     }
 }
+
+extension SimulatorTests {
+    @Test("overload: weighted gives each class its weight's share; strict starves the lowest class")
+    func overloadShares() throws {
+        let workload = try Workload(parsing: "overload:ms=50")
+        let shape = try SimulationShape(workload)
+        func figures(_ specification: String) throws -> [String: Double] {
+            let policy = try SchedulingPolicies.parse(specification)
+            let result = try Simulator(shape: shape, calibration: .lockVM2, width: 2, cores: 2).run(policy: policy)
+            return result.figures(
+                for: workload, shape: shape, width: 2, shareWeights: policy.declaration.shareWeights)
+        }
+        let weighted = try figures("weighted")
+        for (name, weight) in zip(["verylow", "low", "normal", "high", "veryhigh"], [1.0, 2, 4, 8, 16]) {
+            #expect(abs(try #require(weighted["prio_\(name)_share"]) - weight / 31) < 0.005, "\(name)")
+        }
+        let strict = try figures("strict")
+        #expect(strict["prio_verylow_share"] == 0)
+        #expect(try #require(strict["prio_verylow_e2s_max_ns"]) >= 50_000_000)
+    }
+}
