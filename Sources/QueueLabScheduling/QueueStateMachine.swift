@@ -28,7 +28,7 @@ public struct QueueStateMachine {
 
     /// For a simulation in virtual time (QueueLabSimulation): the time a clock-reading policy sees
     /// (`aging`), in nanoseconds, instead of the clock; nil (the default) reads the clock. The same
-    /// seam as ``clockForTesting``, public because a simulator is not a test.
+    /// seam as `clockForTesting`, public because a simulator is not a test.
     public var virtualTime: UInt64? {
         get { clockForTesting }
         set { clockForTesting = newValue }
