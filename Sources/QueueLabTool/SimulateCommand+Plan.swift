@@ -18,6 +18,7 @@ extension SimulateCommand {
     func checkedPlan(registry: ImplementationRegistry = ToolImplementations.registry) throws -> Plan {
         let widths = try checkedWidths()
         if let cores { try CountOption.check("--cores", cores, Self.widthRange) }
+        try CountOption.check("--validation-samples", validationSamples, 1...1_000)
         // Every error thrown here is bad input: `run()` prints its description as one line, exit 2.
         let seedList: [UInt64?] = try seeds.map { try SeedList($0).seeds.map(Optional.some) } ?? [nil]
         let calibration = try checkedCalibration()

@@ -47,6 +47,16 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The CSV file to write, overwritten.", valueName: "file.csv"))
     var out: String?
 
+    @Flag(
+        help: """
+            Also measure every cell this machine can run (width up to its cores) with bench on the \
+            calibration's implementation, and print each figure's error.
+            """)
+    var validate = false
+
+    @Option(parsing: .unconditional, help: "bench samples per cell with --validate, 1 to 1000.")
+    var validationSamples = 5
+
     func run() throws {
         try exitingOnBadInput(runChecked)
     }
@@ -80,5 +90,6 @@ struct SimulateCommand: ParsableCommand {
             try ResultsFile.write(records, to: out)
             print("wrote \(records.count) simulated rows to \(out)")
         }
+        if validate { print(try validation(of: records, implementation: plan.calibration.implementation)) }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import QueueLabBenchmarks
 import QueueLabImplementations
 import QueueLabSimulation
 import Testing
@@ -26,6 +27,7 @@ import Testing
         arguments: [
             (["--width", "0"], "--width must be 1 to"),
             (["--cores", "0"], "--cores must be 1 to"),
+            (["--validate", "--validation-samples", "0"], "--validation-samples must be 1 to"),
             (["--workload", "priority"], "workload priority cannot be simulated"),
             (["--policy", "nosuch"], "unknown policy 'nosuch'"),
             (["--calibration", "/nonexistent/file"], "cannot read the file"),
@@ -48,5 +50,11 @@ import Testing
         } throws: { error in
             "\(error)".contains("negative")
         }
+    }
+
+    @Test func validationComparesEachKindByTheFiguresItIsReadBy() {
+        #expect(SimulateCommand.validatedColumns(.makespan) == ["makespan_over_bound"])
+        #expect(SimulateCommand.validatedColumns(.overload).contains("prio_verylow_share"))
+        #expect(SimulateCommand.validatedColumns(.open) == ["a2s_mean_ns"])
     }
 }
