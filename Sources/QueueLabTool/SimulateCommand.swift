@@ -16,6 +16,7 @@ struct SimulateCommand: ParsableCommand {
               \(ToolName.current) simulate --workload makespan --policy strict,fifo,critical-path --width 1,2,4,8,16,32,64
               \(ToolName.current) simulate --workload 'open:rate=15000;service=exp:50us' --width 1,2,4 --seeds 1-10 --out sim.csv
               \(ToolName.current) simulate --workload dag --policy critical-path --width 16 --cores 4 --calibration my.calibration
+              \(ToolName.current) simulate --workload makespan --policy strict,critical-path --width 1,2 --seeds 1-10 --validate
 
             Workloads: \(SimulationShape.simulatedKinds.map(\.rawValue).joined(separator: ", ")). Rows have bench's columns, with implementation sim:IMPL and build_config sim:CALIBRATION, so compare and report read them; cores is the simulated core count.
 
