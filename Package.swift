@@ -36,6 +36,8 @@ let package = Package(
         // Records a user's own queue (through the state observer) for `bench --workload replay:file=...`.
         .library(name: "QueueLabRecorder", targets: ["QueueLabRecorder"]),
         .library(name: "QueueLabRegistry", targets: ["QueueLabRegistry"]),
+        // Runs the real state machine and policies in virtual time, at any width (`queuelab simulate`).
+        .library(name: "QueueLabSimulation", targets: ["QueueLabSimulation"]),
         .library(name: "QueueLabTool", targets: ["QueueLabTool"]),
         .executable(name: "queuelab", targets: ["queuelab"]),
     ],
@@ -112,6 +114,15 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // A discrete-event simulation of a workload on the real QueueStateMachine and policies.
+        .target(
+            name: "QueueLabSimulation",
+            dependencies: [
+                "QueueLabCore", "QueueLabScheduling", "QueueLabBenchmarks",
+                .product(name: "HeapModule", package: "swift-collections"),
+            ],
+            swiftSettings: strict
+        ),
         // What an allocation benchmark of a queue sets up and measures; no package-benchmark dependency, so
         // the main package never builds it.
         .target(name: "QueueLabHotPaths", dependencies: ["QueueLabCore"], swiftSettings: strict),
@@ -125,6 +136,7 @@ let package = Package(
                 "QueueLabConformance",
                 "QueueLabBenchmarks",
                 "QueueLabRecorder",
+                "QueueLabSimulation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict + faultInjection
@@ -195,6 +207,13 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "QueueLabSimulationTests",
+            dependencies: [
+                "TestTiers", "QueueLabCore", "QueueLabScheduling", "QueueLabBenchmarks", "QueueLabSimulation",
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "QueueLabHotPathsTests",
             dependencies: ["TestTiers", "QueueLabCore", "QueueLabHotPaths", "LockBasedQueue"],
             swiftSettings: strict
@@ -204,7 +223,7 @@ let package = Package(
             dependencies: [
                 "TestTiers",
                 "QueueLabCore", "QueueLabBenchmarks", "QueueLabImplementations", "QueueLabScheduling", "QueueLabTool",
-                "QueueLabRecorder", "LockBasedQueue", "ActorBasedQueue", "FoundationAdapter",
+                "QueueLabRecorder", "QueueLabSimulation", "LockBasedQueue", "ActorBasedQueue", "FoundationAdapter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],

@@ -25,6 +25,14 @@ public struct QueueStateMachine {
     private var listings: UInt64 = 0
     /// For tests of the bare machine: the time a clock-reading policy sees, instead of the clock.
     @_spi(Testing) public var clockForTesting: UInt64?
+
+    /// For a simulation in virtual time (QueueLabSimulation): the time a clock-reading policy sees
+    /// (`aging`), in nanoseconds, instead of the clock; nil (the default) reads the clock. The same
+    /// seam as `clockForTesting`, public because a simulator is not a test.
+    public var virtualTime: UInt64? {
+        get { clockForTesting }
+        set { clockForTesting = newValue }
+    }
     /// Operations taken by workers and not finished: the width in use.
     public private(set) var executing = 0
     public private(set) var isSuspended = false

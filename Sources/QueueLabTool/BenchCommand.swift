@@ -149,15 +149,7 @@ struct BenchCommand: ParsableCommand {
         // Interrupted or terminated, the bench ends its running sample and writes no target; the
         // journal stays for --resume.
         SignalCleanup.install()
-        do {
-            try runChecked()
-        } catch let error as ExitCode {
-            throw error
-        } catch let error as ValidationError {
-            fail(error.message)
-        } catch {
-            fail("\(error)")
-        }
+        try exitingOnBadInput(runChecked)
     }
 
     /// Bad input: one line on standard error, exit status 2.

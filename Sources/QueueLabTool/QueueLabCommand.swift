@@ -8,7 +8,8 @@ struct QueueLabCommand: ParsableCommand {
         subcommands: [
             MainJobCommand.self, ListCommand.self, ConformCommand.self, ConformChildCommand.self, BenchCommand.self,
             CompareCommand.self,
-            ReportCommand.self, TraceCommand.self, ExplainCommand.self, GateCommand.self, SampleCommand.self,
+            ReportCommand.self, TraceCommand.self, ExplainCommand.self, SimulateCommand.self, GateCommand.self,
+            SampleCommand.self,
         ],
         defaultSubcommand: MainJobCommand.self
     )

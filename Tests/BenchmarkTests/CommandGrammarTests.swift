@@ -125,7 +125,7 @@ import Testing
 
     static let commands: [any ParsableCommand.Type] = [
         MainJobCommand.self, ListCommand.self, ConformCommand.self, BenchCommand.self, CompareCommand.self,
-        ReportCommand.self, TraceCommand.self, ExplainCommand.self, GateCommand.self,
+        ReportCommand.self, TraceCommand.self, ExplainCommand.self, SimulateCommand.self, GateCommand.self,
     ]
 
     /// Help is the parser's to wrap: at 80 columns no line runs over, and it carries no tallies of

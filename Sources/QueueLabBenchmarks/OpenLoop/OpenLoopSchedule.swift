@@ -1,14 +1,15 @@
 import QueueLabCore
 
 /// Everything random about an `open` sample, drawn from its seed before the timed phase: when each
-/// operation is meant to arrive, what its body costs, and its priority.
-struct OpenLoopSchedule: Sendable {
+/// operation is meant to arrive, what its body costs, and its priority. Public so that the simulator
+/// (QueueLabSimulation) draws exactly what a sample draws.
+public struct OpenLoopSchedule: Sendable {
     /// Nanoseconds after the first arrival.
-    let arrivals: [UInt64]
-    let services: [UInt64]
-    let priorities: [QueuePriority]
+    public let arrivals: [UInt64]
+    public let services: [UInt64]
+    public let priorities: [QueuePriority]
 
-    init(_ spec: OpenLoopSpec) {
+    public init(_ spec: OpenLoopSpec) {
         var random = SplitMix64(seed: spec.seed)
         // Separate streams: the same seed gives the same arrivals whatever the service distribution.
         var arrivalStream = random.split()

@@ -55,19 +55,15 @@ extension WorkloadExecution {
     /// so every sample and implementation gets the same graph.
     func dag() throws -> WorkloadOutcome {
         let count = workload["n"]
-        let edges = workload["edges"]
-        var random = SplitMix64(seed: UInt64(truncatingIfNeeded: workload["seed"]))
         let queue = makeQueue()
         let start = timedPhaseStarts()
+        // Drawn inside the timed phase, as the draws always were: rows stay comparable with older runs.
+        let graph = DagGraph.dependencies(count: count, edges: workload["edges"], seed: workload["seed"])
         var operations: [Queue.Operation] = []
         operations.reserveCapacity(count)
         for index in 0..<count {
             let op = operation(index)
-            var chosen: Set<Int> = []
-            for _ in 0..<Swift.min(edges, index) {
-                let dependency = Int.random(in: 0..<index, using: &random)
-                if chosen.insert(dependency).inserted { try op.addDependency(operations[dependency]) }
-            }
+            for dependency in graph[index] { try op.addDependency(operations[dependency]) }
             operations.append(op)
         }
         try addBatch(operations, to: queue)

@@ -66,16 +66,17 @@ extension WorkloadExecution {
     }
 }
 
-/// The graph `makespan` builds: each operation's cost, the chains' edges, the order of adds.
-struct MakespanGraph {
+/// The graph `makespan` builds: each operation's cost, the chains' edges, the order of adds. Public
+/// so that the simulator (QueueLabSimulation) runs the very graph a sample runs.
+public struct MakespanGraph: Sendable {
     /// Nanoseconds of work per operation.
-    var costs: [UInt64] = []
+    public private(set) var costs: [UInt64] = []
     /// (dependent, dependency) pairs, in the (random) order they are added.
-    var edges: [(Int, Int)] = []
+    public private(set) var edges: [(Int, Int)] = []
     /// The operations' indices in the order they are added to the queue.
-    var addOrder: [Int] = []
+    public private(set) var addOrder: [Int] = []
     /// Each chain's operations, dependency first.
-    var chains: [[Int]] = []
+    public private(set) var chains: [[Int]] = []
 
     /// The lengths of the chains: chain k has `length / 4^k` operations (at least one), cut to
     /// what `n` leaves.
@@ -88,7 +89,8 @@ struct MakespanGraph {
         }
     }
 
-    init(_ workload: Workload) {
+    /// The graph of a `makespan` workload, drawn from its `seed`.
+    public init(_ workload: Workload) {
         let count = workload["n"]
         let mean = UInt64(Swift.max(0, workload["us"])) * 1_000
         var random = SplitMix64(seed: UInt64(truncatingIfNeeded: workload["seed"]))
@@ -111,7 +113,7 @@ struct MakespanGraph {
 
     /// `max(total work / width, longest path's work)` in nanoseconds: no schedule on `width`
     /// workers can finish sooner.
-    func bound(width: Int) -> UInt64 {
+    public func bound(width: Int) -> UInt64 {
         let total = costs.reduce(0, +)
         let longestChain = chains.map { $0.reduce(0) { $0 + costs[$1] } }.max() ?? 0
         let longestPath = Swift.max(longestChain, costs.max() ?? 0)

@@ -1,11 +1,12 @@
 import Foundation
 import QueueLabCore
 
-/// The priority classes of `overload` and the figures drawn from their starts.
-enum OverloadClasses {
+/// The priority classes of `overload` and the figures drawn from their starts. Public for the
+/// simulator (QueueLabSimulation), which draws the same classes and figures.
+public enum OverloadClasses {
     /// `count` priority levels spread from `veryLow` to `veryHigh` (2: those two; 3: and `normal`;
     /// 5: all), lowest first.
-    static func levels(count: Int) -> [Int] {
+    public static func levels(count: Int) -> [Int] {
         let top = QueuePriority.veryHigh.level
         let classes = Swift.min(Swift.max(count, 2), top + 1)
         return (0..<classes).map { ($0 * top + (classes - 1) / 2) / (classes - 1) }
@@ -15,7 +16,7 @@ enum OverloadClasses {
     /// `weights`) the share its weight asks for; and Jain's
     /// index over each share divided by its weight's share (`weights` per level, from `veryLow`;
     /// nil: equal weights), 1 when every class got what its weight asks, 1/n when one took all.
-    static func figures(
+    public static func figures(
         startsInWindow starts: [Int], levels: [Int], windowNanoseconds: UInt64, weights: [Int]?
     ) -> [String: Double] {
         var figures: [String: Double] = [:]

@@ -1,0 +1,105 @@
+import QueueLabBenchmarks
+import QueueLabCore
+
+/// The workloads the simulator can express, and why the others are not (yet).
+extension SimulationShape {
+    /// The kinds `simulate --workload` takes.
+    public static let simulatedKinds: [WorkloadKind] = [.makespan, .dag, .chain, .fanout, .open, .inversion, .overload]
+
+    /// Why `kind` cannot be simulated, or nil.
+    public static func refusal(_ kind: WorkloadKind) -> String? {
+        if simulatedKinds.contains(kind) { return nil }
+        let why =
+            switch kind {
+            case .priority:
+                "its producer adds from another thread while the queue runs, which the simulator does not model yet"
+            case .replay: "recordings are not read by the simulator yet"
+            case .async, .exclusive, .cancel, .producers, .ping, .idle:
+                "it measures the queue's threads (asynchronous finishes, cancels, contention, idling), not an order"
+            default: "it has no known shape"
+            }
+        return "workload \(kind.rawValue) cannot be simulated: \(why); simulated: "
+            + simulatedKinds.map(\.rawValue).joined(separator: ", ")
+    }
+
+    /// The shape of `workload`: the same graph and draws a sample of it makes.
+    ///
+    /// - Precondition: ``refusal(_:)`` is nil for its kind.
+    public init(_ workload: Workload) throws(WorkloadParseError) {
+        switch workload.kind {
+        case .makespan:
+            let graph = MakespanGraph(workload)
+            self.init(durations: graph.costs, edges: graph.edges, addOrder: graph.addOrder)
+        case .chain:
+            let count = workload["n"]
+            self.init(durations: Array(repeating: 0, count: count), edges: (1..<max(1, count)).map { ($0, $0 - 1) })
+        case .fanout:
+            self.init(fanout: workload["k"], rounds: workload["rounds"])
+        case .dag:
+            let count = workload["n"]
+            let graph = DagGraph.dependencies(count: count, edges: workload["edges"], seed: workload["seed"])
+            let edges = graph.enumerated().flatMap { index, dependencies in dependencies.map { (index, $0) } }
+            self.init(durations: Array(repeating: 0, count: count), edges: edges)
+        case .inversion:
+            self.init(inversion: workload)
+        case .overload:
+            let levels = OverloadClasses.levels(count: workload["classes"])
+            let depth = max(workload["depth"], workload["width"] + 1)
+            let priorities = levels.flatMap { Array(repeating: QueuePriority(level: $0), count: depth) }
+            let body = UInt64(max(0, workload["us"])) * 1_000
+            self.init(durations: Array(repeating: body, count: priorities.count), priorities: priorities)
+            refillUntil = UInt64(workload["ms"]) * 1_000_000
+        case .open:
+            let schedule = OpenLoopSchedule(try OpenLoopSpec(workload))
+            self.init(durations: schedule.services, priorities: schedule.priorities, arrivals: schedule.arrivals)
+        default:
+            preconditionFailure(Self.refusal(workload.kind) ?? "unsimulated workload")
+        }
+    }
+
+    /// `inversion`'s timetable: `normal` operations one every `us / util` of the queue's capacity,
+    /// and after every `every` of them a `veryLow` and a `veryHigh` that waits for it, added at the
+    /// same time (the `veryHigh` one's body only records a time: no work).
+    init(inversion workload: Workload) {
+        let width = UInt64(max(1, workload["width"]))
+        let (normal, every) = (workload["n"], workload["every"])
+        let body = UInt64(workload["us"]) * 1_000
+        let interval = max(1, body * 100 / UInt64(workload["util"]) / width)
+        let pairs = normal / every
+        var durations: [UInt64] = []
+        var priorities: [QueuePriority] = []
+        var arrivals: [UInt64] = []
+        var edges: [(Int, Int)] = []
+        for arrival in 0..<normal {
+            let time = UInt64(arrival) * interval
+            durations.append(body)
+            priorities.append(.normal)
+            arrivals.append(time)
+            guard arrival % every == every / 2, arrival / every < pairs else { continue }
+            edges.append((durations.count + 1, durations.count))
+            durations += [body, 0]
+            priorities += [.veryLow, .veryHigh]
+            arrivals += [time, time]
+        }
+        self.init(durations: durations, priorities: priorities, arrivals: arrivals, edges: edges)
+    }
+
+    /// `fanout`'s rounds: a root after the previous sink, `children` after the root, a sink after them.
+    init(fanout children: Int, rounds: Int) {
+        var edges: [(Int, Int)] = []
+        var count = 0
+        var previousSink: Int?
+        for _ in 0..<rounds {
+            let root = count
+            if let previousSink { edges.append((root, previousSink)) }
+            let sink = root + children + 1
+            for child in root + 1..<sink {
+                edges.append((child, root))
+                edges.append((sink, child))
+            }
+            count = sink + 1
+            previousSink = sink
+        }
+        self.init(durations: Array(repeating: 0, count: count), edges: edges)
+    }
+}

@@ -1,0 +1,263 @@
+import HeapModule
+import QueueLabCore
+import QueueLabScheduling
+
+/// A deterministic discrete-event simulation of one queue in virtual time: the real
+/// `QueueStateMachine` and policy decide every start, the real `DependencyGraph` releases
+/// dependents (and keeps the inherited priorities and chain heights the policies read), bodies take
+/// their drawn durations, and the queue's own costs come from a ``SimulationCalibration``.
+///
+/// The model of the lock queue: a worker that finishes an operation looks for the next itself; one
+/// that finds nothing parks, and new work wakes a parked worker (or starts one, up to the width)
+/// after `wakeup_ns`; an operation with dependents costs its worker `handoff_ns` before they are
+/// ready and it looks again; every operation costs `overhead_ns` on its core besides its body.
+/// With more width than cores, operations that hold a slot wait for a core in the order they were
+/// taken (no time slicing).
+///
+/// - Complexity: O(log e) per event for e events pending (at most one per worker, plus one
+///   arrival); the machine's and policy's costs per transition as in the queues.
+public struct Simulator {
+    public let shape: SimulationShape
+    public let calibration: SimulationCalibration
+    public let width: Int
+    public let cores: Int
+
+    /// - Precondition: `width` and `cores` are at least 1.
+    public init(shape: SimulationShape, calibration: SimulationCalibration, width: Int, cores: Int) {
+        precondition(width >= 1 && cores >= 1, "width and cores are at least 1")
+        self.shape = shape
+        self.calibration = calibration
+        self.width = width
+        self.cores = cores
+    }
+
+    /// Runs the shape under `policy` (an empty policy value, as a queue takes it).
+    public func run(policy: any SchedulingPolicy) throws(QueueError) -> SimulationResult {
+        var run = SimulationRun(self, policy: policy)
+        try run.start()
+        try run.loop()
+        return run.result
+    }
+}
+
+/// The state of one run; see ``Simulator``.
+struct SimulationRun {
+    let shape: SimulationShape
+    let costs: SimulationCalibration
+    let host: SimulatedHost
+    let link = HostLink()
+    /// Held while the run lasts when the policy ranks by chain height: the graph keeps heights only
+    /// while someone asks.
+    let heights: DependencyGraph.HeightTracking?
+    var events = Heap<SimulationEvent>()
+    var sequence: UInt64 = 0
+    var now: UInt64 = 0
+    /// Operations alive (added, not finished); nil before and after.
+    var operations: [SimulatedOperation?]
+    var workers = 0
+    var parked: [Int32] = []
+    var parkedHead = 0
+    var freeCores: Int
+    var waitingForCore: [(worker: Int32, operation: Int32)] = []
+    var waitingHead = 0
+    var running = 0
+    var result: SimulationResult
+    /// Workloads with arrivals: each arriving operation's dependencies (edges added as it arrives).
+    let arrivingEdges: [Int: [Int]]
+
+    init(_ simulator: Simulator, policy: any SchedulingPolicy) {
+        shape = simulator.shape
+        costs = simulator.calibration
+        host = SimulatedHost(policy: policy, width: simulator.width)
+        heights = policy.ranksByHeight ? DependencyGraph.HeightTracking(cap: policy.heightCap) : nil
+        link.connect(host)
+        freeCores = simulator.cores
+        operations = Array(repeating: nil, count: shape.count)
+        let zeros = [UInt64](repeating: 0, count: shape.count)
+        result = SimulationResult(
+            priorities: shape.priorities, durations: shape.durations, enqueued: zeros, started: zeros,
+            finished: zeros, startOrder: [], peakConcurrency: 0, events: 0)
+        result.startOrder.reserveCapacity(shape.count)
+        arrivingEdges =
+            shape.arrivals == nil ? [:] : Dictionary(grouping: shape.edges, by: \.0).mapValues { $0.map(\.1) }
+    }
+
+    mutating func schedule(_ kind: SimulationEvent.Kind, at time: UInt64, worker: Int32 = -1, operation: Int = -1) {
+        sequence &+= 1
+        events.insert(
+            SimulationEvent(
+                time: time, sequence: sequence, kind: kind, worker: worker,
+                operation: Int32(truncatingIfNeeded: operation)
+            ))
+    }
+
+    /// Closed workloads: every operation and edge in place on a suspended queue, then released at
+    /// time 0. Open ones: the first arrival.
+    mutating func start() throws(QueueError) {
+        if let arrivals = shape.arrivals {
+            if let first = arrivals.first { schedule(.arrival, at: first, operation: 0) }
+            return
+        }
+        for index in 0..<shape.count {
+            operations[index] = SimulatedOperation(index: index, priority: shape.priorities[index])
+        }
+        for (dependent, dependency) in shape.edges {
+            try DependencyGraph.addDependency(operations[dependency]!, to: operations[dependent]!)
+        }
+        host.machine.virtualTime = 0
+        _ = host.machine.setSuspended(true)
+        for index in shape.addOrder { add(index) }
+        host.wakeups += host.machine.setSuspended(false)
+        carryOutWakeups()
+    }
+
+    /// The queue's add: claim, then readiness (decided by the graph for an operation with edges).
+    mutating func add(_ index: Int) {
+        let operation = operations[index]!
+        result.enqueued[index] = now
+        _ = operation.claim(by: link, delivery: nil)
+        if operation.needsGraphDecision {
+            DependencyGraph.decideReadiness(of: operation)
+        } else {
+            host.perform(host.machine.enqueue(operation, isReady: true))
+        }
+    }
+
+    mutating func loop() throws(QueueError) {
+        while let event = events.popMin() {
+            now = event.time
+            // A policy that reads the time (aging) reads the virtual one.
+            host.machine.virtualTime = now
+            result.events += 1
+            switch event.kind {
+            case .arrival: try arrive(Int(event.operation))
+            case .workerStarts: look(event.worker)
+            case .workerWakes:
+                host.machine.workerWakes()
+                look(event.worker)
+            case .bodyEnds: bodyEnds(worker: event.worker, operation: Int(event.operation))
+            case .handOffEnds:
+                operations[Int(event.operation)]!.releaseDependents()
+                operations[Int(event.operation)] = nil
+                carryOutWakeups()
+                look(event.worker)
+            }
+        }
+    }
+
+    /// The operations that arrive at this time, from `first` on: made, their edges added, then added
+    /// in order, as a producer adds a batch. The next arrival is scheduled from here, so one arrival
+    /// at a time is pending.
+    mutating func arrive(_ first: Int) throws(QueueError) {
+        guard let arrivals = shape.arrivals else { return }
+        var last = first
+        while last + 1 < arrivals.count, arrivals[last + 1] <= arrivals[first] { last += 1 }
+        for index in first...last {
+            operations[index] = SimulatedOperation(index: index, priority: shape.priorities[index])
+        }
+        for index in first...last {
+            // A dependency that finished (and was freed) no longer holds anything back.
+            for dependency in arrivingEdges[index] ?? [] {
+                guard let waitedFor = operations[dependency] else { continue }
+                try DependencyGraph.addDependency(waitedFor, to: operations[index]!)
+            }
+        }
+        for index in first...last { add(index) }
+        carryOutWakeups()
+        if last + 1 < arrivals.count {
+            schedule(.arrival, at: max(now, arrivals[last + 1]), operation: last + 1)
+        }
+    }
+
+    /// `overload`'s producer, in the body that ends: the next operation of its class, added while
+    /// the operation still holds its slot (so it wakes nobody unless a slot is free).
+    mutating func refill(after index: Int) {
+        let added = operations.count
+        let priority = result.priorities[index]
+        operations.append(SimulatedOperation(index: added, priority: priority))
+        result.priorities.append(priority)
+        result.durations.append(result.durations[index])
+        result.enqueued.append(now)
+        result.started.append(0)
+        result.finished.append(0)
+        add(added)
+        carryOutWakeups()
+    }
+
+    /// The wakeups the machine decided become workers looking for work after the wake-up cost.
+    mutating func carryOutWakeups() {
+        guard !host.wakeups.isEmpty else { return }
+        for wakeup in host.wakeups {
+            switch wakeup {
+            case .spawn:
+                workers += 1
+                schedule(.workerStarts, at: now &+ costs.wakeupNanoseconds, worker: Int32(workers - 1))
+            case .signal:
+                let worker = parked[parkedHead]
+                parkedHead += 1
+                schedule(.workerWakes, at: now &+ costs.wakeupNanoseconds, worker: worker)
+            case .nudge, .none: break
+            }
+        }
+        host.wakeups.removeAll(keepingCapacity: true)
+        if parkedHead > 1_024, parkedHead * 2 > parked.count {
+            parked.removeFirst(parkedHead)
+            parkedHead = 0
+        }
+    }
+
+    /// A worker takes the next operation or parks.
+    mutating func look(_ worker: Int32) {
+        guard let taken = host.machine.next() else {
+            host.machine.workerParks()
+            parked.append(worker)
+            return
+        }
+        // Safe: this host holds only the operations this run made, all SimulatedOperation.
+        let operation = unsafeDowncast(taken.operation, to: SimulatedOperation.self)
+        _ = operation.enter(.executing)
+        result.started[operation.index] = now
+        result.startOrder.append(operation.index)
+        if freeCores > 0 {
+            freeCores -= 1
+            beginBody(worker: worker, operation: operation.index)
+        } else {
+            waitingForCore.append((worker, Int32(operation.index)))
+        }
+    }
+
+    mutating func beginBody(worker: Int32, operation index: Int) {
+        running += 1
+        result.peakConcurrency = max(result.peakConcurrency, running)
+        schedule(
+            .bodyEnds, at: now &+ result.durations[index] &+ costs.overheadNanoseconds, worker: worker,
+            operation: index)
+    }
+
+    mutating func bodyEnds(worker: Int32, operation index: Int) {
+        running -= 1
+        if waitingHead < waitingForCore.count {
+            let next = waitingForCore[waitingHead]
+            waitingHead += 1
+            beginBody(worker: next.worker, operation: Int(next.operation))
+            if waitingHead == waitingForCore.count {
+                waitingForCore.removeAll(keepingCapacity: true)
+                waitingHead = 0
+            }
+        } else {
+            freeCores += 1
+        }
+        if let until = shape.refillUntil, now < until { refill(after: index) }
+        let operation = operations[index]!
+        let alone = operation.finishesAlone
+        host.machine.finishedOnWorker(operation)
+        _ = operation.enter(.finished)
+        result.finished[index] = now
+        if alone {
+            operations[index] = nil
+            look(worker)
+        } else {
+            schedule(.handOffEnds, at: now &+ costs.handOffNanoseconds, worker: worker, operation: index)
+        }
+    }
+}

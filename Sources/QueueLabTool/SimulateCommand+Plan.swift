@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import QueueLabBenchmarks
+import QueueLabRegistry
+import QueueLabScheduling
+import QueueLabSimulation
+
+extension SimulateCommand {
+    /// Every cell of the sweep, with its policy made, and the calibration: all checked before the
+    /// first cell runs.
+    struct Plan {
+        var calibration: SimulationCalibration
+        var cells: [(cell: SimulationCell, policy: any SchedulingPolicy, round: Int)]
+    }
+
+    static let widthRange = 1...4_096
+
+    func checkedPlan(registry: ImplementationRegistry = ToolImplementations.registry) throws -> Plan {
+        let widths = try checkedWidths()
+        if let cores { try CountOption.check("--cores", cores, Self.widthRange) }
+        try CountOption.check("--validation-samples", validationSamples, 1...1_000)
+        // Every error thrown here is bad input: `run()` prints its description as one line, exit 2.
+        let seedList: [UInt64?] = try seeds.map { try SeedList($0).seeds.map(Optional.some) } ?? [nil]
+        let calibration = try checkedCalibration()
+        let specifications = workloadOptions.specifications.isEmpty ? ["makespan"] : workloadOptions.specifications
+        let workloads = try specifications.map { text throws -> Workload in
+            let workload = try Workload(parsing: text)
+            if let refusal = SimulationShape.refusal(workload.kind) { throw ValidationError(refusal) }
+            return workload
+        }
+        let named = try registry.policySpecifications(
+            policyOptions.specifications.isEmpty ? ["strict"] : policyOptions.specifications)
+        var cells: [(cell: SimulationCell, policy: any SchedulingPolicy, round: Int)] = []
+        for workload in workloads {
+            for specification in named {
+                for width in widths {
+                    for (round, seed) in seedList.enumerated() {
+                        let policy = try SchedulingPolicies.parse(specification, among: registry.policies)
+                        let cell = SimulationCell(
+                            base: workload, policySpecification: specification, width: width,
+                            cores: cores ?? width, seed: seed)
+                        cells.append((cell, policy, round))
+                    }
+                }
+            }
+        }
+        return Plan(calibration: calibration, cells: cells)
+    }
+
+    func checkedWidths() throws -> [Int] {
+        let texts = CommaList.names(width)
+        try CommaList.requireSome("--width", given: width, parsed: texts)
+        guard !texts.isEmpty else { return [2] }
+        return try texts.map { text throws -> Int in
+            guard let value = Int(text) else { throw ValidationError("--width takes whole numbers, not '\(text)'") }
+            try CountOption.check("--width", value, Self.widthRange)
+            return value
+        }
+    }
+
+    func checkedCalibration() throws -> SimulationCalibration {
+        guard let calibration else { return .lockVM2 }
+        guard let data = FileManager.default.contents(atPath: calibration),
+            let text = String(data: data, encoding: .utf8)
+        else { throw ValidationError("--calibration \(calibration): cannot read the file") }
+        do {
+            return try SimulationCalibration(parsing: text)
+        } catch {
+            throw ValidationError("--calibration \(calibration): \(error.description)")
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import QueueLabBenchmarks
+
+/// `simulate --validate`: each simulated cell this machine can run for real (a width up to its
+/// cores) is also measured with `bench` on the calibration's implementation, in child processes of
+/// this executable, and each figure's error is printed: simulated mean over seeds against the
+/// measured median.
+extension SimulateCommand {
+    /// The figures compared, per workload kind: what a sweep of it is read by.
+    static func validatedColumns(_ kind: WorkloadKind) -> [String] {
+        switch kind {
+        case .makespan: ["makespan_over_bound"]
+        case .inversion: ["inversion_p50_ns", "inversion_p99_ns"]
+        case .overload:
+            Figure.priorityClasses.map { "prio_\($0)_share" } + ["prio_verylow_e2s_max_ns"]
+        case .open: ["a2s_mean_ns"]
+        default: ["ops_per_s"]
+        }
+    }
+
+    func validation(of records: [SampleRecord], implementation: String) throws -> String {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let measurable = Dictionary(grouping: records.filter { $0.cores <= cores }) {
+            "\($0.workload):\($0.parameters)|\($0.policy)"
+        }
+        var table = [["workload", "policy", "figure", "measured (median)", "simulated (mean)", "error"]]
+        for key in measurable.keys.sorted() {
+            let simulated = measurable[key]!
+            let first = simulated[0]
+            let measured = try measure(first, implementation: implementation)
+            for column in Self.validatedColumns(WorkloadKind(rawValue: first.workload) ?? .noop) {
+                let real = measured.compactMap { $0.figures[column] }
+                let model = simulated.compactMap { $0.figures[column] }
+                guard !real.isEmpty, !model.isEmpty else { continue }
+                let median = Median.of(real)
+                let mean = model.reduce(0, +) / Double(model.count)
+                let error = median != 0 ? String(format: "%+.1f %%", (mean - median) / median * 100) : "-"
+                table.append([
+                    "\(first.workload) \(first.parameters)", first.policy, column,
+                    FigureFormat.value(median, column: column), FigureFormat.value(mean, column: column), error,
+                ])
+            }
+        }
+        return FigureFormat.table(table)
+            + "\nvalidation: \(validationSamples) bench samples (one process each) of \(implementation) per cell of width <= \(cores)"
+    }
+
+    /// `bench` of the record's cell on `implementation`, in a child process of this executable.
+    private func measure(_ record: SampleRecord, implementation: String) throws -> [SampleRecord] {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "queuelab-validate-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).csv"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        // The simulator's params add a width to kinds that have none, and leave a swept seed out.
+        let parameters = record.parameters.split(separator: ";").filter { piece in
+            Workload.defaults(for: WorkloadKind(rawValue: record.workload) ?? .noop)[
+                String(piece.split(separator: "=")[0])] != nil
+                || Workload.textDefaults(for: WorkloadKind(rawValue: record.workload) ?? .noop)[
+                    String(piece.split(separator: "=")[0])] != nil
+        }.joined(separator: ";")
+        var arguments = [
+            "bench", "--impl", implementation, "--workload", "\(record.workload):\(parameters)", "--samples",
+            "\(validationSamples)", "--warmup", "1", "--out", out,
+        ]
+        if !record.policy.isEmpty { arguments += ["--policy", record.policy] }
+        let outcome = try ChildProcess.run(
+            ChildCommand(executable: RunMetadata.currentExecutable(), arguments: arguments), timeout: .seconds(3_600))
+        guard outcome.status == 0 else {
+            throw ValidationError(
+                "--validate: bench \(arguments.joined(separator: " ")) failed: \(outcome.standardError)")
+        }
+        return try ResultsFile.read(out)
+    }
+}

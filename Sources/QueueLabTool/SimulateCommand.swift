@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import QueueLabBenchmarks
+import QueueLabCore
+import QueueLabScheduling
+import QueueLabSimulation
+
+struct SimulateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Simulate workloads on the real state machine and policies, in virtual time, at any width.",
+        discussion: """
+            A deterministic discrete-event simulation: the lock queue's QueueStateMachine with the real policy objects decides every start, the real dependency graph releases dependents, bodies take the workload's own drawn durations, and the queue's own costs (per-operation overhead, the wake-up of an idle worker, the hand-off to dependents) come from a calibration. Same seed, same result, bit for bit.
+
+            Examples:
+              \(ToolName.current) simulate --workload makespan --policy strict,fifo,critical-path --width 1,2,4,8,16,32,64
+              \(ToolName.current) simulate --workload 'open:rate=15000;service=exp:50us' --width 1,2,4 --seeds 1-10 --out sim.csv
+              \(ToolName.current) simulate --workload dag --policy critical-path --width 16 --cores 4 --calibration my.calibration
+              \(ToolName.current) simulate --workload makespan --policy strict,critical-path --width 1,2 --seeds 1-10 --validate
+
+            Workloads: \(SimulationShape.simulatedKinds.map(\.rawValue).joined(separator: ", ")). Rows have bench's columns, with implementation sim:IMPL and build_config sim:CALIBRATION, so compare and report read them; cores is the simulated core count.
+
+            Calibration: a queuelab-calibration/1 file (key = value lines: name, implementation, overhead_ns, wakeup_ns, handoff_ns); default: the committed one for lock on a shared 2-core VM (\(SimulationCalibration.lockVM2.name)).
+
+            Exit status:
+              0  every cell simulated
+              2  bad input (a width or core count below 1, a calibration that does not parse or has a negative cost, an unknown policy, a workload the simulator cannot express), before anything runs
+            """
+    )
+
+    @OptionGroup(title: "Workloads") var workloadOptions: WorkloadOptions
+    @OptionGroup(title: "Policies") var policyOptions: PolicyOptions
+
+    @Option(
+        help: ArgumentHelp("Widths to sweep, comma-separated or repeated (default: 2).", valueName: "width,..."))
+    var width: [String] = []
+
+    @Option(
+        parsing: .unconditional, help: "Simulated cores, 1 to 4096 (default: each width's own: as many as the width).")
+    var cores: Int?
+
+    @Option(help: "Seeds for workloads that draw (makespan, dag, open): 1-10 or 3,17 (default: the workload's own).")
+    var seeds: String?
+
+    @Option(help: ArgumentHelp("A queuelab-calibration/1 file.", valueName: "file"))
+    var calibration: String?
+
+    @Option(help: ArgumentHelp("The CSV file to write, overwritten.", valueName: "file.csv"))
+    var out: String?
+
+    @Flag(
+        help: """
+            Also measure every cell this machine can run (width up to its cores) with bench on the \
+            calibration's implementation, and print each figure's error.
+            """)
+    var validate = false
+
+    @Option(parsing: .unconditional, help: "bench samples per cell with --validate, 1 to 1000.")
+    var validationSamples = 5
+
+    func run() throws {
+        try exitingOnBadInput(runChecked)
+    }
+
+    func runChecked() throws {
+        let plan = try checkedPlan()
+        let metadata = RunMetadata.current()
+        let commit = RunMetadata.gitCommit(containing: RunMetadata.currentExecutable())
+        var records: [SampleRecord] = []
+        var simulating: UInt64 = 0
+        let began = MonotonicClock.now()
+        for cell in plan.cells {
+            var (record, nanoseconds) = try cell.cell.run(
+                policy: cell.policy, calibration: plan.calibration, metadata: metadata, gitCommit: commit)
+            record.round = cell.round
+            records.append(record)
+            simulating += nanoseconds
+        }
+        let seconds = Double(MonotonicClock.now() - began) / 1e9
+        let simulatingSeconds = Double(simulating) / 1e9
+        let operations = records.reduce(0.0) { $0 + ($1.figures["operations"] ?? 0) }
+        print(SimulationSummary.render(records))
+        // The simulator's own speed on one thread: the simulation proper, and cells end to end
+        // (drawing the shape, simulating, computing the figures).
+        print(
+            "simulated \(Int(operations)) operations: \(FigureFormat.number(operations / max(simulatingSeconds, 1e-9))) "
+                + "a second simulating (\(FigureFormat.time(simulatingSeconds))), "
+                + "\(FigureFormat.number(operations / max(seconds, 1e-9))) a second end to end (\(FigureFormat.time(seconds)))"
+        )
+        if let out {
+            try ResultsFile.write(records, to: out)
+            print("wrote \(records.count) simulated rows to \(out)")
+        }
+        if validate { print(try validation(of: records, implementation: plan.calibration.implementation)) }
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import QueueLabBenchmarks
+import QueueLabImplementations
+import QueueLabSimulation
+import Testing
+
+@testable import QueueLabTool
+
+/// `simulate`'s checks of its input, made before anything runs (the command turns each into one
+/// line and exit status 2).
+@Suite struct SimulateCommandTests {
+    private func plan(_ arguments: [String]) throws -> SimulateCommand.Plan {
+        try SimulateCommand.parse(arguments).checkedPlan(registry: Implementations.registry)
+    }
+
+    @Test func aSweepIsEveryWorkloadPolicyWidthAndSeed() throws {
+        let cells = try plan([
+            "--workload", "makespan,chain:n=10", "--policy", "strict,fifo", "--width", "1,2,64", "--seeds", "1-3",
+        ]).cells
+        #expect(cells.count == 2 * 2 * 3 * 3)
+        #expect(cells.map(\.cell.cores).max() == 64)
+    }
+
+    @Test(
+        "bad input is refused with its reason",
+        arguments: [
+            (["--width", "0"], "--width must be 1 to"),
+            (["--cores", "0"], "--cores must be 1 to"),
+            (["--validate", "--validation-samples", "0"], "--validation-samples must be 1 to"),
+            (["--workload", "priority"], "workload priority cannot be simulated"),
+            (["--policy", "nosuch"], "unknown policy 'nosuch'"),
+            (["--calibration", "/nonexistent/file"], "cannot read the file"),
+        ])
+    func refused(arguments: [String], reason: String) {
+        #expect {
+            _ = try plan(arguments)
+        } throws: { error in
+            "\(error)".contains(reason)
+        }
+    }
+
+    @Test func aCalibrationWithANegativeCostIsRefused() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("negative-\(getpid()).calibration")
+        try "name = x\noverhead_ns = -1\nwakeup_ns = 0\nhandoff_ns = 0\n".write(
+            to: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: path) }
+        #expect {
+            _ = try plan(["--calibration", path.path])
+        } throws: { error in
+            "\(error)".contains("negative")
+        }
+    }
+
+    @Test func validationComparesEachKindByTheFiguresItIsReadBy() {
+        #expect(SimulateCommand.validatedColumns(.makespan) == ["makespan_over_bound"])
+        #expect(SimulateCommand.validatedColumns(.overload).contains("prio_verylow_share"))
+        #expect(SimulateCommand.validatedColumns(.open) == ["a2s_mean_ns"])
+    }
+}

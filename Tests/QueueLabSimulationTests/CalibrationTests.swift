@@ -1,0 +1,45 @@
+import Foundation
+import QueueLabBenchmarks
+import QueueLabSimulation
+import Testing
+
+@Suite struct CalibrationTests {
+    @Test("the text form reads back")
+    func roundTrip() throws {
+        #expect(try SimulationCalibration(parsing: SimulationCalibration.lockVM2.text) == .lockVM2)
+    }
+
+    @Test(
+        "bad calibrations are refused with the reason",
+        arguments: [
+            ("name = x\noverhead_ns = -5\nwakeup_ns = 1\nhandoff_ns = 1", "negative"),
+            ("name = x\noverhead_ns = 5\nwakeup_ns = 1", "'handoff_ns' is missing"),
+            ("name = x\noverhead_ns = 5\nwakeup_ns = 1\nhandoff_ns = 1\nspeed = 2", "unknown key 'speed'"),
+            ("name = x\noverhead_ns = 5us\nwakeup_ns = 1\nhandoff_ns = 1", "not a whole number"),
+            ("name x", "not key = value"),
+            ("name = x\nname = y", "given twice"),
+        ])
+    func refused(text: String, reason: String) {
+        #expect {
+            _ = try SimulationCalibration(parsing: text)
+        } throws: { error in
+            "\(error)".contains(reason)
+        }
+    }
+
+    @Test("a workload the simulator cannot express says which and why")
+    func refusal() {
+        let message = SimulationShape.refusal(.priority)
+        #expect(message?.contains("workload priority cannot be simulated") == true)
+        #expect(SimulationShape.refusal(.makespan) == nil)
+    }
+}
+
+extension CalibrationTests {
+    @Test("the committed calibration file is the built-in one")
+    func committedFile() throws {
+        let path = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+        let text = try String(contentsOfFile: "/\(path)/results/simulate/lock-vm2.calibration", encoding: .utf8)
+        #expect(try SimulationCalibration(parsing: text) == .lockVM2)
+    }
+}
