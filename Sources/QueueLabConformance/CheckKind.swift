@@ -120,7 +120,7 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .waitAll: "waiting covers operations added while waiting"
         case .waitCompletion: "waits return once the operations finished, without waiting for completion handlers"
         case .batchAtomic:
-            "a batch enters an idle serial queue as one unit: the first body sees every member, the promised order, and a member's cancelAll reaches the rest"
+            "a batch enters a serial queue as one unit, added while its worker runs: the first body sees every member, the promised order, and a member's cancelAll reaches the rest"
         case .batchFIFO:
             "batches with dependency edges on a suspended serial queue, at every priority mix: the ready members start by priority, then in the order added"
         case .livenessWakeups:

@@ -13,4 +13,15 @@ extension ConformanceLevel {
     /// The floor of `cancel.race`, whose cancels fall at random points of random graphs (only some
     /// of them are aimed at the hand-off), so ten times lower than ``cancelRaceFloorOneIn``.
     public var graphCancelRaceFloorOneIn: Int { cancelRaceFloorOneIn / 10 }
+
+    /// The floor of `batch.atomic`: a queue that admits a batch's members one at a time and loses
+    /// the race in 1 of this many landed batches (its first body started inside the add call) is
+    /// caught with 95 % probability.
+    public var batchRaceFloorOneIn: Int {
+        switch self {
+        case .quick: 10
+        case .default: 50
+        case .stress: 200
+        }
+    }
 }
