@@ -58,7 +58,7 @@ enum ExplainText {
         case ExplainPhase.queueOverhead.rawValue: "of queue overhead"
         case ExplainPhase.handOff.rawValue: "handing the operation to its body"
         case ExplainPhase.release.rawValue: "from body end to finished"
-        case ExplainPhase.dependencies.rawValue: "releasing dependents"
+        case ExplainPhase.dependencies.rawValue: "waiting for dependencies"
         case ExplainPhase.addCall.rawValue: "inside the queue's add call"
         case ExplainPhase.cancelled.rawValue: "in cancelled operations"
         case CriticalPath.arrival: "before the operation was added"
