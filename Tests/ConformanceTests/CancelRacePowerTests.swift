@@ -41,11 +41,15 @@ struct CancelRacePowerTests {
         #expect(outcome.verdict == .fail, "\(outcome.verdict): \(outcome.summary)")
     }
 
+    /// The bound is four times the usual: beside 4 busy loops one run landed 2,724 of the 2,996
+    /// races in three quarters of 30 s (UNDERPOWERED, rightly); the check stops as soon as it has
+    /// them, so a quiet machine still takes a fraction of a second.
     @Test(.timeLimit(.minutes(5))) func aCorrectQueueReachesTheDefaultFloor() throws {
         let check = try #require(Check.named("once.cancel-race"))
         let outcome = ConformanceSuite.run(
             check, on: TestQueue<Correct>.self,
-            configuration: ConformanceConfiguration(level: .default, seed: 3, checks: [check], timeBound: passingBound))
+            configuration: ConformanceConfiguration(level: .default, seed: 3, checks: [check], timeBound: .seconds(120))
+        )
         #expect(outcome.verdict == .pass, "\(outcome.verdict): \(outcome.summary)")
         let power = try #require(outcome.power)
         #expect(power.landed >= 2_996 && power.targetOneIn == 1_000, "\(power)")
