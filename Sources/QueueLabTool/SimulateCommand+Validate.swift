@@ -19,16 +19,22 @@ extension SimulateCommand {
         }
     }
 
-    func validation(of records: [SampleRecord], implementation: String) throws -> String {
+    /// The error table, and the measured rows (which `--out` writes beside the simulated ones, so
+    /// that `report` draws them over the simulated curves).
+    func validation(of records: [SampleRecord], implementation: String) throws -> (
+        table: String, measured: [SampleRecord]
+    ) {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let measurable = Dictionary(grouping: records.filter { $0.cores <= cores }) {
             "\($0.workload):\($0.parameters)|\($0.policy)"
         }
         var table = [["workload", "policy", "figure", "measured (median)", "simulated (mean)", "error"]]
+        var rows: [SampleRecord] = []
         for key in measurable.keys.sorted() {
             let simulated = measurable[key]!
             let first = simulated[0]
             let measured = try measure(first, implementation: implementation)
+            rows += measured
             for column in Self.validatedColumns(WorkloadKind(rawValue: first.workload) ?? .noop) {
                 let real = measured.compactMap { $0.figures[column] }
                 let model = simulated.compactMap { $0.figures[column] }
@@ -42,8 +48,10 @@ extension SimulateCommand {
                 ])
             }
         }
-        return FigureFormat.table(table)
+        let text =
+            FigureFormat.table(table)
             + "\nvalidation: \(validationSamples) bench samples (one process each) of \(implementation) per cell of width <= \(cores)"
+        return (text, rows)
     }
 
     /// `bench` of the record's cell on `implementation`, in a child process of this executable.

@@ -55,7 +55,7 @@ struct SimulateCommand: ParsableCommand {
     @Flag(
         help: """
             Also measure every cell this machine can run (width up to its cores) with bench on the \
-            calibration's implementation, and print each figure's error.
+            calibration's implementation, print each figure's error, and write the measured rows to --out too.
             """)
     var validate = false
 
@@ -111,10 +111,16 @@ struct SimulateCommand: ParsableCommand {
                 + "a second simulating (\(FigureFormat.time(simulatingSeconds))), "
                 + "\(FigureFormat.number(operations / max(seconds, 1e-9))) a second end to end (\(FigureFormat.time(seconds)))"
         )
+        // Measured before anything is written, so that --out holds the measured rows too: report
+        // draws them over the simulated curves and says where the two disagree.
+        let validated = try validate ? validation(of: records, implementation: plan.calibration.implementation) : nil
         if let out {
-            try ResultsFile.write(records, to: out)
-            print("wrote \(records.count) simulated rows to \(out)")
+            try ResultsFile.write(records + (validated?.measured ?? []), to: out)
+            let measured = validated.map {
+                " and \($0.measured.count) measured rows of \(plan.calibration.implementation)"
+            }
+            print("wrote \(records.count) simulated rows\(measured ?? "") to \(out)")
         }
-        if validate { print(try validation(of: records, implementation: plan.calibration.implementation)) }
+        if let validated { print(validated.table) }
     }
 }
