@@ -15,6 +15,7 @@ extension SimulateCommand {
         case .overload:
             Figure.priorityClasses.map { "prio_\($0)_share" } + ["prio_verylow_e2s_max_ns"]
         case .open: ["a2s_mean_ns"]
+        case .priority: Figure.priorityClasses.map { "prio_\($0)_e2s_p50_ns" }
         default: ["ops_per_s"]
         }
     }

@@ -28,7 +28,7 @@ import Testing
             (["--width", "0"], "--width must be 1 to"),
             (["--cores", "0"], "--cores must be 1 to"),
             (["--validate", "--validation-samples", "0"], "--validation-samples must be 1 to"),
-            (["--workload", "priority"], "workload priority cannot be simulated"),
+            (["--workload", "ping"], "workload ping cannot be simulated"),
             (["--policy", "nosuch"], "unknown policy 'nosuch'"),
             (["--calibration", "/nonexistent/file"], "cannot read the file"),
         ])

@@ -9,7 +9,7 @@ import Testing
         name: "test", implementation: "test", overheadNanoseconds: 100, wakeupNanoseconds: 1_000,
         handOffNanoseconds: 50)
 
-    private func run(
+    func run(
         _ shape: SimulationShape, _ policy: String = "strict", width: Int, cores: Int? = nil,
         calibration: SimulationCalibration? = nil
     ) throws -> SimulationResult {
@@ -133,5 +133,22 @@ extension SimulatorTests {
         let strict = try figures("strict")
         #expect(strict["prio_verylow_share"] == 0)
         #expect(try #require(strict["prio_verylow_e2s_max_ns"]) >= 50_000_000)
+    }
+}
+
+extension SimulatorTests {
+    @Test("priority: bench's draw of levels, and strict serves the higher levels first")
+    func priorityWorkload() throws {
+        let workload = try Workload(parsing: "priority:n=2000;us=5;width=2")
+        let shape = try SimulationShape(workload)
+        #expect(shape.count == 2_000)
+        #expect(Set(shape.priorities.map(\.level)) == [0, 1, 2, 3, 4])
+        let result = try run(shape, "strict", width: 2)
+        let figures = result.figures(for: workload, shape: shape, width: 2)
+        let high = try #require(figures["prio_veryhigh_e2s_p50_ns"])
+        let low = try #require(figures["prio_verylow_e2s_p50_ns"])
+        #expect(high < low)
+        let fifo = try run(shape, "fifo", width: 2).figures(for: workload, shape: shape, width: 2)
+        #expect(try #require(fifo["prio_veryhigh_e2s_p50_ns"]) > high)
     }
 }
