@@ -73,7 +73,7 @@ struct SimulateCommand: ParsableCommand {
     var impl: String?
 
     @Option(parsing: .unconditional, help: "bench samples per workload with --calibrate, 1 to 1000.")
-    var calibrationSamples = 5
+    var calibrationSamples = 10
 
     @Option(help: ArgumentHelp("The name --calibrate gives (default: IMPL-HOSTCORES).", valueName: "name"))
     var calibrationName: String?
