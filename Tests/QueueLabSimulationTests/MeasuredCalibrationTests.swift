@@ -1,3 +1,4 @@
+import Foundation
 import QueueLabBenchmarks
 import QueueLabScheduling
 import QueueLabSimulation
@@ -56,5 +57,18 @@ import Testing
         } throws: { error in
             "\(error)".contains("no ping rows of actor")
         }
+    }
+}
+
+extension MeasuredCalibrationTests {
+    @Test(
+        "the calibrations simulate --calibrate wrote for this repository parse",
+        arguments: [
+            "actor-vm2", "lock-vm2-measured",
+        ])
+    func committedFiles(name: String) throws {
+        let path = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+        let text = try String(contentsOfFile: "/\(path)/results/simulate/\(name).calibration", encoding: .utf8)
+        #expect(try SimulationCalibration(parsing: text).name == name)
     }
 }
