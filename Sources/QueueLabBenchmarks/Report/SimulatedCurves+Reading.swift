@@ -9,6 +9,7 @@ extension SimulatedCurves {
         /// More than one when policies tie (their figures within a millionth of each other).
         public let policies: [String]
         public let value: Double
+        /// The next-best policy, or those tied for it, comma-separated.
         public let runnerUp: String?
         /// How much worse the runner-up is, as a fraction of the best figure (0.05 = 5 % worse).
         public let margin: Double?
@@ -24,9 +25,13 @@ extension SimulatedCurves {
             let tied = figures.filter { abs($0.1 - first.1) <= abs(first.1) * 1e-6 }
             let next = figures.dropFirst(tied.count).first
             let margin = next.map { headline.lowerIsBetter ? $0.1 / first.1 - 1 : 1 - $0.1 / first.1 }
+            // Policies that order alike (strict and fifo on all-normal work) tie as runners-up too.
+            let runnersUp = next.map { next in
+                figures.dropFirst(tied.count).filter { abs($0.1 - next.1) <= abs(next.1) * 1e-6 }.map(\.0)
+            }
             return Best(
-                width: width, policies: tied.map(\.0), value: first.1, runnerUp: next?.0,
-                margin: first.1 != 0 ? margin : nil)
+                width: width, policies: tied.map(\.0), value: first.1,
+                runnerUp: runnersUp?.joined(separator: ", "), margin: first.1 != 0 ? margin : nil)
         }
     }
 
