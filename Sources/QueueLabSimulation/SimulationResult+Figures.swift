@@ -17,14 +17,23 @@ extension SimulationResult {
             "peak_concurrency": Double(peakConcurrency),
         ]
         if span > 0 { figures["ops_per_s"] = Double(count) / (span / 1e9) }
-        let waits = started.indices.map { started[$0] - enqueued[$0] }
-        let bodies = started.indices.map { finished[$0] - started[$0] }
-        let totals = started.indices.map { finished[$0] - enqueued[$0] }
+        // A recording's operations taken cancelled ran no body: no latency, as a replay counts.
+        let ran: [Int]
+        if skipped.isEmpty {
+            ran = Array(started.indices)
+        } else {
+            let without = Set(skipped)
+            ran = started.indices.filter { !without.contains($0) }
+        }
+        figures["latency_samples"] = Double(ran.count)
+        let waits = ran.map { started[$0] - enqueued[$0] }
+        let bodies = ran.map { finished[$0] - started[$0] }
+        let totals = ran.map { finished[$0] - enqueued[$0] }
         for (kind, values) in [("e2s", waits), ("s2f", bodies), ("e2f", totals)] {
             Self.addPercentiles(values, kind, into: &figures)
         }
         var byClass = [[UInt64]](repeating: [], count: Figure.priorityClasses.count)
-        for index in waits.indices { byClass[priorities[index].level].append(waits[index]) }
+        for (position, index) in ran.enumerated() { byClass[priorities[index].level].append(waits[position]) }
         for (level, name) in Figure.priorityClasses.enumerated() {
             let classWaits = byClass[level].sorted()
             guard !classWaits.isEmpty else { continue }
@@ -38,6 +47,7 @@ extension SimulationResult {
             figures["makespan_bound_ns"] = bound
             figures["makespan_over_bound"] = bound > 0 ? span / bound : 0
         }
+        if workload.kind == .replay { figures["makespan_ns"] = span }
         if workload.kind == .overload, let until = shape.refillUntil {
             var starts = [Int](repeating: 0, count: Figure.priorityClasses.count)
             for index in started.indices where started[index] < until { starts[priorities[index].level] += 1 }

@@ -15,6 +15,9 @@ public struct SimulationResult: Sendable, Equatable {
     public var finished: [UInt64]
     /// The operations' indices in the order they started.
     public var startOrder: [Int]
+    /// Operations taken cancelled, which finished without running a body (a recording's
+    /// cancellations): left out of the latency figures, as a replay leaves them out.
+    public var skipped: [Int] = []
     /// Most bodies on cores at once.
     public var peakConcurrency: Int
     /// Events the run processed: the simulator's own work, for its speed figure.

@@ -5,7 +5,7 @@ import QueueLabCore
 extension SimulationShape {
     /// The kinds `simulate --workload` takes.
     public static let simulatedKinds: [WorkloadKind] = [
-        .makespan, .dag, .chain, .fanout, .priority, .open, .inversion, .overload,
+        .makespan, .dag, .chain, .fanout, .priority, .open, .inversion, .overload, .replay,
     ]
 
     /// Why `kind` cannot be simulated, or nil.
@@ -13,7 +13,6 @@ extension SimulationShape {
         if simulatedKinds.contains(kind) { return nil }
         let why =
             switch kind {
-            case .replay: "recordings are not read by the simulator yet"
             case .async, .exclusive, .cancel, .producers, .ping, .idle:
                 "it measures the queue's threads (asynchronous finishes, cancels, contention, idling), not an order"
             default: "it has no known shape"
@@ -51,6 +50,8 @@ extension SimulationShape {
             refillUntil = UInt64(workload["ms"]) * 1_000_000
         case .priority:
             self.init(priority: workload)
+        case .replay:
+            try self.init(replay: ReplaySpec(workload))
         case .open:
             let schedule = OpenLoopSchedule(try OpenLoopSpec(workload))
             self.init(durations: schedule.services, priorities: schedule.priorities, arrivals: schedule.arrivals)

@@ -44,8 +44,10 @@ public struct Simulator {
 struct SimulationRun {
     let shape: SimulationShape
     let costs: SimulationCalibration
-    let host: SimulatedHost
-    let link = HostLink()
+    /// One per queue of the shape (a recording has several), each with its own machine and copy
+    /// of the policy, as each replayed queue has.
+    let hosts: [SimulatedHost]
+    let links: [HostLink]
     /// Held while the run lasts when the policy ranks by chain height: the graph keeps heights only
     /// while someone asks.
     let heights: DependencyGraph.HeightTracking?
@@ -54,9 +56,11 @@ struct SimulationRun {
     var now: UInt64 = 0
     /// Operations alive (added, not finished); nil before and after.
     var operations: [SimulatedOperation?]
-    var workers = 0
-    var parked: [Int32] = []
-    var parkedHead = 0
+    /// Each worker's queue, by worker number.
+    var workerQueue: [Int32] = []
+    /// Each queue's parked workers, the longest parked first from `parkedHead`.
+    var parked: [[Int32]]
+    var parkedHead: [Int]
     var freeCores: Int
     var waitingForCore: [(worker: Int32, operation: Int32)] = []
     var waitingHead = 0
@@ -68,9 +72,17 @@ struct SimulationRun {
     init(_ simulator: Simulator, policy: any SchedulingPolicy) {
         shape = simulator.shape
         costs = simulator.calibration
-        host = SimulatedHost(policy: policy, width: simulator.width)
+        hosts = simulator.shape.queueWidths.map { width in
+            SimulatedHost(policy: policy, width: width < 1 ? simulator.width : width)
+        }
+        links = hosts.map { host in
+            let link = HostLink()
+            link.connect(host)
+            return link
+        }
+        parked = Array(repeating: [], count: hosts.count)
+        parkedHead = Array(repeating: 0, count: hosts.count)
         heights = policy.ranksByHeight ? DependencyGraph.HeightTracking(cap: policy.heightCap) : nil
-        link.connect(host)
         freeCores = simulator.cores
         operations = Array(repeating: nil, count: shape.count)
         let zeros = [UInt64](repeating: 0, count: shape.count)
@@ -104,10 +116,12 @@ struct SimulationRun {
         for (dependent, dependency) in shape.edges {
             try DependencyGraph.addDependency(operations[dependency]!, to: operations[dependent]!)
         }
-        host.machine.virtualTime = 0
-        _ = host.machine.setSuspended(true)
+        for host in hosts {
+            host.machine.virtualTime = 0
+            _ = host.machine.setSuspended(true)
+        }
         for index in shape.addOrder { add(index) }
-        host.wakeups += host.machine.setSuspended(false)
+        for host in hosts { host.wakeups += host.machine.setSuspended(false) }
         carryOutWakeups()
     }
 
@@ -115,27 +129,41 @@ struct SimulationRun {
     mutating func add(_ index: Int) {
         let operation = operations[index]!
         result.enqueued[index] = now
-        _ = operation.claim(by: link, delivery: nil)
+        let queue = queue(of: index)
+        _ = operation.claim(by: links[queue], delivery: nil)
         if operation.needsGraphDecision {
             DependencyGraph.decideReadiness(of: operation)
         } else {
-            host.perform(host.machine.enqueue(operation, isReady: true))
+            hosts[queue].perform(hosts[queue].machine.enqueue(operation, isReady: true))
         }
+    }
+
+    /// The queue an operation is added to: its recorded one, else the only one (operations an
+    /// `overload` producer adds during the run have no index in the shape).
+    func queue(of index: Int) -> Int {
+        guard let queues = shape.queues, index < queues.count else { return 0 }
+        return queues[index]
     }
 
     mutating func loop() throws(QueueError) {
         while let event = events.popMin() {
             now = event.time
             // A policy that reads the time (aging) reads the virtual one.
-            host.machine.virtualTime = now
+            for host in hosts { host.machine.virtualTime = now }
             result.events += 1
             switch event.kind {
             case .arrival: try arrive(Int(event.operation))
             case .workerStarts: look(event.worker)
             case .workerWakes:
-                host.machine.workerWakes()
+                hosts[Int(workerQueue[Int(event.worker)])].machine.workerWakes()
                 look(event.worker)
             case .bodyEnds: bodyEnds(worker: event.worker, operation: Int(event.operation))
+            case .cancel:
+                // Freed already: it finished before its cancel came, which then changes nothing.
+                operations[Int(event.operation)]?.requestCancel()
+                carryOutWakeups()
+            case .cancelledEnds:
+                finish(worker: event.worker, operation: Int(event.operation))
             case .handOffEnds:
                 operations[Int(event.operation)]!.releaseDependents()
                 operations[Int(event.operation)] = nil
@@ -152,17 +180,25 @@ struct SimulationRun {
         guard let arrivals = shape.arrivals else { return }
         var last = first
         while last + 1 < arrivals.count, arrivals[last + 1] <= arrivals[first] { last += 1 }
-        for index in first...last {
+        for index in first...last where operations[index] == nil {
             operations[index] = SimulatedOperation(index: index, priority: shape.priorities[index])
         }
         for index in first...last {
-            // A dependency that finished (and was freed) no longer holds anything back.
             for dependency in arrivingEdges[index] ?? [] {
+                // A dependency added later (a recording's may be) is made now, to be added when
+                // it arrives; one that finished (and was freed) no longer holds anything back.
+                if dependency > last, operations[dependency] == nil {
+                    operations[dependency] = SimulatedOperation(
+                        index: dependency, priority: shape.priorities[dependency])
+                }
                 guard let waitedFor = operations[dependency] else { continue }
                 try DependencyGraph.addDependency(waitedFor, to: operations[index]!)
             }
         }
-        for index in first...last { add(index) }
+        for index in first...last {
+            add(index)
+            if let after = shape.cancelAfter?[index] { schedule(.cancel, at: now &+ after, operation: index) }
+        }
         carryOutWakeups()
         if last + 1 < arrivals.count {
             schedule(.arrival, at: max(now, arrivals[last + 1]), operation: last + 1)
@@ -186,35 +222,45 @@ struct SimulationRun {
 
     /// The wakeups the machine decided become workers looking for work after the wake-up cost.
     mutating func carryOutWakeups() {
-        guard !host.wakeups.isEmpty else { return }
-        for wakeup in host.wakeups {
-            switch wakeup {
-            case .spawn:
-                workers += 1
-                schedule(.workerStarts, at: now &+ costs.wakeupNanoseconds, worker: Int32(workers - 1))
-            case .signal:
-                let worker = parked[parkedHead]
-                parkedHead += 1
-                schedule(.workerWakes, at: now &+ costs.wakeupNanoseconds, worker: worker)
-            case .nudge, .none: break
+        for (queue, host) in hosts.enumerated() where !host.wakeups.isEmpty {
+            for wakeup in host.wakeups {
+                switch wakeup {
+                case .spawn:
+                    workerQueue.append(Int32(queue))
+                    schedule(
+                        .workerStarts, at: now &+ costs.wakeupNanoseconds, worker: Int32(workerQueue.count - 1))
+                case .signal:
+                    let worker = parked[queue][parkedHead[queue]]
+                    parkedHead[queue] += 1
+                    schedule(.workerWakes, at: now &+ costs.wakeupNanoseconds, worker: worker)
+                case .nudge, .none: break
+                }
             }
-        }
-        host.wakeups.removeAll(keepingCapacity: true)
-        if parkedHead > 1_024, parkedHead * 2 > parked.count {
-            parked.removeFirst(parkedHead)
-            parkedHead = 0
+            host.wakeups.removeAll(keepingCapacity: true)
+            if parkedHead[queue] > 1_024, parkedHead[queue] * 2 > parked[queue].count {
+                parked[queue].removeFirst(parkedHead[queue])
+                parkedHead[queue] = 0
+            }
         }
     }
 
     /// A worker takes the next operation or parks.
     mutating func look(_ worker: Int32) {
-        guard let taken = host.machine.next() else {
-            host.machine.workerParks()
-            parked.append(worker)
+        let queue = Int(workerQueue[Int(worker)])
+        guard let taken = hosts[queue].machine.next() else {
+            hosts[queue].machine.workerParks()
+            parked[queue].append(worker)
             return
         }
         // Safe: this host holds only the operations this run made, all SimulatedOperation.
         let operation = unsafeDowncast(taken.operation, to: SimulatedOperation.self)
+        guard taken.runsBody else {
+            // Cancelled before it started: the worker retires it without a body or a core, at the
+            // cost of its overhead, as the queue's worker retires one it takes cancelled.
+            result.skipped.append(operation.index)
+            schedule(.cancelledEnds, at: now &+ costs.overheadNanoseconds, worker: worker, operation: operation.index)
+            return
+        }
         _ = operation.enter(.executing)
         result.started[operation.index] = now
         result.startOrder.append(operation.index)
@@ -248,9 +294,15 @@ struct SimulationRun {
             freeCores += 1
         }
         if let until = shape.refillUntil, now < until { refill(after: index) }
+        finish(worker: worker, operation: index)
+    }
+
+    /// The operation leaves its queue (its body ended, or it was taken cancelled); its worker
+    /// looks for the next one at once, or after handing off to its dependents.
+    mutating func finish(worker: Int32, operation index: Int) {
         let operation = operations[index]!
         let alone = operation.finishesAlone
-        host.machine.finishedOnWorker(operation)
+        hosts[Int(workerQueue[Int(worker)])].machine.finishedOnWorker(operation)
         _ = operation.enter(.finished)
         result.finished[index] = now
         if alone {

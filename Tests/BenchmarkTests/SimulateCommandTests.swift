@@ -31,6 +31,7 @@ import Testing
             (["--workload", "ping"], "workload ping cannot be simulated"),
             (["--policy", "nosuch"], "unknown policy 'nosuch'"),
             (["--calibration", "/nonexistent/file"], "cannot read the file"),
+            (["--workload", "replay:file=/nonexistent/app.qlr"], "cannot read recording /nonexistent/app.qlr"),
         ])
     func refused(arguments: [String], reason: String) {
         #expect {
