@@ -16,6 +16,7 @@ extension SimulateCommand {
             Figure.priorityClasses.map { "prio_\($0)_share" } + ["prio_verylow_e2s_max_ns"]
         case .open: ["a2s_mean_ns"]
         case .priority: Figure.priorityClasses.map { "prio_\($0)_e2s_p50_ns" }
+        case .replay: ["e2s_p50_ns", "e2s_p99_ns", "makespan_ns"]
         default: ["ops_per_s"]
         }
     }
@@ -26,7 +27,13 @@ extension SimulateCommand {
         table: String, measured: [SampleRecord]
     ) {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let measurable = Dictionary(grouping: records.filter { $0.cores <= cores }) {
+        // A kind without a width parameter (chain, dag, replay) runs in bench at the queue's own
+        // width on every core: only the cell simulated on exactly this machine's cores compares.
+        let comparable = records.filter { record in
+            let hasWidth = WorkloadKind(rawValue: record.workload).map { Workload.defaults(for: $0)["width"] != nil }
+            return hasWidth == true ? record.cores <= cores : record.cores == cores
+        }
+        let measurable = Dictionary(grouping: comparable) {
             "\($0.workload):\($0.parameters)|\($0.policy)"
         }
         var table = [["workload", "policy", "figure", "measured (median)", "simulated (mean)", "error"]]

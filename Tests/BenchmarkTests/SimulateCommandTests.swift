@@ -81,5 +81,6 @@ import Testing
         #expect(SimulateCommand.validatedColumns(.makespan) == ["makespan_over_bound"])
         #expect(SimulateCommand.validatedColumns(.overload).contains("prio_verylow_share"))
         #expect(SimulateCommand.validatedColumns(.open) == ["a2s_mean_ns"])
+        #expect(SimulateCommand.validatedColumns(.replay).contains("e2s_p99_ns"))
     }
 }

@@ -45,6 +45,7 @@ public struct SimulatedCurves: Sendable {
             case "overload":
                 Headline(column: "prio_verylow_e2s_max_ns", lowerIsBetter: true, target: 0.20, targetIsStated: true)
             case "open": Headline(column: "a2s_mean_ns", lowerIsBetter: true, target: 0.05, targetIsStated: true)
+            case "replay": Headline(column: "e2s_p99_ns", lowerIsBetter: true, target: 0.10, targetIsStated: false)
             default: Headline(column: "ops_per_s", lowerIsBetter: false, target: 0.10, targetIsStated: false)
             }
         }
@@ -56,6 +57,7 @@ public struct SimulatedCurves: Sendable {
             case "inversion_p99_ns": "veryHigh add-to-start p99 (inversion)"
             case "prio_verylow_e2s_max_ns": "lowest class's longest wait"
             case "a2s_mean_ns": "mean wait, arrival to start"
+            case "e2s_p99_ns": "add-to-start p99"
             default: "operations per second"
             }
         }
