@@ -32,8 +32,14 @@ public struct Simulator {
     }
 
     /// Runs the shape under `policy` (an empty policy value, as a queue takes it).
-    public func run(policy: any SchedulingPolicy) throws(QueueError) -> SimulationResult {
-        var run = SimulationRun(self, policy: policy)
+    ///
+    /// - Parameter keepingTimeline: also keep every operation's times and the start order
+    ///   (``SimulationResult/timeline``), which costs memory in every operation of the run; without
+    ///   it a finished operation is freed whole and the figures come from the tally.
+    public func run(policy: any SchedulingPolicy, keepingTimeline: Bool = false) throws(QueueError)
+        -> SimulationResult
+    {
+        var run = SimulationRun(self, policy: policy, keepingTimeline: keepingTimeline)
         try run.start()
         try run.loop()
         return run.result
@@ -69,7 +75,7 @@ struct SimulationRun {
     /// Workloads with arrivals: each arriving operation's dependencies (edges added as it arrives).
     let arrivingEdges: [Int: [Int]]
 
-    init(_ simulator: Simulator, policy: any SchedulingPolicy) {
+    init(_ simulator: Simulator, policy: any SchedulingPolicy, keepingTimeline: Bool) {
         shape = simulator.shape
         costs = simulator.calibration
         hosts = simulator.shape.queueWidths.map { width in
@@ -85,11 +91,15 @@ struct SimulationRun {
         heights = policy.ranksByHeight ? DependencyGraph.HeightTracking(cap: policy.heightCap) : nil
         freeCores = simulator.cores
         operations = Array(repeating: nil, count: shape.count)
-        let zeros = [UInt64](repeating: 0, count: shape.count)
-        result = SimulationResult(
-            priorities: shape.priorities, durations: shape.durations, enqueued: zeros, started: zeros,
-            finished: zeros, startOrder: [], peakConcurrency: 0, events: 0)
-        result.startOrder.reserveCapacity(shape.count)
+        var timeline: SimulationTimeline?
+        if keepingTimeline {
+            let zeros = [UInt64](repeating: 0, count: shape.count)
+            timeline = SimulationTimeline(
+                priorities: shape.priorities, durations: shape.durations, enqueued: zeros, started: zeros,
+                finished: zeros)
+            timeline?.startOrder.reserveCapacity(shape.count)
+        }
+        result = SimulationResult(tally: SimulationTally(), timeline: timeline, peakConcurrency: 0, events: 0)
         arrivingEdges =
             shape.arrivals == nil ? [:] : Dictionary(grouping: shape.edges, by: \.0).mapValues { $0.map(\.1) }
     }
@@ -110,9 +120,7 @@ struct SimulationRun {
             if let first = arrivals.first { schedule(.arrival, at: first, operation: 0) }
             return
         }
-        for index in 0..<shape.count {
-            operations[index] = SimulatedOperation(index: index, priority: shape.priorities[index])
-        }
+        for index in 0..<shape.count { operations[index] = made(index) }
         for (dependent, dependency) in shape.edges {
             try DependencyGraph.addDependency(operations[dependency]!, to: operations[dependent]!)
         }
@@ -128,7 +136,8 @@ struct SimulationRun {
     /// The queue's add: claim, then readiness (decided by the graph for an operation with edges).
     mutating func add(_ index: Int) {
         let operation = operations[index]!
-        result.enqueued[index] = now
+        operation.enqueued = now
+        result.timeline?.enqueued[index] = now
         let queue = queue(of: index)
         _ = operation.claim(by: links[queue], delivery: nil)
         if operation.needsGraphDecision {
@@ -136,6 +145,11 @@ struct SimulationRun {
         } else {
             hosts[queue].perform(hosts[queue].machine.enqueue(operation, isReady: true))
         }
+    }
+
+    /// The shape's operation `index`, made.
+    func made(_ index: Int) -> SimulatedOperation {
+        SimulatedOperation(index: index, priority: shape.priorities[index], duration: shape.durations[index])
     }
 
     /// The queue an operation is added to: its recorded one, else the only one (operations an
@@ -180,17 +194,12 @@ struct SimulationRun {
         guard let arrivals = shape.arrivals else { return }
         var last = first
         while last + 1 < arrivals.count, arrivals[last + 1] <= arrivals[first] { last += 1 }
-        for index in first...last where operations[index] == nil {
-            operations[index] = SimulatedOperation(index: index, priority: shape.priorities[index])
-        }
+        for index in first...last where operations[index] == nil { operations[index] = made(index) }
         for index in first...last {
             for dependency in arrivingEdges[index] ?? [] {
                 // A dependency added later (a recording's may be) is made now, to be added when
                 // it arrives; one that finished (and was freed) no longer holds anything back.
-                if dependency > last, operations[dependency] == nil {
-                    operations[dependency] = SimulatedOperation(
-                        index: dependency, priority: shape.priorities[dependency])
-                }
+                if dependency > last, operations[dependency] == nil { operations[dependency] = made(dependency) }
                 guard let waitedFor = operations[dependency] else { continue }
                 try DependencyGraph.addDependency(waitedFor, to: operations[index]!)
             }
@@ -209,13 +218,16 @@ struct SimulationRun {
     /// the operation still holds its slot (so it wakes nobody unless a slot is free).
     mutating func refill(after index: Int) {
         let added = operations.count
-        let priority = result.priorities[index]
-        operations.append(SimulatedOperation(index: added, priority: priority))
-        result.priorities.append(priority)
-        result.durations.append(result.durations[index])
-        result.enqueued.append(now)
-        result.started.append(0)
-        result.finished.append(0)
+        let finishing = operations[index]!
+        operations.append(
+            SimulatedOperation(index: added, priority: finishing.setPriority, duration: finishing.duration))
+        if result.timeline != nil {
+            result.timeline!.priorities.append(finishing.setPriority)
+            result.timeline!.durations.append(finishing.duration)
+            result.timeline!.enqueued.append(0)
+            result.timeline!.started.append(0)
+            result.timeline!.finished.append(0)
+        }
         add(added)
         carryOutWakeups()
     }
@@ -257,13 +269,17 @@ struct SimulationRun {
         guard taken.runsBody else {
             // Cancelled before it started: the worker retires it without a body or a core, at the
             // cost of its overhead, as the queue's worker retires one it takes cancelled.
-            result.skipped.append(operation.index)
+            result.timeline?.skipped.append(operation.index)
             schedule(.cancelledEnds, at: now &+ costs.overheadNanoseconds, worker: worker, operation: operation.index)
             return
         }
         _ = operation.enter(.executing)
-        result.started[operation.index] = now
-        result.startOrder.append(operation.index)
+        operation.started = now
+        operation.ranBody = true
+        result.tally.started(
+            level: operation.setPriority.level, wait: now - operation.enqueued, at: now, window: shape.refillUntil)
+        result.timeline?.started[operation.index] = now
+        result.timeline?.startOrder.append(operation.index)
         if freeCores > 0 {
             freeCores -= 1
             beginBody(worker: worker, operation: operation.index)
@@ -276,7 +292,7 @@ struct SimulationRun {
         running += 1
         result.peakConcurrency = max(result.peakConcurrency, running)
         schedule(
-            .bodyEnds, at: now &+ result.durations[index] &+ costs.overheadNanoseconds, worker: worker,
+            .bodyEnds, at: now &+ operations[index]!.duration &+ costs.overheadNanoseconds, worker: worker,
             operation: index)
     }
 
@@ -304,7 +320,9 @@ struct SimulationRun {
         let alone = operation.finishesAlone
         hosts[Int(workerQueue[Int(worker)])].machine.finishedOnWorker(operation)
         _ = operation.enter(.finished)
-        result.finished[index] = now
+        result.tally.finished(
+            at: now, enqueued: operation.enqueued, started: operation.ranBody ? operation.started : nil)
+        result.timeline?.finished[index] = now
         if alone {
             operations[index] = nil
             look(worker)

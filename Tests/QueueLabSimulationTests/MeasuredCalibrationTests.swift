@@ -44,7 +44,7 @@ import Testing
         #expect(parsed == calibration)
         let shape = try SimulationShape(try Workload(parsing: "makespan:n=2000;seed=3"))
         let result = try Simulator(shape: shape, calibration: parsed, width: 4, cores: 4)
-            .run(policy: try SchedulingPolicies.parse("strict"))
+            .run(policy: try SchedulingPolicies.parse("strict"), keepingTimeline: true)
         #expect(result.startOrder.count == 2_000)
         #expect(result.makespan > 0)
     }

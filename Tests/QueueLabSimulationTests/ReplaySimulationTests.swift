@@ -35,7 +35,7 @@ import Testing
         let workload = try Workload(parsing: "replay:file=\(path.path)\(extra)")
         let shape = try SimulationShape(workload)
         let result = try Simulator(shape: shape, calibration: costs, width: width, cores: width)
-            .run(policy: try SchedulingPolicies.parse("strict"))
+            .run(policy: try SchedulingPolicies.parse("strict"), keepingTimeline: true)
         return (result, workload, shape)
     }
 
