@@ -52,22 +52,19 @@ final class SimulatedHost: OperationHost, @unchecked Sendable {
     }
 }
 
-/// A simulated operation: its index in the shape, what it runs and its times so far besides the
-/// scheduling state; the figures take its times when it finishes, and nothing of it stays.
+/// A simulated operation: its index in the shape, its body's duration and its times so far besides
+/// the scheduling state; the figures take its times when it finishes, and nothing of it stays.
 final class SimulatedOperation: ScheduledOperation, @unchecked Sendable {
     // @unchecked Sendable: as its superclass's; a run reads and writes the times on its one thread.
     let index: Int
-    /// The priority it was made with (an inherited one is the graph's business).
-    let setPriority: QueuePriority
     let duration: UInt64
     var enqueued: UInt64 = 0
-    var started: UInt64 = 0
-    /// False for one taken cancelled: no body ran, and it has no latency.
-    var ranBody = false
+    /// `notStarted` until a worker takes it to run its body (one taken cancelled never is).
+    var started = notStarted
+    static let notStarted = UInt64.max
 
     init(index: Int, priority: QueuePriority, duration: UInt64) {
         self.index = index
-        self.setPriority = priority
         self.duration = duration
         super.init(name: nil, priority: priority, isAsynchronous: false)
     }

@@ -220,9 +220,9 @@ struct SimulationRun {
         let added = operations.count
         let finishing = operations[index]!
         operations.append(
-            SimulatedOperation(index: added, priority: finishing.setPriority, duration: finishing.duration))
+            SimulatedOperation(index: added, priority: finishing.priority, duration: finishing.duration))
         if result.timeline != nil {
-            result.timeline!.priorities.append(finishing.setPriority)
+            result.timeline!.priorities.append(finishing.priority)
             result.timeline!.durations.append(finishing.duration)
             result.timeline!.enqueued.append(0)
             result.timeline!.started.append(0)
@@ -275,9 +275,8 @@ struct SimulationRun {
         }
         _ = operation.enter(.executing)
         operation.started = now
-        operation.ranBody = true
         result.tally.started(
-            level: operation.setPriority.level, wait: now - operation.enqueued, at: now, window: shape.refillUntil)
+            level: operation.priority.level, wait: now - operation.enqueued, at: now, window: shape.refillUntil)
         result.timeline?.started[operation.index] = now
         result.timeline?.startOrder.append(operation.index)
         if freeCores > 0 {
@@ -321,7 +320,8 @@ struct SimulationRun {
         hosts[Int(workerQueue[Int(worker)])].machine.finishedOnWorker(operation)
         _ = operation.enter(.finished)
         result.tally.finished(
-            at: now, enqueued: operation.enqueued, started: operation.ranBody ? operation.started : nil)
+            at: now, enqueued: operation.enqueued,
+            started: operation.started == SimulatedOperation.notStarted ? nil : operation.started)
         result.timeline?.finished[index] = now
         if alone {
             operations[index] = nil
