@@ -33,9 +33,11 @@ public struct Simulator {
 
     /// Runs the shape under `policy` (an empty policy value, as a queue takes it).
     ///
-    /// - Parameter keepingTimeline: also keep every operation's times and the start order
-    ///   (``SimulationResult/timeline``), which costs memory in every operation of the run; without
-    ///   it a finished operation is freed whole and the figures come from the tally.
+    /// - Parameters:
+    ///   - policy: the policy's value; each queue of the shape runs its own copy.
+    ///   - keepingTimeline: also keep every operation's times and the start order
+    ///     (``SimulationResult/timeline``), which costs memory in every operation of the run; without
+    ///     it a finished operation is freed whole and the figures come from the tally.
     public func run(policy: any SchedulingPolicy, keepingTimeline: Bool = false) throws(QueueError)
         -> SimulationResult
     {
