@@ -118,7 +118,7 @@ let package = Package(
         .target(
             name: "QueueLabSimulation",
             dependencies: [
-                "QueueLabCore", "QueueLabScheduling", "QueueLabBenchmarks",
+                "QueueLabCore", "QueueLabScheduling", "QueueLabBenchmarks", "QueueLabRecorder",
                 .product(name: "HeapModule", package: "swift-collections"),
             ],
             swiftSettings: strict

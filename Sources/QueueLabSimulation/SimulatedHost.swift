@@ -52,13 +52,20 @@ final class SimulatedHost: OperationHost, @unchecked Sendable {
     }
 }
 
-/// A simulated operation: its index in the shape is all it carries besides the scheduling state.
+/// A simulated operation: its index in the shape, its body's duration and its times so far besides
+/// the scheduling state; the figures take its times when it finishes, and nothing of it stays.
 final class SimulatedOperation: ScheduledOperation, @unchecked Sendable {
-    // @unchecked Sendable: as its superclass's; `index` is immutable.
+    // @unchecked Sendable: as its superclass's; a run reads and writes the times on its one thread.
     let index: Int
+    let duration: UInt64
+    var enqueued: UInt64 = 0
+    /// `notStarted` until a worker takes it to run its body (one taken cancelled never is).
+    var started = notStarted
+    static let notStarted = UInt64.max
 
-    init(index: Int, priority: QueuePriority) {
+    init(index: Int, priority: QueuePriority, duration: UInt64) {
         self.index = index
+        self.duration = duration
         super.init(name: nil, priority: priority, isAsynchronous: false)
     }
 }

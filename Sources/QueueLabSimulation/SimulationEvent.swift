@@ -12,6 +12,10 @@ struct SimulationEvent: Comparable {
         case bodyEnds
         /// A worker has handed off to an operation's dependents and looks for its next operation.
         case handOffEnds
+        /// A recording's cancel of an operation, at its recorded time after the add.
+        case cancel
+        /// A worker has retired an operation it took cancelled (no body ran).
+        case cancelledEnds
     }
 
     let time: UInt64

@@ -10,27 +10,24 @@ extension SimulationResult {
     public func figures(
         for workload: Workload, shape: SimulationShape, width: Int, shareWeights: [Int]? = nil
     ) -> [String: Double] {
-        let count = started.count
+        let tally = tally
+        let count = tally.operations
         let span = Double(makespan)
         var figures: [String: Double] = [
-            "operations": Double(count), "wall_s": span / 1e9, "latency_samples": Double(count),
-            "peak_concurrency": Double(peakConcurrency),
+            "operations": Double(count), "wall_s": span / 1e9,
+            // A recording's operations taken cancelled ran no body: no latency, as a replay counts.
+            "latency_samples": Double(tally.waits.total), "peak_concurrency": Double(peakConcurrency),
         ]
         if span > 0 { figures["ops_per_s"] = Double(count) / (span / 1e9) }
-        let waits = started.indices.map { started[$0] - enqueued[$0] }
-        let bodies = started.indices.map { finished[$0] - started[$0] }
-        let totals = started.indices.map { finished[$0] - enqueued[$0] }
-        for (kind, values) in [("e2s", waits), ("s2f", bodies), ("e2f", totals)] {
+        for (kind, values) in [("e2s", tally.waits), ("s2f", tally.bodies), ("e2f", tally.totals)] {
             Self.addPercentiles(values, kind, into: &figures)
         }
-        var byClass = [[UInt64]](repeating: [], count: Figure.priorityClasses.count)
-        for index in waits.indices { byClass[priorities[index].level].append(waits[index]) }
         for (level, name) in Figure.priorityClasses.enumerated() {
-            let classWaits = byClass[level].sorted()
-            guard !classWaits.isEmpty else { continue }
-            figures["prio_\(name)_e2s_p50_ns"] = Double(Self.percentile(classWaits, 50))
-            figures["prio_\(name)_e2s_p99_ns"] = Double(Self.percentile(classWaits, 99))
-            figures["prio_\(name)_e2s_max_ns"] = Double(classWaits.last!)
+            let classWaits = tally.classWaits[level]
+            guard classWaits.total > 0 else { continue }
+            figures["prio_\(name)_e2s_p50_ns"] = Double(classWaits.percentile(50))
+            figures["prio_\(name)_e2s_p99_ns"] = Double(classWaits.percentile(99))
+            figures["prio_\(name)_e2s_max_ns"] = Double(classWaits.maximum)
         }
         if workload.kind == .makespan {
             let bound = Double(MakespanGraph(workload).bound(width: width))
@@ -38,26 +35,25 @@ extension SimulationResult {
             figures["makespan_bound_ns"] = bound
             figures["makespan_over_bound"] = bound > 0 ? span / bound : 0
         }
+        if workload.kind == .replay { figures["makespan_ns"] = span }
         if workload.kind == .overload, let until = shape.refillUntil {
-            var starts = [Int](repeating: 0, count: Figure.priorityClasses.count)
-            for index in started.indices where started[index] < until { starts[priorities[index].level] += 1 }
             figures.merge(
                 OverloadClasses.figures(
-                    startsInWindow: starts, levels: OverloadClasses.levels(count: workload["classes"]),
+                    startsInWindow: tally.startsInWindow, levels: OverloadClasses.levels(count: workload["classes"]),
                     windowNanoseconds: until, weights: shareWeights)
             ) { _, new in new }
         }
         if workload.kind == .inversion {
             // As the workload reports them: the veryHigh operations' add to start, by its own ranks.
-            let high = byClass[QueuePriority.veryHigh.level].sorted()
-            if let last = high.last {
-                figures["inversion_p50_ns"] = Double(high[(high.count - 1) / 2])
-                figures["inversion_p99_ns"] = Double(high[(high.count - 1) * 99 / 100])
-                figures["inversion_max_ns"] = Double(last)
+            let high = tally.classWaits[QueuePriority.veryHigh.level]
+            if high.total > 0 {
+                figures["inversion_p50_ns"] = Double(high.value(atRank: (high.total - 1) / 2 + 1))
+                figures["inversion_p99_ns"] = Double(high.value(atRank: (high.total - 1) * 99 / 100 + 1))
+                figures["inversion_max_ns"] = Double(high.maximum)
             }
         }
         if workload.kind == .open, let arrivals = shape.arrivals {
-            openFigures(arrivals, waits, totals, shape, width, &figures)
+            openFigures(arrivals, tally, shape, width, &figures)
             // As bench: the closed form holds only for Poisson arrivals and exponential service.
             let markovian =
                 workload.textParameters["arrivals"] == "poisson"
@@ -68,14 +64,14 @@ extension SimulationResult {
     }
 
     private func openFigures(
-        _ arrivals: [UInt64], _ waits: [UInt64], _ totals: [UInt64], _ shape: SimulationShape, _ width: Int,
+        _ arrivals: [UInt64], _ tally: SimulationTally, _ shape: SimulationShape, _ width: Int,
         _ figures: inout [String: Double]
     ) {
         let count = Double(arrivals.count)
         if let last = arrivals.last, last > 0 { figures["offered_ops_per_s"] = (count - 1) / (Double(last) / 1e9) }
-        figures["a2s_mean_ns"] = waits.reduce(0.0) { $0 + Double($1) } / count
-        Self.addPercentiles(waits, "a2s", into: &figures)
-        Self.addPercentiles(totals, "a2f", into: &figures)
+        figures["a2s_mean_ns"] = tally.waits.sum / count
+        Self.addPercentiles(tally.waits, "a2s", into: &figures)
+        Self.addPercentiles(tally.totals, "a2f", into: &figures)
         let meanService = shape.durations.reduce(0.0) { $0 + Double($1) } / count
         figures["s2f_mean_ns"] = meanService
         figures["model_wait_ns"] = QueueingTheory.fcfsMeanWait(
@@ -87,16 +83,9 @@ extension SimulationResult {
         }
     }
 
-    static func addPercentiles(_ values: [UInt64], _ kind: String, into figures: inout [String: Double]) {
-        let sorted = values.sorted()
-        guard let last = sorted.last else { return }
-        for (name, percent) in percentiles { figures["\(kind)_\(name)_ns"] = Double(percentile(sorted, percent)) }
-        figures["\(kind)_max_ns"] = Double(last)
-    }
-
-    /// Nearest rank of an ascending, non-empty list.
-    static func percentile(_ sorted: [UInt64], _ percent: Double) -> UInt64 {
-        let rank = Int((percent / 100 * Double(sorted.count)).rounded(.up))
-        return sorted[min(sorted.count, max(1, rank)) - 1]
+    static func addPercentiles(_ values: LatencyHistogram, _ kind: String, into figures: inout [String: Double]) {
+        guard values.total > 0 else { return }
+        for (name, percent) in percentiles { figures["\(kind)_\(name)_ns"] = Double(values.percentile(percent)) }
+        figures["\(kind)_max_ns"] = Double(values.maximum)
     }
 }

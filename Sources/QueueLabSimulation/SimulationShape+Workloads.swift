@@ -4,16 +4,15 @@ import QueueLabCore
 /// The workloads the simulator can express, and why the others are not (yet).
 extension SimulationShape {
     /// The kinds `simulate --workload` takes.
-    public static let simulatedKinds: [WorkloadKind] = [.makespan, .dag, .chain, .fanout, .open, .inversion, .overload]
+    public static let simulatedKinds: [WorkloadKind] = [
+        .makespan, .dag, .chain, .fanout, .priority, .open, .inversion, .overload, .replay,
+    ]
 
     /// Why `kind` cannot be simulated, or nil.
     public static func refusal(_ kind: WorkloadKind) -> String? {
         if simulatedKinds.contains(kind) { return nil }
         let why =
             switch kind {
-            case .priority:
-                "its producer adds from another thread while the queue runs, which the simulator does not model yet"
-            case .replay: "recordings are not read by the simulator yet"
             case .async, .exclusive, .cancel, .producers, .ping, .idle:
                 "it measures the queue's threads (asynchronous finishes, cancels, contention, idling), not an order"
             default: "it has no known shape"
@@ -49,6 +48,10 @@ extension SimulationShape {
             let body = UInt64(max(0, workload["us"])) * 1_000
             self.init(durations: Array(repeating: body, count: priorities.count), priorities: priorities)
             refillUntil = UInt64(workload["ms"]) * 1_000_000
+        case .priority:
+            self.init(priority: workload)
+        case .replay:
+            try self.init(replay: ReplaySpec(workload))
         case .open:
             let schedule = OpenLoopSchedule(try OpenLoopSpec(workload))
             self.init(durations: schedule.services, priorities: schedule.priorities, arrivals: schedule.arrivals)
@@ -82,6 +85,22 @@ extension SimulationShape {
             arrivals += [time, time]
         }
         self.init(durations: durations, priorities: priorities, arrivals: arrivals, edges: edges)
+    }
+
+    /// `priority`: `n` operations of `us` each, at levels drawn as bench draws them (SplitMix64,
+    /// seed 7, uniform over the five), added by a producer while the queue runs. The producer is
+    /// modelled as adding them all at time 0 in one batch: the real one takes about n times its
+    /// add cost, which no calibration figure holds, so the first few starts (before the backlog
+    /// builds) can differ; with 5 us bodies at width 2 the backlog builds within the first few
+    /// microseconds either way.
+    init(priority workload: Workload) {
+        var random = SplitMix64(seed: 7)
+        let count = max(0, workload["n"])
+        let priorities = (0..<count).map { _ in QueuePriority(level: Int.random(in: 0..<5, using: &random)) }
+        let body = UInt64(max(0, workload["us"])) * 1_000
+        self.init(
+            durations: Array(repeating: body, count: count), priorities: priorities,
+            arrivals: Array(repeating: 0, count: count))
     }
 
     /// `fanout`'s rounds: a root after the previous sink, `children` after the root, a sink after them.

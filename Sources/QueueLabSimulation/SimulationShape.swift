@@ -16,6 +16,13 @@ public struct SimulationShape: Sendable {
     /// `overload`'s producer: until this virtual time, a body that ends adds the next operation of
     /// its class (same priority, same duration) before its operation finishes; nil: none.
     public var refillUntil: UInt64?
+    /// A recording's queues: each operation's queue (an index into `queueWidths`); nil: one queue.
+    public var queues: [Int]?
+    /// Each queue's width; -1: the simulated cell's width.
+    public var queueWidths: [Int] = [-1]
+    /// A recording's cancellations: nanoseconds from each operation's add to its cancel, nil for
+    /// one never cancelled; nil: none at all.
+    public var cancelAfter: [UInt64?]?
 
     public init(
         durations: [UInt64], priorities: [QueuePriority]? = nil, arrivals: [UInt64]? = nil, edges: [(Int, Int)] = [],

@@ -32,8 +32,16 @@ public struct Simulator {
     }
 
     /// Runs the shape under `policy` (an empty policy value, as a queue takes it).
-    public func run(policy: any SchedulingPolicy) throws(QueueError) -> SimulationResult {
-        var run = SimulationRun(self, policy: policy)
+    ///
+    /// - Parameters:
+    ///   - policy: the policy's value; each queue of the shape runs its own copy.
+    ///   - keepingTimeline: also keep every operation's times and the start order
+    ///     (``SimulationResult/timeline``), which costs memory in every operation of the run; without
+    ///     it a finished operation is freed whole and the figures come from the tally.
+    public func run(policy: any SchedulingPolicy, keepingTimeline: Bool = false) throws(QueueError)
+        -> SimulationResult
+    {
+        var run = SimulationRun(self, policy: policy, keepingTimeline: keepingTimeline)
         try run.start()
         try run.loop()
         return run.result
@@ -44,8 +52,10 @@ public struct Simulator {
 struct SimulationRun {
     let shape: SimulationShape
     let costs: SimulationCalibration
-    let host: SimulatedHost
-    let link = HostLink()
+    /// One per queue of the shape (a recording has several), each with its own machine and copy
+    /// of the policy, as each replayed queue has.
+    let hosts: [SimulatedHost]
+    let links: [HostLink]
     /// Held while the run lasts when the policy ranks by chain height: the graph keeps heights only
     /// while someone asks.
     let heights: DependencyGraph.HeightTracking?
@@ -54,9 +64,11 @@ struct SimulationRun {
     var now: UInt64 = 0
     /// Operations alive (added, not finished); nil before and after.
     var operations: [SimulatedOperation?]
-    var workers = 0
-    var parked: [Int32] = []
-    var parkedHead = 0
+    /// Each worker's queue, by worker number.
+    var workerQueue: [Int32] = []
+    /// Each queue's parked workers, the longest parked first from `parkedHead`.
+    var parked: [[Int32]]
+    var parkedHead: [Int]
     var freeCores: Int
     var waitingForCore: [(worker: Int32, operation: Int32)] = []
     var waitingHead = 0
@@ -65,19 +77,31 @@ struct SimulationRun {
     /// Workloads with arrivals: each arriving operation's dependencies (edges added as it arrives).
     let arrivingEdges: [Int: [Int]]
 
-    init(_ simulator: Simulator, policy: any SchedulingPolicy) {
+    init(_ simulator: Simulator, policy: any SchedulingPolicy, keepingTimeline: Bool) {
         shape = simulator.shape
         costs = simulator.calibration
-        host = SimulatedHost(policy: policy, width: simulator.width)
+        hosts = simulator.shape.queueWidths.map { width in
+            SimulatedHost(policy: policy, width: width < 1 ? simulator.width : width)
+        }
+        links = hosts.map { host in
+            let link = HostLink()
+            link.connect(host)
+            return link
+        }
+        parked = Array(repeating: [], count: hosts.count)
+        parkedHead = Array(repeating: 0, count: hosts.count)
         heights = policy.ranksByHeight ? DependencyGraph.HeightTracking(cap: policy.heightCap) : nil
-        link.connect(host)
         freeCores = simulator.cores
         operations = Array(repeating: nil, count: shape.count)
-        let zeros = [UInt64](repeating: 0, count: shape.count)
-        result = SimulationResult(
-            priorities: shape.priorities, durations: shape.durations, enqueued: zeros, started: zeros,
-            finished: zeros, startOrder: [], peakConcurrency: 0, events: 0)
-        result.startOrder.reserveCapacity(shape.count)
+        var timeline: SimulationTimeline?
+        if keepingTimeline {
+            let zeros = [UInt64](repeating: 0, count: shape.count)
+            timeline = SimulationTimeline(
+                priorities: shape.priorities, durations: shape.durations, enqueued: zeros, started: zeros,
+                finished: zeros)
+            timeline?.startOrder.reserveCapacity(shape.count)
+        }
+        result = SimulationResult(tally: SimulationTally(), timeline: timeline, peakConcurrency: 0, events: 0)
         arrivingEdges =
             shape.arrivals == nil ? [:] : Dictionary(grouping: shape.edges, by: \.0).mapValues { $0.map(\.1) }
     }
@@ -98,44 +122,64 @@ struct SimulationRun {
             if let first = arrivals.first { schedule(.arrival, at: first, operation: 0) }
             return
         }
-        for index in 0..<shape.count {
-            operations[index] = SimulatedOperation(index: index, priority: shape.priorities[index])
-        }
+        for index in 0..<shape.count { operations[index] = made(index) }
         for (dependent, dependency) in shape.edges {
             try DependencyGraph.addDependency(operations[dependency]!, to: operations[dependent]!)
         }
-        host.machine.virtualTime = 0
-        _ = host.machine.setSuspended(true)
+        for host in hosts {
+            host.machine.virtualTime = 0
+            _ = host.machine.setSuspended(true)
+        }
         for index in shape.addOrder { add(index) }
-        host.wakeups += host.machine.setSuspended(false)
+        for host in hosts { host.wakeups += host.machine.setSuspended(false) }
         carryOutWakeups()
     }
 
     /// The queue's add: claim, then readiness (decided by the graph for an operation with edges).
     mutating func add(_ index: Int) {
         let operation = operations[index]!
-        result.enqueued[index] = now
-        _ = operation.claim(by: link, delivery: nil)
+        operation.enqueued = now
+        result.timeline?.enqueued[index] = now
+        let queue = queue(of: index)
+        _ = operation.claim(by: links[queue], delivery: nil)
         if operation.needsGraphDecision {
             DependencyGraph.decideReadiness(of: operation)
         } else {
-            host.perform(host.machine.enqueue(operation, isReady: true))
+            hosts[queue].perform(hosts[queue].machine.enqueue(operation, isReady: true))
         }
+    }
+
+    /// The shape's operation `index`, made.
+    func made(_ index: Int) -> SimulatedOperation {
+        SimulatedOperation(index: index, priority: shape.priorities[index], duration: shape.durations[index])
+    }
+
+    /// The queue an operation is added to: its recorded one, else the only one (operations an
+    /// `overload` producer adds during the run have no index in the shape).
+    func queue(of index: Int) -> Int {
+        guard let queues = shape.queues, index < queues.count else { return 0 }
+        return queues[index]
     }
 
     mutating func loop() throws(QueueError) {
         while let event = events.popMin() {
             now = event.time
             // A policy that reads the time (aging) reads the virtual one.
-            host.machine.virtualTime = now
+            for host in hosts { host.machine.virtualTime = now }
             result.events += 1
             switch event.kind {
             case .arrival: try arrive(Int(event.operation))
             case .workerStarts: look(event.worker)
             case .workerWakes:
-                host.machine.workerWakes()
+                hosts[Int(workerQueue[Int(event.worker)])].machine.workerWakes()
                 look(event.worker)
             case .bodyEnds: bodyEnds(worker: event.worker, operation: Int(event.operation))
+            case .cancel:
+                // Freed already: it finished before its cancel came, which then changes nothing.
+                operations[Int(event.operation)]?.requestCancel()
+                carryOutWakeups()
+            case .cancelledEnds:
+                finish(worker: event.worker, operation: Int(event.operation))
             case .handOffEnds:
                 operations[Int(event.operation)]!.releaseDependents()
                 operations[Int(event.operation)] = nil
@@ -152,17 +196,20 @@ struct SimulationRun {
         guard let arrivals = shape.arrivals else { return }
         var last = first
         while last + 1 < arrivals.count, arrivals[last + 1] <= arrivals[first] { last += 1 }
+        for index in first...last where operations[index] == nil { operations[index] = made(index) }
         for index in first...last {
-            operations[index] = SimulatedOperation(index: index, priority: shape.priorities[index])
-        }
-        for index in first...last {
-            // A dependency that finished (and was freed) no longer holds anything back.
             for dependency in arrivingEdges[index] ?? [] {
+                // A dependency added later (a recording's may be) is made now, to be added when
+                // it arrives; one that finished (and was freed) no longer holds anything back.
+                if dependency > last, operations[dependency] == nil { operations[dependency] = made(dependency) }
                 guard let waitedFor = operations[dependency] else { continue }
                 try DependencyGraph.addDependency(waitedFor, to: operations[index]!)
             }
         }
-        for index in first...last { add(index) }
+        for index in first...last {
+            add(index)
+            if let after = shape.cancelAfter?[index] { schedule(.cancel, at: now &+ after, operation: index) }
+        }
         carryOutWakeups()
         if last + 1 < arrivals.count {
             schedule(.arrival, at: max(now, arrivals[last + 1]), operation: last + 1)
@@ -173,51 +220,67 @@ struct SimulationRun {
     /// the operation still holds its slot (so it wakes nobody unless a slot is free).
     mutating func refill(after index: Int) {
         let added = operations.count
-        let priority = result.priorities[index]
-        operations.append(SimulatedOperation(index: added, priority: priority))
-        result.priorities.append(priority)
-        result.durations.append(result.durations[index])
-        result.enqueued.append(now)
-        result.started.append(0)
-        result.finished.append(0)
+        let finishing = operations[index]!
+        operations.append(
+            SimulatedOperation(index: added, priority: finishing.priority, duration: finishing.duration))
+        if result.timeline != nil {
+            result.timeline!.priorities.append(finishing.priority)
+            result.timeline!.durations.append(finishing.duration)
+            result.timeline!.enqueued.append(0)
+            result.timeline!.started.append(0)
+            result.timeline!.finished.append(0)
+        }
         add(added)
         carryOutWakeups()
     }
 
     /// The wakeups the machine decided become workers looking for work after the wake-up cost.
     mutating func carryOutWakeups() {
-        guard !host.wakeups.isEmpty else { return }
-        for wakeup in host.wakeups {
-            switch wakeup {
-            case .spawn:
-                workers += 1
-                schedule(.workerStarts, at: now &+ costs.wakeupNanoseconds, worker: Int32(workers - 1))
-            case .signal:
-                let worker = parked[parkedHead]
-                parkedHead += 1
-                schedule(.workerWakes, at: now &+ costs.wakeupNanoseconds, worker: worker)
-            case .nudge, .none: break
+        for (queue, host) in hosts.enumerated() where !host.wakeups.isEmpty {
+            for wakeup in host.wakeups {
+                switch wakeup {
+                case .spawn:
+                    workerQueue.append(Int32(queue))
+                    schedule(
+                        .workerStarts, at: now &+ costs.wakeupNanoseconds, worker: Int32(workerQueue.count - 1))
+                case .signal:
+                    let worker = parked[queue][parkedHead[queue]]
+                    parkedHead[queue] += 1
+                    schedule(.workerWakes, at: now &+ costs.wakeupNanoseconds, worker: worker)
+                case .nudge, .none: break
+                }
             }
-        }
-        host.wakeups.removeAll(keepingCapacity: true)
-        if parkedHead > 1_024, parkedHead * 2 > parked.count {
-            parked.removeFirst(parkedHead)
-            parkedHead = 0
+            host.wakeups.removeAll(keepingCapacity: true)
+            if parkedHead[queue] > 1_024, parkedHead[queue] * 2 > parked[queue].count {
+                parked[queue].removeFirst(parkedHead[queue])
+                parkedHead[queue] = 0
+            }
         }
     }
 
     /// A worker takes the next operation or parks.
     mutating func look(_ worker: Int32) {
-        guard let taken = host.machine.next() else {
-            host.machine.workerParks()
-            parked.append(worker)
+        let queue = Int(workerQueue[Int(worker)])
+        guard let taken = hosts[queue].machine.next() else {
+            hosts[queue].machine.workerParks()
+            parked[queue].append(worker)
             return
         }
         // Safe: this host holds only the operations this run made, all SimulatedOperation.
         let operation = unsafeDowncast(taken.operation, to: SimulatedOperation.self)
+        guard taken.runsBody else {
+            // Cancelled before it started: the worker retires it without a body or a core, at the
+            // cost of its overhead, as the queue's worker retires one it takes cancelled.
+            result.timeline?.skipped.append(operation.index)
+            schedule(.cancelledEnds, at: now &+ costs.overheadNanoseconds, worker: worker, operation: operation.index)
+            return
+        }
         _ = operation.enter(.executing)
-        result.started[operation.index] = now
-        result.startOrder.append(operation.index)
+        operation.started = now
+        result.tally.started(
+            level: operation.priority.level, wait: now - operation.enqueued, at: now, window: shape.refillUntil)
+        result.timeline?.started[operation.index] = now
+        result.timeline?.startOrder.append(operation.index)
         if freeCores > 0 {
             freeCores -= 1
             beginBody(worker: worker, operation: operation.index)
@@ -230,7 +293,7 @@ struct SimulationRun {
         running += 1
         result.peakConcurrency = max(result.peakConcurrency, running)
         schedule(
-            .bodyEnds, at: now &+ result.durations[index] &+ costs.overheadNanoseconds, worker: worker,
+            .bodyEnds, at: now &+ operations[index]!.duration &+ costs.overheadNanoseconds, worker: worker,
             operation: index)
     }
 
@@ -248,11 +311,20 @@ struct SimulationRun {
             freeCores += 1
         }
         if let until = shape.refillUntil, now < until { refill(after: index) }
+        finish(worker: worker, operation: index)
+    }
+
+    /// The operation leaves its queue (its body ended, or it was taken cancelled); its worker
+    /// looks for the next one at once, or after handing off to its dependents.
+    mutating func finish(worker: Int32, operation index: Int) {
         let operation = operations[index]!
         let alone = operation.finishesAlone
-        host.machine.finishedOnWorker(operation)
+        hosts[Int(workerQueue[Int(worker)])].machine.finishedOnWorker(operation)
         _ = operation.enter(.finished)
-        result.finished[index] = now
+        result.tally.finished(
+            at: now, enqueued: operation.enqueued,
+            started: operation.started == SimulatedOperation.notStarted ? nil : operation.started)
+        result.timeline?.finished[index] = now
         if alone {
             operations[index] = nil
             look(worker)

@@ -26,6 +26,15 @@ extension SimulateCommand {
         let workloads = try specifications.map { text throws -> Workload in
             let workload = try Workload(parsing: text)
             if let refusal = SimulationShape.refusal(workload.kind) { throw ValidationError(refusal) }
+            // A recording is read now, so that a missing, damaged or unsimulable one stops the run
+            // before any cell of it runs, as bench's does.
+            if workload.kind == .replay {
+                do {
+                    _ = try SimulationShape(workload)
+                } catch {
+                    throw ValidationError("\(error)")
+                }
+            }
             return workload
         }
         let named = try registry.policySpecifications(

@@ -15,20 +15,34 @@ extension SimulateCommand {
         case .overload:
             Figure.priorityClasses.map { "prio_\($0)_share" } + ["prio_verylow_e2s_max_ns"]
         case .open: ["a2s_mean_ns"]
+        case .priority: Figure.priorityClasses.map { "prio_\($0)_e2s_p50_ns" }
+        case .replay: ["e2s_p50_ns", "e2s_p99_ns", "makespan_ns"]
         default: ["ops_per_s"]
         }
     }
 
-    func validation(of records: [SampleRecord], implementation: String) throws -> String {
+    /// The error table, and the measured rows (which `--out` writes beside the simulated ones, so
+    /// that `report` draws them over the simulated curves).
+    func validation(of records: [SampleRecord], implementation: String) throws -> (
+        table: String, measured: [SampleRecord]
+    ) {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let measurable = Dictionary(grouping: records.filter { $0.cores <= cores }) {
+        // A kind without a width parameter (chain, dag, replay) runs in bench at the queue's own
+        // width on every core: only the cell simulated on exactly this machine's cores compares.
+        let comparable = records.filter { record in
+            let hasWidth = WorkloadKind(rawValue: record.workload).map { Workload.defaults(for: $0)["width"] != nil }
+            return hasWidth == true ? record.cores <= cores : record.cores == cores
+        }
+        let measurable = Dictionary(grouping: comparable) {
             "\($0.workload):\($0.parameters)|\($0.policy)"
         }
         var table = [["workload", "policy", "figure", "measured (median)", "simulated (mean)", "error"]]
+        var rows: [SampleRecord] = []
         for key in measurable.keys.sorted() {
             let simulated = measurable[key]!
             let first = simulated[0]
             let measured = try measure(first, implementation: implementation)
+            rows += measured
             for column in Self.validatedColumns(WorkloadKind(rawValue: first.workload) ?? .noop) {
                 let real = measured.compactMap { $0.figures[column] }
                 let model = simulated.compactMap { $0.figures[column] }
@@ -42,8 +56,10 @@ extension SimulateCommand {
                 ])
             }
         }
-        return FigureFormat.table(table)
+        let text =
+            FigureFormat.table(table)
             + "\nvalidation: \(validationSamples) bench samples (one process each) of \(implementation) per cell of width <= \(cores)"
+        return (text, rows)
     }
 
     /// `bench` of the record's cell on `implementation`, in a child process of this executable.

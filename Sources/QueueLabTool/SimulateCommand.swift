@@ -17,6 +17,7 @@ struct SimulateCommand: ParsableCommand {
               \(ToolName.current) simulate --workload 'open:rate=15000;service=exp:50us' --width 1,2,4 --seeds 1-10 --out sim.csv
               \(ToolName.current) simulate --workload dag --policy critical-path --width 16 --cores 4 --calibration my.calibration
               \(ToolName.current) simulate --workload makespan --policy strict,critical-path --width 1,2 --seeds 1-10 --validate
+              \(ToolName.current) simulate --calibrate --impl actor --out actor.calibration
 
             Workloads: \(SimulationShape.simulatedKinds.map(\.rawValue).joined(separator: ", ")). Rows have bench's columns, with implementation sim:IMPL and build_config sim:CALIBRATION, so compare and report read them; cores is the simulated core count.
 
@@ -24,7 +25,8 @@ struct SimulateCommand: ParsableCommand {
 
             Exit status:
               0  every cell simulated
-              2  bad input (a width or core count below 1, a calibration that does not parse or has a negative cost, an unknown policy, a workload the simulator cannot express), before anything runs
+              1  --calibrate: the bench child failed
+              2  bad input (a width or core count below 1, a calibration that does not parse or has a negative cost, an unknown policy, a workload the simulator cannot express, --calibrate without a known --impl), before anything runs
             """
     )
 
@@ -45,24 +47,46 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A queuelab-calibration/1 file.", valueName: "file"))
     var calibration: String?
 
-    @Option(help: ArgumentHelp("The CSV file to write, overwritten.", valueName: "file.csv"))
+    @Option(
+        help: ArgumentHelp(
+            "The CSV file to write, overwritten (with --calibrate: the calibration).", valueName: "file.csv"))
     var out: String?
 
     @Flag(
         help: """
             Also measure every cell this machine can run (width up to its cores) with bench on the \
-            calibration's implementation, and print each figure's error.
+            calibration's implementation, print each figure's error, and write the measured rows to --out too.
             """)
     var validate = false
 
     @Option(parsing: .unconditional, help: "bench samples per cell with --validate, 1 to 1000.")
     var validationSamples = 5
 
+    @Flag(
+        help: """
+            Measure a calibration instead of simulating: bench of --impl on noop, chain and ping in a \
+            child process, the figures written to --out (default: standard output).
+            """)
+    var calibrate = false
+
+    @Option(help: ArgumentHelp("The implementation --calibrate measures.", valueName: "name"))
+    var impl: String?
+
+    @Option(parsing: .unconditional, help: "bench samples per workload with --calibrate, 1 to 1000.")
+    var calibrationSamples = 10
+
+    @Option(help: ArgumentHelp("The name --calibrate gives (default: IMPL-HOSTCORES).", valueName: "name"))
+    var calibrationName: String?
+
     func run() throws {
         try exitingOnBadInput(runChecked)
     }
 
     func runChecked() throws {
+        if calibrate { return try runCalibration() }
+        if let impl {
+            throw ValidationError("--impl \(impl) is for --calibrate; a simulation's queue is its calibration's")
+        }
         let plan = try checkedPlan()
         let metadata = RunMetadata.current()
         let commit = RunMetadata.gitCommit(containing: RunMetadata.currentExecutable())
@@ -87,10 +111,16 @@ struct SimulateCommand: ParsableCommand {
                 + "a second simulating (\(FigureFormat.time(simulatingSeconds))), "
                 + "\(FigureFormat.number(operations / max(seconds, 1e-9))) a second end to end (\(FigureFormat.time(seconds)))"
         )
+        // Measured before anything is written, so that --out holds the measured rows too: report
+        // draws them over the simulated curves and says where the two disagree.
+        let validated = try validate ? validation(of: records, implementation: plan.calibration.implementation) : nil
         if let out {
-            try ResultsFile.write(records, to: out)
-            print("wrote \(records.count) simulated rows to \(out)")
+            try ResultsFile.write(records + (validated?.measured ?? []), to: out)
+            let measured = validated.map {
+                " and \($0.measured.count) measured rows of \(plan.calibration.implementation)"
+            }
+            print("wrote \(records.count) simulated rows\(measured ?? "") to \(out)")
         }
-        if validate { print(try validation(of: records, implementation: plan.calibration.implementation)) }
+        if let validated { print(validated.table) }
     }
 }

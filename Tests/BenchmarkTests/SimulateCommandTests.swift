@@ -28,9 +28,10 @@ import Testing
             (["--width", "0"], "--width must be 1 to"),
             (["--cores", "0"], "--cores must be 1 to"),
             (["--validate", "--validation-samples", "0"], "--validation-samples must be 1 to"),
-            (["--workload", "priority"], "workload priority cannot be simulated"),
+            (["--workload", "ping"], "workload ping cannot be simulated"),
             (["--policy", "nosuch"], "unknown policy 'nosuch'"),
             (["--calibration", "/nonexistent/file"], "cannot read the file"),
+            (["--workload", "replay:file=/nonexistent/app.qlr"], "cannot read recording /nonexistent/app.qlr"),
         ])
     func refused(arguments: [String], reason: String) {
         #expect {
@@ -52,9 +53,34 @@ import Testing
         }
     }
 
+    @Test(
+        "--calibrate's bad input is refused with its reason",
+        arguments: [
+            (["--calibrate"], "--calibrate needs --impl"),
+            (["--calibrate", "--impl", "nosuch"], "--impl nosuch"),
+            (["--calibrate", "--impl", "lock", "--width", "4"], "--calibrate does not take --width"),
+            (["--calibrate", "--impl", "lock", "--calibration-samples", "0"], "--calibration-samples must be 1 to"),
+        ])
+    func calibrateRefused(arguments: [String], reason: String) {
+        #expect {
+            _ = try SimulateCommand.parse(arguments).checkedCalibrationPlan(registry: Implementations.registry)
+        } throws: { error in
+            "\(error)".contains(reason)
+        }
+    }
+
+    @Test func calibrateRunsBenchOnTheMeasurementWorkloads() throws {
+        let plan = try SimulateCommand.parse(["--calibrate", "--impl", "actor", "--calibration-name", "actor-x"])
+            .checkedCalibrationPlan(registry: Implementations.registry)
+        #expect(plan.name == "actor-x")
+        #expect(plan.benchArguments.prefix(3) == ["bench", "--impl", "actor"])
+        #expect(plan.benchArguments.contains("ping:n=2000"))
+    }
+
     @Test func validationComparesEachKindByTheFiguresItIsReadBy() {
         #expect(SimulateCommand.validatedColumns(.makespan) == ["makespan_over_bound"])
         #expect(SimulateCommand.validatedColumns(.overload).contains("prio_verylow_share"))
         #expect(SimulateCommand.validatedColumns(.open) == ["a2s_mean_ns"])
+        #expect(SimulateCommand.validatedColumns(.replay).contains("e2s_p99_ns"))
     }
 }

@@ -29,8 +29,8 @@ import Testing
 
     @Test("a workload the simulator cannot express says which and why")
     func refusal() {
-        let message = SimulationShape.refusal(.priority)
-        #expect(message?.contains("workload priority cannot be simulated") == true)
+        let message = SimulationShape.refusal(.ping)
+        #expect(message?.contains("workload ping cannot be simulated") == true)
         #expect(SimulationShape.refusal(.makespan) == nil)
     }
 }

@@ -1,21 +1,22 @@
 import QueueLabBenchmarks
 import QueueLabCore
 import QueueLabScheduling
-import QueueLabSimulation
 import Testing
+
+@testable import QueueLabSimulation
 
 @Suite struct SimulatorTests {
     private let costs = SimulationCalibration(
         name: "test", implementation: "test", overheadNanoseconds: 100, wakeupNanoseconds: 1_000,
         handOffNanoseconds: 50)
 
-    private func run(
+    func run(
         _ shape: SimulationShape, _ policy: String = "strict", width: Int, cores: Int? = nil,
         calibration: SimulationCalibration? = nil
     ) throws -> SimulationResult {
         let simulator = Simulator(
             shape: shape, calibration: calibration ?? costs, width: width, cores: cores ?? width)
-        return try simulator.run(policy: try SchedulingPolicies.parse(policy))
+        return try simulator.run(policy: try SchedulingPolicies.parse(policy), keepingTimeline: true)
     }
 
     @Test("same seed, same result, bit for bit", arguments: ["strict", "fifo", "critical-path", "aging", "inherit"])
@@ -133,5 +134,57 @@ extension SimulatorTests {
         let strict = try figures("strict")
         #expect(strict["prio_verylow_share"] == 0)
         #expect(try #require(strict["prio_verylow_e2s_max_ns"]) >= 50_000_000)
+    }
+}
+
+extension SimulatorTests {
+    @Test("priority: bench's draw of levels, and strict serves the higher levels first")
+    func priorityWorkload() throws {
+        let workload = try Workload(parsing: "priority:n=2000;us=5;width=2")
+        let shape = try SimulationShape(workload)
+        #expect(shape.count == 2_000)
+        #expect(Set(shape.priorities.map(\.level)) == [0, 1, 2, 3, 4])
+        let result = try run(shape, "strict", width: 2)
+        let figures = result.figures(for: workload, shape: shape, width: 2)
+        let high = try #require(figures["prio_veryhigh_e2s_p50_ns"])
+        let low = try #require(figures["prio_verylow_e2s_p50_ns"])
+        #expect(high < low)
+        let fifo = try run(shape, "fifo", width: 2).figures(for: workload, shape: shape, width: 2)
+        #expect(try #require(fifo["prio_veryhigh_e2s_p50_ns"]) > high)
+    }
+}
+
+extension SimulatorTests {
+    @Test(
+        "the figures from the tally are the exact ones within a bucket (1/128 of the value)",
+        arguments: ["makespan:n=2000;cost=exp;seed=7", "open:rate=15000;duration_ms=200", "inversion", "overload"])
+    func tallyAgainstTimeline(text: String) throws {
+        let workload = try Workload(parsing: text)
+        let shape = try SimulationShape(workload)
+        let simulator = Simulator(shape: shape, calibration: .lockVM2, width: 2, cores: 2)
+        let policy = try SchedulingPolicies.parse("aging")
+        let kept = try simulator.run(policy: policy, keepingTimeline: true)
+        let lean = try simulator.run(policy: policy)
+        #expect(lean.timeline == nil && lean.tally == kept.tally && lean.makespan == kept.makespan)
+        let timeline = try #require(kept.timeline)
+        let waits = timeline.started.indices.map { timeline.started[$0] - timeline.enqueued[$0] }.sorted()
+        let figures = lean.figures(for: workload, shape: shape, width: 2)
+        for (name, percent) in [("p50", 50.0), ("p99", 99.0)] {
+            let exact = Double(
+                waits[min(waits.count, max(1, Int((percent / 100 * Double(waits.count)).rounded(.up)))) - 1])
+            let tallied = try #require(figures["e2s_\(name)_ns"])
+            #expect(abs(tallied - exact) <= max(1, exact / 128), "\(name): \(tallied) against \(exact)")
+        }
+        #expect(figures["e2s_max_ns"] == Double(waits.last!))
+        #expect(figures["operations"] == Double(timeline.started.count))
+    }
+
+    @Test func histogramBuckets() {
+        for value: UInt64 in [0, 1, 255, 256, 257, 511, 512, 44_000, 1 << 40, UInt64.max >> 1] {
+            let index = LatencyHistogram.index(value)
+            let middle = LatencyHistogram.value(ofBucket: index)
+            #expect(LatencyHistogram.index(middle) == index)
+            #expect(value < 256 ? middle == value : abs(Double(middle) - Double(value)) <= Double(value) / 128)
+        }
     }
 }

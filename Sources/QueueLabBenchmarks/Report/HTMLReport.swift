@@ -36,6 +36,7 @@ public struct HTMLReport: Sendable {
     /// The strategies view alone, as Markdown (`queuelab report --markdown`).
     public func strategiesMarkdown() -> String {
         StrategiesSection.markdown(strategyTables, source: runSource)
+            + SimulatedCurvesSection.markdown(SimulatedCurves.all(run))
     }
 
     /// The `id`s of the page's sections, in order: what a test (or a link) can rely on.
@@ -61,11 +62,12 @@ public struct HTMLReport: Sendable {
                     content: ComparisonTable.render(report)))
         }
         let strategies = StrategyTable.tables(cells, reference: referencePolicy ?? "")
-        if !strategies.isEmpty {
+        let simulated = SimulatedCurves.all(run)
+        if !strategies.isEmpty || !simulated.isEmpty {
             body.append(
                 section(
                     .strategies, "Scheduling policies side by side", intro: StrategiesSection.intro,
-                    content: StrategiesSection.html(strategies)))
+                    content: SimulatedCurvesSection.html(simulated) + StrategiesSection.html(strategies)))
         }
         if !explanations.isEmpty { body.append(explainSection()) }
         let baseCells = base.map(ReportCell.cells(from:)) ?? []

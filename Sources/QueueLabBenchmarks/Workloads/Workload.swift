@@ -209,4 +209,7 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
 public struct WorkloadParseError: Error, CustomStringConvertible, Equatable {
     public let message: String
     public var description: String { message }
+
+    /// Public for the modules that read workloads further (the simulator's shapes).
+    public init(message: String) { self.message = message }
 }

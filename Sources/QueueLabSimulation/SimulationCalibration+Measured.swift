@@ -1,0 +1,51 @@
+import QueueLabBenchmarks
+
+/// A calibration derived from `bench` rows of one implementation, as `simulate --calibrate` does
+/// (the figures the committed `lock-vm2` one was read from by hand, read the same way).
+extension SimulationCalibration {
+    /// The `bench` workloads a calibration is read from, each chosen so that one queue cost
+    /// dominates what it measures beside near-empty bodies.
+    public static let measurementWorkloads = ["noop:n=100000;width=1", "chain:n=100000", "ping:n=2000"]
+
+    /// Reads the three costs from `records` (rows of ``measurementWorkloads``, any number of
+    /// samples each; medians over them, so one disturbed sample on a shared machine moves nothing):
+    ///
+    /// - `overhead_ns`: `noop` at width 1 runs everything on one worker, so a second over its
+    ///   throughput is one operation's cost with an empty body.
+    /// - `handoff_ns`: each `chain` link is an operation whose worker also releases a dependent;
+    ///   a link's time less the overhead (0 when the link is cheaper: the hand-off is then lost in
+    ///   the noise of the overhead).
+    /// - `wakeup_ns`: `ping` adds each operation once the previous one finished, so its
+    ///   add-to-finish p50 is the wake-up of the idle worker (plus an empty body).
+    ///
+    /// - Throws: ``CalibrationError`` naming the workload whose rows are missing.
+    public init(
+        measured records: [SampleRecord], name: String, implementation: String
+    ) throws(CalibrationError) {
+        func median(_ workload: String, width: Bool = false, _ column: String) throws(CalibrationError) -> Double {
+            let values = records.filter {
+                $0.implementation == implementation && $0.workload == workload
+                    && (!width || $0.parameters.split(separator: ";").contains("width=1"))
+            }.compactMap { $0.figures[column] }.filter { $0.isFinite && $0 > 0 }
+            guard !values.isEmpty else {
+                throw CalibrationError(line: 0, message: "no \(workload) rows of \(implementation) with \(column)")
+            }
+            return Median.of(values)
+        }
+        let overhead = 1e9 / (try median("noop", width: true, "ops_per_s"))
+        let link = 1e9 / (try median("chain", "ops_per_s"))
+        let wakeup = try median("ping", "e2f_p50_ns")
+        self.init(
+            name: name, implementation: implementation, overheadNanoseconds: UInt64(overhead.rounded()),
+            wakeupNanoseconds: UInt64(wakeup.rounded()),
+            handOffNanoseconds: UInt64(Swift.max(0, link - overhead).rounded()))
+    }
+
+    /// ``text`` after a comment block of `lines` (each prefixed with `# `): where and how the
+    /// figures were measured, which a file should carry for whoever reads its figures later.
+    public func text(comment lines: [String]) -> String {
+        let header = lines.map { $0.isEmpty ? "#" : "# \($0)" }.joined(separator: "\n")
+        let body = text.split(separator: "\n", maxSplits: 1).dropFirst().joined()
+        return "# queuelab-calibration/1\n\(header)\n\(body)"
+    }
+}

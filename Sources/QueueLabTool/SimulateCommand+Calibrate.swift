@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import QueueLabBenchmarks
+import QueueLabRegistry
+import QueueLabSimulation
+
+/// `simulate --calibrate --impl NAME`: measures the figures a calibration holds by running `bench`
+/// on the real queue in a child process of this executable (as `--validate` does), and writes the
+/// `queuelab-calibration/1` text that `--calibration` reads back.
+extension SimulateCommand {
+    /// What `--calibrate` would run, all checked before anything runs.
+    struct CalibrationPlan {
+        var implementation: String
+        var name: String
+        var benchArguments: [String]
+    }
+
+    func checkedCalibrationPlan(
+        registry: ImplementationRegistry = ToolImplementations.registry
+    ) throws -> CalibrationPlan {
+        guard let impl else { throw ValidationError("--calibrate needs --impl NAME: the queue to measure") }
+        do {
+            _ = try registry.named(impl)
+        } catch {
+            throw ValidationError("--impl \(impl): \(error.description)")
+        }
+        // The sweep's options mean nothing to a calibration: refuse them rather than ignore them.
+        let sweep: [(String, Bool)] = [
+            ("--validate", validate), ("--calibration", calibration != nil), ("--width", !width.isEmpty),
+            ("--cores", cores != nil), ("--seeds", seeds != nil),
+            ("--workload", !workloadOptions.specifications.isEmpty),
+            ("--policy", !policyOptions.specifications.isEmpty),
+        ]
+        if let given = sweep.first(where: \.1) { throw ValidationError("--calibrate does not take \(given.0)") }
+        try CountOption.check("--calibration-samples", calibrationSamples, 1...1_000)
+        let name = calibrationName ?? "\(impl)-\(RunMetadata.current().host)\(RunMetadata.current().cores)"
+        guard !name.isEmpty, !name.contains(where: { $0 == "#" || $0.isNewline }) else {
+            throw ValidationError("--calibration-name '\(name)': a name has no '#' and no line break")
+        }
+        var arguments = ["bench", "--impl", impl]
+        for workload in SimulationCalibration.measurementWorkloads { arguments += ["--workload", workload] }
+        arguments += ["--samples", "\(calibrationSamples)", "--warmup", "1"]
+        return CalibrationPlan(implementation: impl, name: name, benchArguments: arguments)
+    }
+
+    func runCalibration() throws {
+        let plan = try checkedCalibrationPlan()
+        let csv = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "queuelab-calibrate-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).csv"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: csv) }
+        let arguments = plan.benchArguments + ["--out", csv]
+        let executable = RunMetadata.currentExecutable()
+        // bench's own table and progress go to standard error: standard output is the calibration.
+        let command = arguments.map(Self.shellQuoted).joined(separator: " ")
+        FileHandle.standardError.write(
+            Data("calibrating \(plan.implementation): \(ToolName.current) \(command)\n".utf8))
+        let status = try StreamedProcess.run(
+            executable, arguments, output: .standardError, deadline: .now + .seconds(3_600))
+        guard status == 0 else {
+            FileHandle.standardError.write(Data("calibrate: bench exited with status \(status)\n".utf8))
+            throw ExitCode(1)
+        }
+        let records = try ResultsFile.read(csv)
+        let measured = try SimulationCalibration(
+            measured: records, name: plan.name, implementation: plan.implementation)
+        let text = measured.text(comment: comment(for: plan, records: records))
+        if let out {
+            try text.write(toFile: out, atomically: true, encoding: .utf8)
+            FileHandle.standardError.write(Data("wrote \(out)\n".utf8))
+        } else {
+            print(text, terminator: "")
+        }
+    }
+
+    /// An argument as a shell reads it back: the workloads' `;` would end the command.
+    static func shellQuoted(_ argument: String) -> String {
+        argument.contains(where: { ";'\" $&|<>*?".contains($0) }) ? "'\(argument)'" : argument
+    }
+
+    /// Where, when and how: a calibration's figures are only as good as the machine and build they
+    /// were read on, so the file carries them.
+    private func comment(for plan: CalibrationPlan, records: [SampleRecord]) -> [String] {
+        let metadata = RunMetadata.current()
+        let commit = RunMetadata.gitCommit(containing: RunMetadata.currentExecutable())
+        let load =
+            (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?
+            .split(separator: " ").prefix(3).joined(separator: " ") ?? "unknown"
+        return [
+            "\(plan.implementation) measured by simulate --calibrate on \(RunMetadata.timestamp()): host \(metadata.host),",
+            "\(metadata.cores) cores, Swift \(metadata.swiftVersion), build \(commit) (\(records.first?.buildConfiguration ?? "?")),",
+            "load average \(load) at the end.",
+            "  \(ToolName.current) \(plan.benchArguments.map(Self.shellQuoted).joined(separator: " "))",
+            "overhead_ns: a second over noop's ops_per_s at width 1 (median of the samples).",
+            "handoff_ns:  a second over chain's ops_per_s, less overhead_ns (0 if less).",
+            "wakeup_ns:   ping's e2f_p50_ns (median): each operation added once the previous finished.",
+        ]
+    }
+}
