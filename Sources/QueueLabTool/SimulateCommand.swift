@@ -104,6 +104,9 @@ struct SimulateCommand: ParsableCommand {
         let simulatingSeconds = Double(simulating) / 1e9
         let operations = records.reduce(0.0) { $0 + ($1.figures["operations"] ?? 0) }
         print(SimulationSummary.render(records))
+        for lines in SimulatedCurves.all(records).map(\.bestPolicyLines) where !lines.isEmpty {
+            print(lines.joined(separator: "\n"))
+        }
         // The simulator's own speed on one thread: the simulation proper, and cells end to end
         // (drawing the shape, simulating, computing the figures).
         print(

@@ -83,4 +83,17 @@ import Testing
         #expect(curves.readings.count == 1)
         #expect(curves.readings[0].hasPrefix("Not checked: this file has no measured row of lock"))
     }
+
+    /// What `simulate` prints after its table: the answer to "which policy at width 16" in words.
+    @Test func theBestPolicyPerWidthInWords() throws {
+        let curves = try #require(SimulatedCurves.all(Self.run).first)
+        let lines = curves.bestPolicyLines
+        #expect(lines.first == "best policy by makespan / lower bound (sim:lock, makespan n=2000):")
+        #expect(lines.contains("  width 1: critical-path, strict (tied) 1.014"), "\(lines)")
+        #expect(lines.contains("  width 16: critical-path 1.020; next strict, 7.1 % worse"), "\(lines)")
+        #expect(lines.count == 1 + curves.widths.count)
+        let alone = SimulatedCurves.all(Self.run.filter { $0.policy != "critical-path" })
+        let nothingToChoose = !alone.isEmpty && alone.allSatisfy { $0.bestPolicyLines.isEmpty }
+        #expect(nothingToChoose, "one policy: nothing to choose between")
+    }
 }
