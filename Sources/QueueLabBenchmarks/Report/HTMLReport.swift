@@ -35,8 +35,10 @@ public struct HTMLReport: Sendable {
 
     /// The strategies view alone, as Markdown (`queuelab report --markdown`).
     public func strategiesMarkdown() -> String {
-        StrategiesSection.markdown(strategyTables, source: runSource)
-            + SimulatedCurvesSection.markdown(SimulatedCurves.all(run))
+        // The simulated curves first, as on the page: their table answers "which policy at width N".
+        let simulated = SimulatedCurvesSection.markdown(SimulatedCurves.all(run))
+        let strategies = StrategiesSection.markdown(strategyTables, source: runSource)
+        return simulated.isEmpty ? strategies : simulated + "\n" + strategies
     }
 
     /// The `id`s of the page's sections, in order: what a test (or a link) can rely on.
