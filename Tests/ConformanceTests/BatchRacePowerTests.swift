@@ -19,10 +19,16 @@ struct BatchRacePowerTests {
         #expect(outcome.summary.contains("added while the queue's worker ran"), "\(outcome.summary)")
     }
 
-    @Test func theFloorGrowsWithTheLevel() {
-        #expect(ConformanceLevel.quick.batchRaceFloorOneIn == 10)
-        #expect(ConformanceLevel.default.batchRaceFloorOneIn == 50)
-        #expect(ConformanceLevel.stress.batchRaceFloorOneIn == 200)
-        #expect(CheckPower.eventsNeeded(oneIn: ConformanceLevel.default.batchRaceFloorOneIn) == 150)
+    /// The outcome states the floor of the level it ran at, and a passing run reached it.
+    @Test(.timeLimit(.minutes(5))) func aQuickRunIsJudgedAgainstTheQuickFloor() throws {
+        let check = try #require(Check.named("batch.atomic"))
+        let outcome = ConformanceSuite.run(
+            check, on: TestQueue<Correct>.self,
+            configuration: ConformanceConfiguration(level: .quick, seed: 2, checks: [check], timeBound: passingBound))
+        #expect(outcome.verdict == .pass, "\(outcome.verdict): \(outcome.summary)")
+        let power = try #require(outcome.power)
+        #expect(power.targetOneIn == ConformanceLevel.quick.batchRaceFloorOneIn, "\(power)")
+        #expect(power.targetOneIn < ConformanceLevel.default.batchRaceFloorOneIn, "\(power)")
+        #expect(power.landed >= CheckPower.eventsNeeded(oneIn: power.targetOneIn), "\(power)")
     }
 }

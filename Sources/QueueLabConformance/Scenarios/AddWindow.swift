@@ -2,12 +2,6 @@ import Foundation
 import QueueLabCore
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One batch's add call as the queue's worker saw it: whether the worker ran (its runway ended,
 /// or the batch's first body started) before the call returned. Only then can a member admitted
 /// late be missing when the worker picks: the batch *landed*.
@@ -20,25 +14,19 @@ final class AddWindow: Sendable {
     /// costs its batch the chance to land, nothing more.
     static let holdBound: UInt64 = 20_000_000
 
-    private let began = Atomic<Bool>(false)
-    private let returned = Atomic<Bool>(false)
     private let ranInside = Atomic<Bool>(false)
-    /// The thread inside the add call (bits of its `Thread`'s identity); 0 outside it.
+    /// The thread inside the add call (bits of its `Thread`'s identity); 0 before and after it.
     private let addingThread = Atomic<UInt>(0)
 
     func add(_ call: () throws(QueueError) -> Void) throws(QueueError) {
         addingThread.store(Self.currentThread, ordering: .releasing)
-        began.store(true, ordering: .releasing)
-        defer {
-            returned.store(true, ordering: .releasing)
-            addingThread.store(0, ordering: .releasing)
-        }
+        defer { addingThread.store(0, ordering: .releasing) }
         try call()
     }
 
     /// The runway's end and the batch's first body call this before anything else.
     func queueRan() {
-        guard began.load(ordering: .acquiring), !returned.load(ordering: .acquiring) else { return }
+        guard addingThread.load(ordering: .acquiring) != 0 else { return }
         ranInside.store(true, ordering: .releasing)
     }
 
@@ -52,15 +40,8 @@ final class AddWindow: Sendable {
     /// returned, this is what lets a batch land at all.
     func holdUntilQueueRan() {
         guard addingThread.load(ordering: .acquiring) == Self.currentThread else { return }
-        let end = MonotonicClock.now() &+ Self.holdBound
-        var spins = 0
-        while !ranInside.load(ordering: .acquiring) {
-            spins += 1
-            if spins.isMultiple(of: 16) {
-                if MonotonicClock.now() >= end { return }
-                // The worker needs a core of the two this thread shares with it.
-                sched_yield()
-            }
+        Deadline(nanoseconds: MonotonicClock.now() &+ Self.holdBound).spin(checkingEvery: 16) {
+            ranInside.load(ordering: .acquiring)
         }
     }
 

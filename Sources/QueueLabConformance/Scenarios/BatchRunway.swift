@@ -1,12 +1,6 @@
 import QueueLabCore
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The operation that holds `batch.atomic`'s serial queue until its batch is being added, so that
 /// the worker is already running, on a core, when `addOperations` starts.
 ///
@@ -34,16 +28,9 @@ final class BatchRunway: Sendable {
     /// The runway's body: says it runs, then spins until ``release()`` (or ``bound``).
     func body() {
         running.open()
-        let end = MonotonicClock.now() &+ Self.bound
-        var spins = 0
         defer { window.queueRan() }
-        while !released.load(ordering: .acquiring) {
-            spins += 1
-            if spins.isMultiple(of: 64) {
-                if MonotonicClock.now() >= end { return }
-                // Two cores shared with the adding thread: let it run.
-                sched_yield()
-            }
+        Deadline(nanoseconds: MonotonicClock.now() &+ Self.bound).spin(checkingEvery: 64) {
+            released.load(ordering: .acquiring)
         }
     }
 

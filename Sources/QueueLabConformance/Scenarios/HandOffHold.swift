@@ -1,12 +1,6 @@
 import QueueLabCore
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The state observer of `once.cancel-race`'s queue: records every transition, and when the
 /// watched operation's `executing` transition arrives, keeps the delivering thread until that
 /// operation's cancel returned (at most ``bound``).
@@ -38,15 +32,8 @@ final class HandOffHold: StateObserver, Sendable {
         recorder.operationDidTransition(transition)
         let id = transition.operation.rawValue
         guard transition.event == .executing, id == watched.load(ordering: .acquiring) else { return }
-        let end = MonotonicClock.now() &+ Self.bound
-        var spins = 0
-        while cancelled.load(ordering: .acquiring) != id {
-            spins += 1
-            if spins.isMultiple(of: 32) {
-                if MonotonicClock.now() >= end { return }
-                // Two cores shared with the cancelling thread: let it run.
-                sched_yield()
-            }
+        Deadline(nanoseconds: MonotonicClock.now() &+ Self.bound).spin(checkingEvery: 32) {
+            cancelled.load(ordering: .acquiring) == id
         }
     }
 }

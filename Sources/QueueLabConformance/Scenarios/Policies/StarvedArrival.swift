@@ -36,8 +36,7 @@ enum StarvedArrival: Int {
             try op.addDependency(key)
             try queue.addOperation(op)
             try helper.addOperation(key)
-            let bound = h.deadline
-            while op.state == .pending && !bound.hasPassed { sched_yield() }
+            h.deadline.spin { op.state != .pending }
             guard op.state != .pending else {
                 throw ScenarioAbort.stale(
                     "\(op.label) stayed pending after its only dependency finished: \(h.context.stallDescription)",

@@ -135,8 +135,7 @@ struct OrderRun<Q: OperationQueueing> {
         h.context.currentPhase = "releasing o\(index) (key\(index) runs on the helper queue)"
         try helper.addOperation(key)
         let op = ops[index]
-        let bound = h.deadline
-        while op.state == .pending && !bound.hasPassed { sched_yield() }
+        h.deadline.spin { op.state != .pending }
         guard op.state != .pending else {
             throw ScenarioAbort.stale(
                 "o\(index) stayed pending after its only dependency, key\(index), was added to a running queue: \(h.context.stallDescription)",

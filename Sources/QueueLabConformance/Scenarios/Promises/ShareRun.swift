@@ -106,8 +106,7 @@ struct ShareRun<Q: OperationQueueing> {
         let (index, key) = pending.removeFirst()
         h.context.currentPhase = "releasing w\(index)"
         try helper.addOperation(key)
-        let bound = h.deadline
-        while ops[index].state == .pending && !bound.hasPassed { sched_yield() }
+        h.deadline.spin { ops[index].state != .pending }
         guard ops[index].state != .pending else {
             throw ScenarioAbort.stale(
                 "w\(index) stayed pending after its only dependency finished: \(h.context.stallDescription)",
