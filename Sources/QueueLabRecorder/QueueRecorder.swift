@@ -8,13 +8,13 @@ import QueueLabCore
 #endif
 
 /// Records what the queues it is installed on did, operation by operation, into a
-/// `queuelab-recording/1` file (``RecordingFormat``) that `queuelab bench --workload
+/// `queuelab-recording/2` file (``RecordingFormat``) that `queuelab bench --workload
 /// 'replay:file=PATH'` replays on any implementation and policy.
 ///
 /// Install it on your own queue (``install(on:)``, through the public state observer) and tell it
 /// each operation's dependencies before the add (``noteDependencies(of:)``; the observer does not
-/// carry them), or wrap the queue in a ``RecordingQueue``, which does both. Close it when done
-/// (``close(within:)``).
+/// carry them) and each time you suspend, resume or resize it (``queueChanged(_:)``), or wrap the
+/// queue in a ``RecordingQueue``, which does all of it. Close it when done (``close(within:)``).
 ///
 /// Cost: the queue's thread makes one append per transition (three or four per operation) to its
 /// stripe of a bounded in-memory buffer, under that stripe's lock, which holds no I/O; a writer
@@ -34,7 +34,10 @@ public final class QueueRecorder: Sendable {
     public static let defaultCapacity = 65_536
 
     private let buffer: RecorderStripes
-    private let queueCount = Locked(0)
+    /// The queues installed on, and their `q`, `s` and `w` lines not yet written: rare, so written
+    /// as they come, under a lock of their own. The writer takes the lines after the stripes, so a
+    /// queue's `q` line is always written no later than the first record that names it.
+    private let queues = Locked(RecordedQueues())
     /// Dependencies noted by ``noteDependencies(of:)`` (the adding thread, not the queue's), taken by
     /// the writer at each pass: kept out of the events so that an event copies without the runtime.
     private let notedDependencies = Locked<[UInt64: [UInt64]]>([:])
@@ -49,6 +52,8 @@ public final class QueueRecorder: Sendable {
     /// signals late, and would otherwise stand in for one of this wait's.
     private let quiet = Locked((requested: false, passes: 0, quiet: false, idle: false))
     private let passDone = DispatchSemaphore(value: 0)
+    /// Clock reading the recording's times count from.
+    private let origin: UInt64
 
     /// Opens (creates or truncates) `path`, writes the schema line and starts the writer.
     ///
@@ -64,9 +69,9 @@ public final class QueueRecorder: Sendable {
         }
         buffer = RecorderStripes(capacity: Swift.max(1, capacity))
         let file = RecordingFile(descriptor: descriptor)
-        let origin = MonotonicClock.now()
+        origin = MonotonicClock.now()
         let interval = flushEvery
-        let thread = Thread { [self] in writeLoop(file, origin: origin, interval: interval) }
+        let thread = Thread { [self] in writeLoop(file, interval: interval) }
         thread.name = "QueueRecorder writer"
         thread.start()
     }
@@ -74,16 +79,20 @@ public final class QueueRecorder: Sendable {
     /// Records the operations added to `queue` from now on, under the queue's name and its width now.
     /// Replaces any observer the queue had.
     public func install<Queue: OperationQueueing>(on queue: Queue) {
-        let index = queueCount.withLock { count in
-            defer { count += 1 }
-            return Int32(count)
-        }
-        buffer.append(
-            RecorderEvent(
-                kind: .queue, id: 0, time: 0, queue: index, priority: .normal, name: queue.name,
-                width: queue.maxConcurrentOperationCount),
-            thread: 0)
-        queue.setStateObserver(RecordingTap(buffer: buffer, queue: index))
+        let (name, width, suspended) = (queue.name, queue.maxConcurrentOperationCount, queue.isSuspended)
+        let index = queues.withLock { $0.install(ObjectIdentifier(queue), name: name, width: width) }
+        // Installed on a suspended queue: its operations wait from the start.
+        if suspended { queueChanged(queue) }
+        queue.setStateObserver(RecordingTap(buffer: buffer, queue: Int32(index)))
+    }
+
+    /// Notes that `queue` (one it is installed on) may have been suspended, resumed or given another
+    /// width; call it right after you change one of them. A call that changed nothing records
+    /// nothing, and a queue it is not installed on is ignored.
+    public func queueChanged<Queue: OperationQueueing>(_ queue: Queue) {
+        let (suspended, width) = (queue.isSuspended, queue.maxConcurrentOperationCount)
+        let at = MonotonicClock.now() &- origin
+        queues.withLock { $0.note(ObjectIdentifier(queue), suspended: suspended, width: width, at: at) }
     }
 
     /// Notes `operation`'s dependencies; call it after its last `addDependency` and before adding it.
@@ -147,13 +156,14 @@ public final class QueueRecorder: Sendable {
         return writerDone.wait(timeout: .now() + seconds) == .success
     }
 
-    private func writeLoop(_ file: RecordingFile, origin: UInt64, interval: Duration) {
+    private func writeLoop(_ file: RecordingFile, interval: Duration) {
         var assembler = RecordAssembler(origin: origin)
         var droppedWritten = 0
         let seconds = Self.seconds(interval)
         while true {
             _ = wake.wait(timeout: .now() + seconds)
             let (events, dropped, stop) = buffer.take()
+            var text = queues.withLock { $0.takeLines() }
             // After the take: an operation's dependencies are noted before its add, so every
             // operation whose add was just taken has them here already.
             assembler.merge(
@@ -161,7 +171,7 @@ public final class QueueRecorder: Sendable {
                     defer { noted = [:] }
                     return noted
                 })
-            var text = assembler.lines(for: events, final: stop)
+            text += assembler.lines(for: events, final: stop)
             if dropped != droppedWritten {
                 text += "d \(dropped)\n".utf8
                 droppedWritten = dropped

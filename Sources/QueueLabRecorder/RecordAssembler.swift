@@ -37,16 +37,14 @@ struct RecordAssembler {
     /// profile of the overhead example).
     private(set) var inFlight = 0
 
-    /// The lines of the operations the last pass saw finish, and of the queues in `events`; `final`
-    /// (the recorder is closing): also of those `events` finish.
+    /// The lines of the operations the last pass saw finish; `final` (the recorder is closing):
+    /// also of those `events` finish.
     mutating func lines(for events: [RecorderEvent], final: Bool) -> [UInt8] {
         var out: [UInt8] = []
         let finishedBefore = finishing
         finishing = []
         for event in events {
             switch event.kind {
-            case .queue:
-                out += "q \(event.queue) \(event.width) \(RecordingFormat.escape(event.name))\n".utf8
             case .added:
                 var partial = open[event.id, default: Partial()]
                 if partial.added == nil {

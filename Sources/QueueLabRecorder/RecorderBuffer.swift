@@ -16,11 +16,11 @@ struct RecorderBuffer: Sendable {
         events.reserveCapacity(Swift.min(capacity, 256))
     }
 
-    /// Appends, or counts a drop when full; queue declarations always go in. Returns true when
+    /// Appends, or counts a drop when full. Returns true when
     /// this append filled the buffer to half: the writer should come now.
     @inline(__always)
     mutating func append(_ event: RecorderEvent) -> Bool {
-        if events.count >= capacity && event.kind != .queue {
+        if events.count >= capacity {
             dropped += 1
             return false
         }

@@ -4,8 +4,6 @@ import QueueLabCore
 /// queue's thread pays an append under a short lock and nothing else.
 struct RecorderEvent: Sendable {
     enum Kind: UInt8, Sendable {
-        /// A queue was installed on (never dropped: the operations name it).
-        case queue
         case added
         case started
         case finished
@@ -17,8 +15,6 @@ struct RecorderEvent: Sendable {
     var time: UInt64
     var queue: Int32
     var priority: QueuePriority
-    /// The operation's name on `added`; the queue's name on `queue`.
+    /// The operation's name on `added`.
     var name: String?
-    /// `queue`: the queue's width.
-    var width = 0
 }

@@ -1,12 +1,14 @@
 import Foundation
 import QueueLabCore
 
-/// A `queuelab-recording/1` file, read and checked (``RecordingFormat``): the queues, and every
-/// finished operation in the order of its add.
+/// A `queuelab-recording/1` or `/2` file, read and checked (``RecordingFormat``): the queues, the
+/// changes made to them, and every finished operation in the order of its add.
 public struct Recording: Sendable {
     public var queues: [RecordedQueueInfo] = []
     /// Ascending by ``RecordedOperation/added``.
     public var operations: [RecordedOperation] = []
+    /// Suspensions, resumptions and changes of width, ascending by ``RecordedQueueChange/at``.
+    public var changes: [RecordedQueueChange] = []
     /// Events the recorder dropped because its buffer was full (its last `d` line).
     public var droppedEvents = 0
     /// Bytes after the last complete line: a record cut off mid-write (the recorded app crashed),
@@ -25,9 +27,10 @@ public struct Recording: Sendable {
     public static let largestWidth = 1_024
     public static let mostQueues = 1_024
 
-    public init(queues: [RecordedQueueInfo], operations: [RecordedOperation]) {
+    public init(queues: [RecordedQueueInfo], operations: [RecordedOperation], changes: [RecordedQueueChange] = []) {
         self.queues = queues
         self.operations = operations
+        self.changes = changes
     }
 
     /// Reads the file at `path`.
@@ -62,10 +65,11 @@ public struct Recording: Sendable {
             throw RecordingError("not a \(RecordingFormat.schema) file (it starts '\(start)')")
         }
         let header = String(decoding: bytes[..<headerEnd], as: UTF8.self)
-        guard header == RecordingFormat.schema else {
+        guard RecordingFormat.readableSchemas.contains(header) else {
             if header.hasPrefix(RecordingFormat.schemaFamily) {
                 throw RecordingError(
-                    "format \(header) is another version; this QueueLab reads \(RecordingFormat.schema)")
+                    "format \(header) is another version; this QueueLab reads "
+                        + RecordingFormat.readableSchemas.joined(separator: " and "))
             }
             throw RecordingError("not a \(RecordingFormat.schema) file (its first line is '\(header.prefix(40))')")
         }
@@ -77,7 +81,8 @@ public struct Recording: Sendable {
             separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         {
             lineNumber += 1
-            try read(Substring(String(decoding: line, as: UTF8.self)), line: lineNumber, seen: &seen)
+            try read(
+                Substring(String(decoding: line, as: UTF8.self)), line: lineNumber, schema: header, seen: &seen)
         }
         guard !operations.isEmpty else {
             throw RecordingError(
@@ -90,9 +95,12 @@ public struct Recording: Sendable {
             throw RecordingError("dependency cycle through operation \(cycle): it can never run")
         }
         operations.sort { ($0.added, $0.id) < ($1.added, $1.id) }
+        changes = changes.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
     }
 
-    private mutating func read(_ text: Substring, line: Int, seen: inout Set<UInt64>) throws(RecordingError) {
+    private mutating func read(
+        _ text: Substring, line: Int, schema header: String, seen: inout Set<UInt64>
+    ) throws(RecordingError) {
         let fields = text.split(separator: " ", omittingEmptySubsequences: false)
         func bad(_ why: String) -> RecordingError { RecordingError("line \(line): \(why)") }
         switch fields.first {
@@ -115,14 +123,39 @@ public struct Recording: Sendable {
                 throw bad("more than \(Self.mostOperations) operations, an absurd size for a replay")
             }
             operations.append(record)
+        case "s", "w":
+            guard header == RecordingFormat.schema else {
+                throw bad("'\(fields[0])' lines are \(RecordingFormat.schema)'s, not this file's version")
+            }
+            changes.append(try Self.change(fields, queues: queues.count, bad: bad))
         case "d":
             guard fields.count == 2, let count = Int(fields[1]), count >= 0 else {
                 throw bad("a drop line is 'd COUNT'")
             }
             droppedEvents = count
         default:
-            throw bad("unknown record '\(text.prefix(20))' (expected q, o or d)")
+            throw bad("unknown record '\(text.prefix(20))' (expected q, s, w, o or d)")
         }
+    }
+
+    private static func change(
+        _ fields: [Substring], queues: Int, bad: (String) -> RecordingError
+    ) throws(RecordingError) -> RecordedQueueChange {
+        let form = fields.first == "s" ? "'s QUEUE AT SUSPENDED' (1 or 0)" : "'w QUEUE AT WIDTH'"
+        guard fields.count == 4, let queue = Int(fields[1]), let at = UInt64(fields[2]), let value = Int(fields[3])
+        else { throw bad("a queue change line is \(form)") }
+        guard (0..<queues).contains(queue) else {
+            throw bad("a change of queue \(queue), which no earlier 'q' line declares (unknown queue)")
+        }
+        guard at <= longestNanoseconds else { throw bad("queue change at \(at) ns is absurd (more than a day)") }
+        if fields[0] == "s" {
+            guard value == 0 || value == 1 else { throw bad("a queue change line is \(form)") }
+            return RecordedQueueChange(queue: queue, at: at, kind: .suspended(value == 1))
+        }
+        guard value == -1 || (1...Self.largestWidth).contains(value) else {
+            throw bad("queue width \(value) is absurd (-1 or 1 to \(Self.largestWidth))")
+        }
+        return RecordedQueueChange(queue: queue, at: at, kind: .width(value))
     }
 
     private static func operation(

@@ -1,10 +1,13 @@
-/// The text of `queuelab-recording/1`: one record a line, so that a file cut off by a crash of the
+/// The text of `queuelab-recording/2`: one record a line, so that a file cut off by a crash of the
 /// recorded app is readable up to its last complete line (a record is written whole, with its
 /// newline, in one write).
 ///
 /// ```
-/// queuelab-recording/1
+/// queuelab-recording/2
 /// q 0 4 network
+/// s 0 1200 1
+/// w 0 1300 2
+/// s 0 90000 0
 /// o 17 0 4 120500 3000 80012000 - 12,15 fetch%20feed
 /// d 3
 /// ```
@@ -12,15 +15,24 @@
 /// - `q INDEX WIDTH NAME`: a queue the recorder was installed on (`WIDTH` as it was then; -1 the
 ///   queue's default). Operations name their queue by `INDEX`; an index no earlier `q` line declared
 ///   is an *unknown queue*, which a reader refuses.
+/// - `s QUEUE AT SUSPENDED`: the queue was suspended (`1`) or resumed (`0`) at `AT` nanoseconds from
+///   the recorder's start; `w QUEUE AT WIDTH`: its `maxConcurrentOperationCount` was set to `WIDTH`.
+///   An operation's wait includes the time its queue was suspended, so a replay that did not
+///   suspend the queue again would start it sooner than it was.
 /// - `o ID QUEUE PRIORITY ADDED WAIT BODY CANCEL DEPS NAME`: one finished operation. `PRIORITY` is
 ///   `QueuePriority`'s raw value; `ADDED` is nanoseconds from the recorder's start to the add,
 ///   `WAIT` from the add to the start of the body, `BODY` the body's duration (start to finish);
 ///   `CANCEL` is `-` or the nanoseconds from the add to `cancel()`; `DEPS` the identities of its
 ///   dependencies, comma-separated, or `-`; `NAME` percent-escaped, or `-` for none.
 /// - `d COUNT`: the recorder's buffer was full and dropped `COUNT` events so far.
+///
+/// Version 1 is version 2 without `s` and `w` lines (its recorder did not see them): readers read
+/// both.
 public enum RecordingFormat {
-    /// The first line of every recording.
-    public static let schema = "queuelab-recording/1"
+    /// The first line of every recording this recorder writes.
+    public static let schema = "queuelab-recording/2"
+    /// The first lines a reader takes: this version and the one before it, a subset of it.
+    public static let readableSchemas = ["queuelab-recording/1", schema]
     /// What a first line of another version starts with.
     static let schemaFamily = "queuelab-recording/"
 

@@ -1,9 +1,10 @@
 import QueueLabCore
 
-/// Any queue, unchanged, with a ``QueueRecorder`` installed on it and every added operation's
-/// dependencies noted: the one-line way to record an app's queue (`RecordingQueue(base:
-/// myQueue, recorder: recorder)` where the app made `myQueue`). Knows only the protocol, so it
-/// wraps QueueLab's queues and Foundation's `OperationQueue` through `FoundationAdapter` alike.
+/// Any queue, unchanged, with a ``QueueRecorder`` installed on it, every added operation's
+/// dependencies noted, and every suspension, resumption and change of width recorded: the
+/// one-line way to record an app's queue (`RecordingQueue(base: myQueue, recorder: recorder)`
+/// where the app made `myQueue`). Knows only the protocol, so it wraps QueueLab's queues and
+/// Foundation's `OperationQueue` through `FoundationAdapter` alike.
 public final class RecordingQueue<Base: OperationQueueing>: OperationQueueing {
     public typealias Operation = Base.Operation
 
@@ -31,12 +32,18 @@ public final class RecordingQueue<Base: OperationQueueing>: OperationQueueing {
 
     public var maxConcurrentOperationCount: Int {
         get { base.maxConcurrentOperationCount }
-        set { base.maxConcurrentOperationCount = newValue }
+        set {
+            base.maxConcurrentOperationCount = newValue
+            recorder?.queueChanged(base)
+        }
     }
 
     public var isSuspended: Bool {
         get { base.isSuspended }
-        set { base.isSuspended = newValue }
+        set {
+            base.isSuspended = newValue
+            recorder?.queueChanged(base)
+        }
     }
 
     public var operations: [Operation] { base.operations }

@@ -41,7 +41,7 @@ enum InstructionChannel: String, CaseIterable, ExpressibleByArgument {
 enum TraceFormat: String, CaseIterable, ExpressibleByArgument {
     case chrome
     case transitions
-    /// A `queuelab-recording/1` file made by QueueLabRecorder, for `bench --workload replay:file=`.
+    /// A `queuelab-recording/2` (or `/1`) file made by QueueLabRecorder, for `bench --workload replay:file=`.
     case recording
 }
 

@@ -103,6 +103,40 @@ import Testing
         #expect(Set(recording.operations) == Set(operations))
     }
 
+    /// Version 1 files (no queue changes) still read, as version 2 without `s` and `w` lines.
+    @Test func aVersion1RecordingStillReads() throws {
+        let text = "queuelab-recording/1\nq 0 2 main\no 1 0 0 5 6 7 - - a\n"
+        let recording = try Recording(data: Data(text.utf8))
+        #expect(recording.queues == [RecordedQueueInfo(name: "main", width: 2)])
+        #expect(recording.operations.map(\.id) == [1] && recording.changes.isEmpty)
+    }
+
+    /// Suspending, resuming and resizing a recorded queue are recorded, in order, once each: a set
+    /// that changes nothing writes nothing.
+    @Test func queueChangesAreRecorded() throws {
+        let path = Self.temporaryPath("changes")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recorder = try QueueRecorder(path: path)
+        let queue = RecordingQueue(base: LockQueue(name: "q"), recorder: recorder)
+        queue.maxConcurrentOperationCount = 3
+        queue.isSuspended = true
+        queue.isSuspended = true
+        try queue.addOperation(LockOperation(name: "held", priority: .normal, body: .synchronous { _ in }))
+        queue.maxConcurrentOperationCount = 3
+        queue.isSuspended = false
+        queue.maxConcurrentOperationCount = 1
+        queue.waitUntilAllOperationsAreFinished()
+        #expect(recorder.awaitFinishes(within: .seconds(10)))
+        #expect(recorder.close(within: .seconds(10)))
+        let recording = try Recording(path: path)
+        #expect(recording.changes.map(\.kind) == [.width(3), .suspended(true), .suspended(false), .width(1)])
+        #expect(recording.changes.allSatisfy { $0.queue == 0 })
+        #expect(zip(recording.changes, recording.changes.dropFirst()).allSatisfy { $0.at <= $1.at })
+        // Each change is stamped after its set returned: the add fell between the two stamps.
+        let held = try #require(recording.operations.first)
+        #expect(recording.changes[1].at <= held.added && held.added <= recording.changes[2].at)
+    }
+
     /// Names survive their escaping: spaces, percent signs, a lone dash, a line break.
     @Test func namesRoundTrip() throws {
         for name in ["a b", "100%", "-", "two\nlines", "tab\there", "plain"] {

@@ -8,7 +8,7 @@ import Testing
 /// (bench, trace and explain turn that into one line and exit 2 before anything runs); one cut off
 /// mid-record by a crash is read up to its last complete record.
 @Suite struct ReplayInputTests {
-    static let header = "queuelab-recording/1\n"
+    static let header = "queuelab-recording/2\n"
     static let queue = "q 0 -1 app\n"
     static func op(_ id: Int, deps: String = "-", queue: Int = 0, body: String = "1000", width: String? = nil) -> String
     {
@@ -30,8 +30,17 @@ import Testing
     @Test(arguments: [
         ("", "empty"),
         ("queuelab-recor", "truncated inside its first line"),
-        ("queuelab-recording/2\n" + queue + op(1), "format queuelab-recording/2 is another version"),
-        ("{\"traceEvents\": []}\n", "not a queuelab-recording/1 file"),
+        (
+            "queuelab-recording/3\n" + queue + op(1),
+            "format queuelab-recording/3 is another version; this QueueLab reads queuelab-recording/1 and queuelab-recording/2"
+        ),
+        ("{\"traceEvents\": []}\n", "not a queuelab-recording/2 file"),
+        ("queuelab-recording/1\n" + queue + "s 0 10 1\n" + op(1), "line 3: 's' lines are queuelab-recording/2's"),
+        (header + queue + "s 1 10 1\n" + op(1), "a change of queue 1, which no earlier 'q' line declares"),
+        (header + queue + "s 0 10 2\n" + op(1), "'s QUEUE AT SUSPENDED' (1 or 0)"),
+        (header + queue + "w 0 10\n" + op(1), "'w QUEUE AT WIDTH'"),
+        (header + queue + "w 0 10 0\n" + op(1), "queue width 0 is absurd"),
+        (header + queue + "s 0 99999999999999999 1\n" + op(1), "queue change at 99999999999999999 ns is absurd"),
         (header + queue, "holds no finished operation"),
         (header + queue + "o 1 0 0 0 0", "its only record is cut off"),
         (header + queue + op(1, deps: "2") + op(2, deps: "1"), "dependency cycle"),

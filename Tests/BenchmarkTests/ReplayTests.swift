@@ -90,4 +90,35 @@ import Testing
         #expect((figures["makespan_ns"] ?? 0) > 0)
         #expect(figures["prio_veryhigh_e2s_p50_ns"] != nil && figures["prio_low_e2s_p99_ns"] != nil)
     }
+
+    /// A queue recorded at width 2, set to 1 and suspended before its first add, resumed after its
+    /// last: `low` (added first) and `high` wait together, so `high` runs first and neither body
+    /// overlaps the other. A replay that ignored the suspension would start `low` at its add, before
+    /// `high` exists; one that ignored the width would run them side by side.
+    static let suspendedText = """
+        queuelab-recording/2
+        q 0 2 held
+        w 0 100 1
+        s 0 200 1
+        s 0 5000000 0
+        o 20 0 -8 1000 4999000 20000000 - - low
+        o 21 0 8 1000000 4000000 20000000 - - high
+
+        """
+
+    @Test(arguments: ["lock", "actor", "foundation"])
+    func replayKeepsSuspensionAndWidth(implementation: String) throws {
+        let path = try Self.write(Self.suspendedText)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recipe = try Implementations.recipe(named: implementation)
+        let run = try TraceRun.recordRun(
+            recipe, workload: Workload(parsing: "replay:file=\(path)"), drainTimeout: .seconds(30)
+        ).run
+        var ids: [String: OperationID] = [:]
+        for transition in run.transitions { if let name = transition.name { ids[name] = transition.operation } }
+        let low = try #require(ids["low"].flatMap { run.bodies[$0] })
+        let high = try #require(ids["high"].flatMap { run.bodies[$0] })
+        #expect(high.start < low.start, "high ran after low: the suspension was not replayed")
+        #expect(high.end <= low.start, "the bodies overlapped: width 1 was not replayed")
+    }
 }

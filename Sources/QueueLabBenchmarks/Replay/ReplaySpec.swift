@@ -9,7 +9,7 @@ public enum ReplayBody: String, Sendable, Hashable, CaseIterable {
     case sleep
 }
 
-/// The typed form of a `replay` workload's parameters: `file` (a `queuelab-recording/1` file, see
+/// The typed form of a `replay` workload's parameters: `file` (a `queuelab-recording/2` file, see
 /// QueueLabRecorder's `RecordingFormat`; the path cannot hold `,` or `;`), `speed` (1 replays at the
 /// recorded pace, 2 twice as fast: arrival times and bodies divided by it), `body` (`spin` or
 /// `sleep`), `first` (replay only the first N operations by add time; 0, the default, all).
@@ -28,7 +28,7 @@ public struct ReplaySpec: Sendable {
     public init(_ workload: Workload) throws(WorkloadParseError) {
         path = workload.textParameters["file"] ?? ""
         guard !path.isEmpty else {
-            throw WorkloadParseError(message: "needs file=PATH (a queuelab-recording/1 file)")
+            throw WorkloadParseError(message: "needs file=PATH (a queuelab-recording/2 file)")
         }
         speed = Double(workload.textParameters["speed"] ?? "1") ?? 1
         body = ReplayBody(rawValue: workload.textParameters["body"] ?? "spin") ?? .spin
@@ -85,8 +85,13 @@ public struct ReplaySpec: Sendable {
         if !capabilities.contains(.cancellation), operations.contains(where: { $0.cancelledAfter != nil }) {
             return "replay of \(path) needs cancellation"
         }
-        if !capabilities.contains(.width), recording.queues.contains(where: { $0.width != -1 }) {
+        let changes = recording.changes
+        let setsWidth = changes.contains { if case .width = $0.kind { true } else { false } }
+        if !capabilities.contains(.width), setsWidth || recording.queues.contains(where: { $0.width != -1 }) {
             return "replay of \(path) needs width"
+        }
+        if !capabilities.contains(.suspension), changes.contains(where: { $0.kind == .suspended(true) }) {
+            return "replay of \(path) needs suspension"
         }
         return nil
     }

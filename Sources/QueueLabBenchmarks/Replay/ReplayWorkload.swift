@@ -4,8 +4,10 @@ import QueueLabRecorder
 /// `replay`: a recording (QueueLabRecorder) run again on any implementation and policy. Open loop:
 /// each operation is added at its recorded time from the first add (divided by `speed`), whatever
 /// the queue is doing, to a queue made for its recorded queue (name and width); dependencies are
-/// added before the timed phase, cancellations happen at their recorded time after the add, and
-/// each body spins or sleeps its recorded duration.
+/// added before the timed phase, cancellations happen at their recorded time after the add, the
+/// queues are suspended, resumed and resized when the recorded ones were (a change recorded before
+/// the first add happens at the start), and each body spins or sleeps its recorded duration. A
+/// queue the recording leaves suspended is resumed at the end: every recorded operation ran.
 ///
 /// Figures: `makespan_ns` (first intended add to the last body's end); the latencies of every
 /// operation whose body ran, from its actual add as every workload's `e2s` counts (and as the
@@ -36,19 +38,24 @@ extension WorkloadExecution {
                 try operations[index].addDependency(operations[position[dependency]!])
             }
         }
-        let events = ReplayEvents(recorded, arrivals: arrivals, spec: spec)
+        let events = ReplayEvents(spec: spec)
         let start = timedPhaseStarts()
         let origin = start + 50_000
         for event in events.list {
             let now = ArrivalPacer.wait(until: origin + event.time)
-            if event.isCancel {
-                operations[event.index].cancel()
-            } else {
-                timeline.enqueued[event.index] = now
-                try queues[recorded[event.index].queue].addOperation(operations[event.index])
+            switch event.action {
+            case .add(let index):
+                timeline.enqueued[index] = now
+                try queues[recorded[index].queue].addOperation(operations[index])
+            case .cancel(let index): operations[index].cancel()
+            case .change(let queue, .suspended(let suspended)): queues[queue].isSuspended = suspended
+            case .change(let queue, .width(let width)): queues[queue].maxConcurrentOperationCount = width
             }
         }
-        for queue in queues { try drain(queue) }
+        for queue in queues {
+            if queue.isSuspended { queue.isSuspended = false }
+            try drain(queue)
+        }
         let wall = timedPhaseEnds(since: start, keepingAlive: operations)
         var lastFinish = origin
         var lateness: [UInt64] = []
@@ -95,27 +102,47 @@ extension WorkloadExecution {
     }
 }
 
-/// A replay's adds and cancellations in time order (an add before a cancellation at the same time).
+/// A replay's adds, cancellations and queue changes in the recorded order, each at its time from
+/// the first add at the replay's speed (a change recorded before the first add: at 0, still before
+/// it). At the same recorded time a change comes first, then adds, then cancellations, so that a
+/// cancellation never precedes its operation's add.
 struct ReplayEvents {
+    enum Action {
+        case add(Int)
+        case cancel(Int)
+        case change(queue: Int, RecordedQueueChange.Kind)
+
+        var rank: Int {
+            switch self {
+            case .change: 0
+            case .add: 1
+            case .cancel: 2
+            }
+        }
+    }
+
     struct Event {
         var time: UInt64
-        var index: Int
-        var isCancel: Bool
+        var action: Action
     }
 
     let list: [Event]
 
-    init(_ recorded: [RecordedOperation], arrivals: [UInt64], spec: ReplaySpec) {
-        var list = arrivals.enumerated().map { Event(time: $1, index: $0, isCancel: false) }
+    init(spec: ReplaySpec) {
+        let recorded = spec.recording.operations
+        let firstAdd = recorded.first?.added ?? 0
+        var timed: [(recordedAt: UInt64, action: Action)] = recorded.enumerated().map { ($1.added, .add($0)) }
         for (index, operation) in recorded.enumerated() {
             guard let after = operation.cancelledAfter else { continue }
-            list.append(Event(time: arrivals[index] + spec.scaled(after), index: index, isCancel: true))
+            timed.append((operation.added &+ after, .cancel(index)))
         }
-        // Stable by time, adds first: a cancellation never precedes its operation's add.
-        self.list = list.enumerated().sorted {
-            ($0.element.time, $0.element.isCancel ? 1 : 0, $0.offset) < (
-                $1.element.time, $1.element.isCancel ? 1 : 0, $1.offset
+        for change in spec.recording.changes { timed.append((change.at, .change(queue: change.queue, change.kind))) }
+        list = timed.enumerated().sorted {
+            ($0.element.recordedAt, $0.element.action.rank, $0.offset) < (
+                $1.element.recordedAt, $1.element.action.rank, $1.offset
             )
-        }.map(\.element)
+        }.map {
+            Event(time: spec.scaled(Swift.max($0.element.recordedAt, firstAdd) &- firstAdd), action: $0.element.action)
+        }
     }
 }
