@@ -210,6 +210,7 @@ let package = Package(
             name: "QueueLabSimulationTests",
             dependencies: [
                 "TestTiers", "QueueLabCore", "QueueLabScheduling", "QueueLabBenchmarks", "QueueLabSimulation",
+                "QueueLabRecorder",
             ],
             swiftSettings: strict
         ),

@@ -16,6 +16,9 @@ struct SimulationEvent: Comparable {
         case cancel
         /// A worker has retired an operation it took cancelled (no body ran).
         case cancelledEnds
+        /// A recording's suspension, resumption or change of width (`operation`: its index in
+        /// ``SimulationShape/queueChanges``).
+        case queueChange
     }
 
     let time: UInt64

@@ -1,4 +1,5 @@
 import QueueLabCore
+import QueueLabRecorder
 
 /// A workload as the simulator runs it: every operation's body duration, priority and arrival,
 /// and the dependency edges, all known before the run.
@@ -23,6 +24,10 @@ public struct SimulationShape: Sendable {
     /// A recording's cancellations: nanoseconds from each operation's add to its cancel, nil for
     /// one never cancelled; nil: none at all.
     public var cancelAfter: [UInt64?]?
+    /// A recording's suspensions, resumptions and changes of width, ascending by `at` (virtual
+    /// nanoseconds); changes of width only for queues recorded at an explicit width (see
+    /// ``init(replay:)``).
+    public var queueChanges: [RecordedQueueChange] = []
 
     public init(
         durations: [UInt64], priorities: [QueuePriority]? = nil, arrivals: [UInt64]? = nil, edges: [(Int, Int)] = [],

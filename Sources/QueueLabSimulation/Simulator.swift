@@ -1,5 +1,6 @@
 import HeapModule
 import QueueLabCore
+import QueueLabRecorder
 import QueueLabScheduling
 
 /// A deterministic discrete-event simulation of one queue in virtual time: the real
@@ -118,6 +119,10 @@ struct SimulationRun {
     /// Closed workloads: every operation and edge in place on a suspended queue, then released at
     /// time 0. Open ones: the first arrival.
     mutating func start() throws(QueueError) {
+        // Before the first arrival: a change at the time of an add comes first, as in a replay.
+        for index in shape.queueChanges.indices {
+            schedule(.queueChange, at: shape.queueChanges[index].at, operation: index)
+        }
         if let arrivals = shape.arrivals {
             if let first = arrivals.first { schedule(.arrival, at: first, operation: 0) }
             return
@@ -180,6 +185,7 @@ struct SimulationRun {
                 carryOutWakeups()
             case .cancelledEnds:
                 finish(worker: event.worker, operation: Int(event.operation))
+            case .queueChange: changeQueue(shape.queueChanges[Int(event.operation)])
             case .handOffEnds:
                 operations[Int(event.operation)]!.releaseDependents()
                 operations[Int(event.operation)] = nil

@@ -1,5 +1,6 @@
 import Foundation
 import QueueLabBenchmarks
+import QueueLabRecorder
 import QueueLabScheduling
 import QueueLabSimulation
 import Testing
@@ -28,9 +29,11 @@ import Testing
 
         """
 
-    private func simulate(width: Int, _ extra: String = "") throws -> (SimulationResult, Workload, SimulationShape) {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("replay-sim-\(getpid()).qlr")
-        try Self.text.write(to: path, atomically: true, encoding: .utf8)
+    private func simulate(
+        width: Int, _ extra: String = "", text: String = Self.text
+    ) throws -> (SimulationResult, Workload, SimulationShape) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("replay-sim-\(UUID().uuidString).qlr")
+        try text.write(to: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: path) }
         let workload = try Workload(parsing: "replay:file=\(path.path)\(extra)")
         let shape = try SimulationShape(workload)
@@ -72,5 +75,37 @@ import Testing
         } throws: { error in
             "\(error)".contains("body=sleep cannot be simulated")
         }
+    }
+
+    /// `held` (recorded at width 2) is set to width 1 and suspended before its first add and resumed
+    /// at 5 us; `swept` (recorded at its default width) is set to width 1 too. Both get `low` (added
+    /// at 0) and `high` (at 1 us), 10 us each.
+    static let changesText = """
+        queuelab-recording/2
+        q 0 2 held
+        q 1 -1 swept
+        w 0 100 1
+        s 0 200 1
+        w 1 300 1
+        s 0 5000 0
+        o 1 0 -8 1000 4000 10000 - - low
+        o 2 0 8 2000 3000 10000 - - high
+        o 3 1 -8 1000 0 10000 - - low2
+        o 4 1 8 2000 0 10000 - - high2
+
+        """
+
+    /// The suspension holds both of `held`'s operations until 5 us (4 us after the first add), then
+    /// `high` runs first and alone (width 1); `swept` takes the cell's width, not the width the app
+    /// set on it, so at width 2 its two operations run side by side.
+    @Test func suspensionsAndWidthsAsRecorded() throws {
+        let (result, _, shape) = try simulate(width: 2, text: Self.changesText)
+        // In add order: low and low2 at 1 us, high and high2 at 2 us.
+        let (low, low2, high, high2) = (0, 1, 2, 3)
+        #expect(shape.queueChanges.map(\.kind) == [.width(1), .suspended(true), .suspended(false)])
+        #expect(shape.queueChanges.map(\.at) == [0, 0, 4_000])
+        #expect(result.started[high] >= 4_000 && result.started[high] < result.started[low])
+        #expect(result.started[low] >= result.finished[high])
+        #expect(result.started[low2] < result.finished[high2] && result.started[high2] < result.finished[low2])
     }
 }
