@@ -80,7 +80,7 @@ public final class QueueRecorder: Sendable {
     /// Replaces any observer the queue had.
     public func install<Queue: OperationQueueing>(on queue: Queue) {
         let (name, width, suspended) = (queue.name, queue.maxConcurrentOperationCount, queue.isSuspended)
-        let index = queues.withLock { $0.install(ObjectIdentifier(queue), name: name, width: width) }
+        let index = queues.withLock { $0.install(queue, name: name, width: width) }
         // Installed on a suspended queue: its operations wait from the start.
         if suspended { queueChanged(queue) }
         queue.setStateObserver(RecordingTap(buffer: buffer, queue: Int32(index)))
@@ -92,7 +92,7 @@ public final class QueueRecorder: Sendable {
     public func queueChanged<Queue: OperationQueueing>(_ queue: Queue) {
         let (suspended, width) = (queue.isSuspended, queue.maxConcurrentOperationCount)
         let at = MonotonicClock.now() &- origin
-        queues.withLock { $0.note(ObjectIdentifier(queue), suspended: suspended, width: width, at: at) }
+        queues.withLock { $0.note(queue, suspended: suspended, width: width, at: at) }
     }
 
     /// Notes `operation`'s dependencies; call it after its last `addDependency` and before adding it.
