@@ -58,16 +58,22 @@ public final class QueueRecorder: Sendable {
     /// Opens (creates or truncates) `path`, writes the schema line and starts the writer.
     ///
     /// - Throws: ``RecorderError`` when the file cannot be opened or written.
-    public init(
+    public convenience init(
         path: String, capacity: Int = QueueRecorder.defaultCapacity, flushEvery: Duration = .milliseconds(20)
     ) throws(RecorderError) {
+        try self.init(path: path, capacity: capacity, flushEvery: flushEvery, wakesAtHalf: true)
+    }
+
+    /// `wakesAtHalf` false: only `flushEvery` and the recorder's own calls wake the writer, so that
+    /// a test fills a stripe whatever the threads' speeds.
+    init(path: String, capacity: Int, flushEvery: Duration, wakesAtHalf: Bool) throws(RecorderError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw RecorderError(message: "cannot open \(path): errno \(errno)") }
         guard RecordingFile.write(descriptor, RecordingFormat.schema + "\n") else {
             RecordingFile.close(descriptor)
             throw RecorderError(message: "cannot write \(path): errno \(errno)")
         }
-        buffer = RecorderStripes(capacity: Swift.max(1, capacity))
+        buffer = RecorderStripes(capacity: Swift.max(1, capacity), wakesAtHalf: wakesAtHalf)
         let file = RecordingFile(descriptor: descriptor)
         origin = MonotonicClock.now()
         let interval = flushEvery

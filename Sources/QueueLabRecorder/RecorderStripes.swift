@@ -20,8 +20,12 @@ final class RecorderStripes: Sendable {
 
     /// `capacity` events a stripe: a burst lands in the adding thread's stripe, so a total split
     /// eight ways dropped most of one (100,000 adds of `noop` in 30 ms, 80 % of events dropped).
-    init(capacity: Int) {
+    /// Whether a half-full stripe wakes the writer (tests turn it off to fill a stripe on purpose).
+    private let wakesAtHalf: Bool
+
+    init(capacity: Int, wakesAtHalf: Bool = true) {
         stripes = (0..<Self.count).map { _ in RecorderStripe(capacity: Swift.max(1, capacity)) }
+        self.wakesAtHalf = wakesAtHalf
     }
 
     /// Appends `event` to the stripe of `thread`: a lock, an append, and now and then a wake-up.
@@ -29,7 +33,7 @@ final class RecorderStripes: Sendable {
     func append(_ event: RecorderEvent, thread: UInt64) {
         // Fibonacci hashing: pthread identities share their low bits.
         let stripe = Int(truncatingIfNeeded: (thread &* 0x9E37_79B9_7F4A_7C15) >> 61)
-        if stripes[stripe].append(event) { wake.signal() }
+        if stripes[stripe].append(event), wakesAtHalf { wake.signal() }
     }
 
     /// Every stripe's events, the drops so far (all stripes) and whether the recorder is stopping.
