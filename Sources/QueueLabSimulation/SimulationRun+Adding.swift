@@ -7,8 +7,8 @@ extension SimulationRun {
     /// Closed workloads: every operation and edge in place on a suspended queue, then released at
     /// time 0. Open ones: the first arrival.
     mutating func start() throws(QueueError) {
-        if let arrivals = shape.arrivals {
-            if let first = arrivals.first { schedule(.arrival, at: first, operation: 0) }
+        if shape.hasArrivals {
+            if let first = arrivals.upcoming { schedule(.arrival, at: first.time, operation: first.index) }
             return
         }
         for index in 0..<shape.count { operations[index] = made(index) }
@@ -50,14 +50,24 @@ extension SimulationRun {
         return queues[index]
     }
 
-    /// The operations that arrive at this time, from `first` on: made, their edges added, then added
-    /// in order, as a producer adds a batch. The next arrival is scheduled from here, so one arrival
-    /// at a time is pending.
-    mutating func arrive(_ first: Int) throws(QueueError) {
-        guard let arrivals = shape.arrivals else { return }
+    /// The operations that arrive at this time, from the upcoming one on: made, their edges added,
+    /// then added in order, as a producer adds a batch. The next arrival is scheduled from here, so
+    /// one arrival at a time is pending.
+    mutating func arrive() throws(QueueError) {
+        guard let upcoming = arrivals.upcoming else { return }
+        let first = upcoming.index
         var last = first
-        while last + 1 < arrivals.count, arrivals[last + 1] <= arrivals[first] { last += 1 }
-        for index in first...last where operations[index] == nil { operations[index] = made(index) }
+        while let arrival = arrivals.upcoming, arrival.time <= upcoming.time {
+            last = arrival.index
+            if shape.drawn != nil {
+                operations.append(
+                    SimulatedOperation(index: last, priority: arrival.priority, duration: arrival.duration))
+                extendTimeline(priority: arrival.priority, duration: arrival.duration)
+            } else if operations[last] == nil {
+                operations[last] = made(last)
+            }
+            arrivals.advance()
+        }
         for index in first...last {
             for dependency in arrivingEdges[index] ?? [] {
                 // A dependency added later (a recording's may be) is made now, to be added when
@@ -72,26 +82,28 @@ extension SimulationRun {
             if let after = shape.cancelAfter?[index] { schedule(.cancel, at: now &+ after, operation: index) }
         }
         carryOutWakeups()
-        if last + 1 < arrivals.count {
-            schedule(.arrival, at: max(now, arrivals[last + 1]), operation: last + 1)
-        }
+        if let next = arrivals.upcoming { schedule(.arrival, at: max(now, next.time), operation: next.index) }
     }
 
     /// `overload`'s producer, in the body that ends: the next operation of its class, added while
     /// the operation still holds its slot (so it wakes nobody unless a slot is free).
     mutating func refill(after index: Int) {
-        let added = operations.count
+        let added = operations.endIndex
         let finishing = operations[index]!
         operations.append(
             SimulatedOperation(index: added, priority: finishing.priority, duration: finishing.duration))
-        if result.timeline != nil {
-            result.timeline!.priorities.append(finishing.priority)
-            result.timeline!.durations.append(finishing.duration)
-            result.timeline!.enqueued.append(0)
-            result.timeline!.started.append(0)
-            result.timeline!.finished.append(0)
-        }
+        extendTimeline(priority: finishing.priority, duration: finishing.duration)
         add(added)
         carryOutWakeups()
+    }
+
+    /// A kept timeline's slots for an operation made during the run (one the shape does not list).
+    mutating func extendTimeline(priority: QueuePriority, duration: UInt64) {
+        guard result.timeline != nil else { return }
+        result.timeline!.priorities.append(priority)
+        result.timeline!.durations.append(duration)
+        result.timeline!.enqueued.append(0)
+        result.timeline!.started.append(0)
+        result.timeline!.finished.append(0)
     }
 }

@@ -41,7 +41,7 @@ extension SimulationRun {
             started: operation.started == SimulatedOperation.notStarted ? nil : operation.started)
         result.timeline?.finished[index] = now
         if alone {
-            operations[index] = nil
+            operations.free(index)
             look(worker)
         } else {
             schedule(.handOffEnds, at: now &+ costs.handOffNanoseconds, worker: worker, operation: index)

@@ -17,7 +17,9 @@ struct SimulationRun {
     var sequence: UInt64 = 0
     var now: UInt64 = 0
     /// Operations alive (added, not finished); nil before and after.
-    var operations: [SimulatedOperation?]
+    var operations: AliveOperations
+    /// Workloads with arrivals: the next operation to arrive.
+    var arrivals: ArrivalFeed
     /// Each worker's queue, by worker number.
     var workerQueue: [Int32] = []
     /// Each queue's parked workers, the longest parked first from `parkedHead`.
@@ -46,10 +48,13 @@ struct SimulationRun {
         parkedHead = Array(repeating: 0, count: hosts.count)
         heights = policy.ranksByHeight ? DependencyGraph.HeightTracking(cap: policy.heightCap) : nil
         freeCores = simulator.cores
-        operations = Array(repeating: nil, count: shape.count)
+        // Drawn operations get their slots (and their timeline's) as they are made.
+        let listed = shape.drawn == nil ? shape.count : 0
+        operations = AliveOperations(count: listed, sliding: shape.drawn != nil)
+        arrivals = ArrivalFeed(shape)
         var timeline: SimulationTimeline?
         if keepingTimeline {
-            let zeros = [UInt64](repeating: 0, count: shape.count)
+            let zeros = [UInt64](repeating: 0, count: listed)
             timeline = SimulationTimeline(
                 priorities: shape.priorities, durations: shape.durations, enqueued: zeros, started: zeros,
                 finished: zeros)
@@ -57,7 +62,7 @@ struct SimulationRun {
         }
         result = SimulationResult(tally: SimulationTally(), timeline: timeline, peakConcurrency: 0, events: 0)
         arrivingEdges =
-            shape.arrivals == nil ? [:] : Dictionary(grouping: shape.edges, by: \.0).mapValues { $0.map(\.1) }
+            !shape.hasArrivals ? [:] : Dictionary(grouping: shape.edges, by: \.0).mapValues { $0.map(\.1) }
     }
 
     mutating func schedule(_ kind: SimulationEvent.Kind, at time: UInt64, worker: Int32 = -1, operation: Int = -1) {
@@ -77,7 +82,7 @@ struct SimulationRun {
             for host in hosts { host.machine.virtualTime = now }
             result.events += 1
             switch event.kind {
-            case .arrival: try arrive(Int(event.operation))
+            case .arrival: try arrive()
             case .workerStarts: look(event.worker)
             case .workerWakes:
                 hosts[Int(workerQueue[Int(event.worker)])].machine.workerWakes()
@@ -91,7 +96,7 @@ struct SimulationRun {
                 finish(worker: event.worker, operation: Int(event.operation))
             case .handOffEnds:
                 operations[Int(event.operation)]!.releaseDependents()
-                operations[Int(event.operation)] = nil
+                operations.free(Int(event.operation))
                 carryOutWakeups()
                 look(event.worker)
             }

@@ -1,7 +1,9 @@
+import QueueLabBenchmarks
 import QueueLabCore
 
 /// A workload as the simulator runs it: every operation's body duration, priority and arrival,
-/// and the dependency edges, all known before the run.
+/// and the dependency edges, all known before the run; or, for `open`, the draws that give them
+/// as the run reaches them (``drawn``), so that the run's memory is in the operations alive.
 public struct SimulationShape: Sendable {
     /// Virtual nanoseconds each body runs.
     public var durations: [UInt64]
@@ -23,6 +25,9 @@ public struct SimulationShape: Sendable {
     /// A recording's cancellations: nanoseconds from each operation's add to its cancel, nil for
     /// one never cancelled; nil: none at all.
     public var cancelAfter: [UInt64?]?
+    /// `open`'s operations, drawn one at a time as the run reaches them (they have no edges); then
+    /// `durations`, `priorities` and `arrivals` are empty and nil. nil: they are listed.
+    public var drawn: OpenLoopDraws?
 
     public init(
         durations: [UInt64], priorities: [QueuePriority]? = nil, arrivals: [UInt64]? = nil, edges: [(Int, Int)] = [],
@@ -36,5 +41,24 @@ public struct SimulationShape: Sendable {
         self.refillUntil = nil
     }
 
-    public var count: Int { durations.count }
+    /// `open`'s operations drawn as the run reaches them: nothing of them is kept before it.
+    public init(drawing draws: OpenLoopDraws) {
+        self.init(durations: [])
+        drawn = draws
+    }
+
+    public var count: Int { drawn?.count ?? durations.count }
+
+    /// Whether operations arrive while the run lasts (else all are added at once before it).
+    var hasArrivals: Bool { arrivals != nil || drawn != nil }
+
+    /// Each arriving operation's arrival and duration, in order, drawn again when they are drawn;
+    /// nothing for a closed workload.
+    func forEachArrival(_ body: (_ arrival: UInt64, _ duration: UInt64) -> Void) {
+        if var draws = drawn {
+            while let draw = draws.next() { body(draw.arrival, draw.service) }
+        } else if let arrivals {
+            for index in arrivals.indices { body(arrivals[index], durations[index]) }
+        }
+    }
 }
