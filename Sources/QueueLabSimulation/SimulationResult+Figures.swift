@@ -52,8 +52,8 @@ extension SimulationResult {
                 figures["inversion_max_ns"] = Double(high.maximum)
             }
         }
-        if workload.kind == .open, let arrivals = shape.arrivals {
-            openFigures(arrivals, tally, shape, width, &figures)
+        if workload.kind == .open, shape.hasArrivals {
+            openFigures(tally, shape, width, &figures)
             // As bench: the closed form holds only for Poisson arrivals and exponential service.
             let markovian =
                 workload.textParameters["arrivals"] == "poisson"
@@ -63,19 +63,27 @@ extension SimulationResult {
         return figures
     }
 
+    /// From the arrivals and durations in one pass (drawn again for an `open` shape: the run kept
+    /// none), in the order and with the sums the lists gave.
     private func openFigures(
-        _ arrivals: [UInt64], _ tally: SimulationTally, _ shape: SimulationShape, _ width: Int,
-        _ figures: inout [String: Double]
+        _ tally: SimulationTally, _ shape: SimulationShape, _ width: Int, _ figures: inout [String: Double]
     ) {
-        let count = Double(arrivals.count)
-        if let last = arrivals.last, last > 0 { figures["offered_ops_per_s"] = (count - 1) / (Double(last) / 1e9) }
+        var last: UInt64 = 0
+        var serviceTotal = 0.0
+        var model = IdealFCFSQueue(servers: max(1, width))
+        shape.forEachArrival { arrival, duration in
+            last = arrival
+            serviceTotal += Double(duration)
+            model.arrive(at: arrival, service: duration)
+        }
+        let count = Double(model.arrivals)
+        if last > 0 { figures["offered_ops_per_s"] = (count - 1) / (Double(last) / 1e9) }
         figures["a2s_mean_ns"] = tally.waits.sum / count
         Self.addPercentiles(tally.waits, "a2s", into: &figures)
         Self.addPercentiles(tally.totals, "a2f", into: &figures)
-        let meanService = shape.durations.reduce(0.0) { $0 + Double($1) } / count
+        let meanService = serviceTotal / count
         figures["s2f_mean_ns"] = meanService
-        figures["model_wait_ns"] = QueueingTheory.fcfsMeanWait(
-            arrivals: arrivals, services: shape.durations, servers: width)
+        figures["model_wait_ns"] = width >= 1 ? model.meanWait : 0
         if let rate = figures["offered_ops_per_s"],
             let wait = QueueingTheory.meanWait(arrivalRate: rate / 1e9, meanService: meanService, servers: width)
         {

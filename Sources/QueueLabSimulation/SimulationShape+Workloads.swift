@@ -53,8 +53,7 @@ extension SimulationShape {
         case .replay:
             try self.init(replay: ReplaySpec(workload))
         case .open:
-            let schedule = OpenLoopSchedule(try OpenLoopSpec(workload))
-            self.init(durations: schedule.services, priorities: schedule.priorities, arrivals: schedule.arrivals)
+            self.init(drawing: OpenLoopDraws(try OpenLoopSpec(workload)))
         default:
             preconditionFailure(Self.refusal(workload.kind) ?? "unsimulated workload")
         }

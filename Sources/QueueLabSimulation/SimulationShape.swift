@@ -1,8 +1,10 @@
+import QueueLabBenchmarks
 import QueueLabCore
 import QueueLabRecorder
 
 /// A workload as the simulator runs it: every operation's body duration, priority and arrival,
-/// and the dependency edges, all known before the run.
+/// and the dependency edges, all known before the run; or, for `open`, the draws that give them
+/// as the run reaches them (``drawn``), so that the run's memory is in the operations alive.
 public struct SimulationShape: Sendable {
     /// Virtual nanoseconds each body runs.
     public var durations: [UInt64]
@@ -28,6 +30,9 @@ public struct SimulationShape: Sendable {
     /// nanoseconds); changes of width only for queues recorded at an explicit width (see
     /// ``init(replay:)``).
     public var queueChanges: [RecordedQueueChange] = []
+    /// `open`'s operations, drawn one at a time as the run reaches them (they have no edges); then
+    /// `durations`, `priorities` and `arrivals` are empty and nil. nil: they are listed.
+    public var drawn: OpenLoopDraws?
 
     public init(
         durations: [UInt64], priorities: [QueuePriority]? = nil, arrivals: [UInt64]? = nil, edges: [(Int, Int)] = [],
@@ -41,5 +46,24 @@ public struct SimulationShape: Sendable {
         self.refillUntil = nil
     }
 
-    public var count: Int { durations.count }
+    /// `open`'s operations drawn as the run reaches them: nothing of them is kept before it.
+    public init(drawing draws: OpenLoopDraws) {
+        self.init(durations: [])
+        drawn = draws
+    }
+
+    public var count: Int { drawn?.count ?? durations.count }
+
+    /// Whether operations arrive while the run lasts (else all are added at once before it).
+    var hasArrivals: Bool { arrivals != nil || drawn != nil }
+
+    /// Each arriving operation's arrival and duration, in order, drawn again when they are drawn;
+    /// nothing for a closed workload.
+    func forEachArrival(_ body: (_ arrival: UInt64, _ duration: UInt64) -> Void) {
+        if var draws = drawn {
+            while let draw = draws.next() { body(draw.arrival, draw.service) }
+        } else if let arrivals {
+            for index in arrivals.indices { body(arrivals[index], durations[index]) }
+        }
+    }
 }

@@ -14,14 +14,21 @@ public enum ArrivalProcess: String, Sendable, Hashable, CaseIterable {
     public func schedule(count: Int, rate: Double, using random: inout SplitMix64) -> [UInt64] {
         var times: [UInt64] = []
         times.reserveCapacity(count)
-        let meanGap = 1e9 / rate
+        let meanGap = Self.meanGap(rate: rate)
         var clock = 0.0
         for index in 0..<count {
-            if index > 0 {
-                clock += self == .constant ? meanGap : meanGap * ServiceDistribution.unitExponential(&random)
-            }
+            if index > 0 { clock = advance(clock, meanGap: meanGap, using: &random) }
             times.append(UInt64(clock.rounded()))
         }
         return times
+    }
+
+    /// Nanoseconds between arrivals on average, at `rate` a second.
+    static func meanGap(rate: Double) -> Double { 1e9 / rate }
+
+    /// The clock (unrounded nanoseconds) at the next arrival: each arrival needs only the one
+    /// before it, so a schedule can be drawn one arrival at a time (``OpenLoopDraws``).
+    func advance(_ clock: Double, meanGap: Double, using random: inout SplitMix64) -> Double {
+        clock + (self == .constant ? meanGap : meanGap * ServiceDistribution.unitExponential(&random))
     }
 }

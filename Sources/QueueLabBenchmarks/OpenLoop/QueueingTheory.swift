@@ -28,15 +28,8 @@ public enum QueueingTheory {
     /// should match, up to its own overhead, with no sampling error between the two.
     public static func fcfsMeanWait(arrivals: [UInt64], services: [UInt64], servers: Int) -> Double {
         guard !arrivals.isEmpty, servers >= 1 else { return 0 }
-        var free = [UInt64](repeating: 0, count: servers)
-        var total = 0.0
-        for index in arrivals.indices {
-            var earliest = 0
-            for worker in 1..<servers where free[worker] < free[earliest] { earliest = worker }
-            let start = Swift.max(arrivals[index], free[earliest])
-            total += Double(start - arrivals[index])
-            free[earliest] = start + services[index]
-        }
-        return total / Double(arrivals.count)
+        var queue = IdealFCFSQueue(servers: servers)
+        for index in arrivals.indices { queue.arrive(at: arrivals[index], service: services[index]) }
+        return queue.meanWait
     }
 }
