@@ -1,5 +1,5 @@
 extension SimulationCalibration {
-    static let keys = ["name", "implementation", "overhead_ns", "wakeup_ns", "handoff_ns"]
+    static let keys = ["name", "implementation", "overhead_ns", "wakeup_ns", "handoff_ns", "stall_per_s", "stall_ns"]
 
     /// Reads the `queuelab-calibration/1` text.
     ///
@@ -39,6 +39,34 @@ extension SimulationCalibration {
         self.init(
             name: name, implementation: values["implementation"] ?? name, overheadNanoseconds: try cost("overhead_ns"),
             wakeupNanoseconds: try cost("wakeup_ns"), handOffNanoseconds: try cost("handoff_ns"))
+        (stallsPerSecond, stallNanoseconds) = try Self.stalls(
+            rate: values["stall_per_s"], durations: values["stall_ns"])
+    }
+
+    /// `stall_per_s` and `stall_ns`, both or neither.
+    private static func stalls(rate: String?, durations: String?) throws(CalibrationError) -> (Double, [UInt64]) {
+        switch (rate, durations) {
+        case (nil, nil): return (0, [])
+        case (let rate?, let durations?):
+            guard let perSecond = Double(rate), perSecond.isFinite, perSecond >= 0 else {
+                throw CalibrationError(line: 0, message: "stall_per_s = \(rate) is not a rate of 0 or more")
+            }
+            var values: [UInt64] = []
+            for piece in durations.split(separator: ",") {
+                let text = String(piece.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+                guard let value = UInt64(text), value > 0 else {
+                    throw CalibrationError(
+                        line: 0, message: "stall_ns: '\(text)' is not a whole number of nanoseconds above 0")
+                }
+                values.append(value)
+            }
+            guard !values.isEmpty || perSecond == 0 else {
+                throw CalibrationError(line: 0, message: "stall_ns is empty but stall_per_s is not 0")
+            }
+            return (perSecond, values.sorted())
+        default:
+            throw CalibrationError(line: 0, message: "stall_per_s and stall_ns come together: one is missing")
+        }
     }
 
     /// The text ``init(parsing:)`` reads back as this calibration.
@@ -51,7 +79,13 @@ extension SimulationCalibration {
         wakeup_ns = \(wakeupNanoseconds)
         handoff_ns = \(handOffNanoseconds)
 
-        """
+        """ + stallText
+    }
+
+    private var stallText: String {
+        guard stallsPerSecond > 0 || !stallNanoseconds.isEmpty else { return "" }
+        return
+            "stall_per_s = \(stallsPerSecond)\nstall_ns = \(stallNanoseconds.map(String.init).joined(separator: ", "))\n"
     }
 }
 

@@ -2,7 +2,9 @@
 /// what makes a simulated `lock` differ from an ideal list scheduler.
 ///
 /// Written as a small text file (`queuelab-calibration/1`): one `key = value` per line, `#` starts
-/// a comment. Keys: `name`, `implementation`, `overhead_ns`, `wakeup_ns`, `handoff_ns`, each once.
+/// a comment. Keys: `name`, `implementation`, `overhead_ns`, `wakeup_ns`, `handoff_ns`, each once;
+/// optionally `stall_per_s` and `stall_ns` (comma-separated durations), both or neither: the
+/// machine's stalls (``StallModel``).
 ///
 /// ```
 /// # queuelab-calibration/1
@@ -24,16 +26,23 @@ public struct SimulationCalibration: Sendable, Equatable {
     /// Paid by the worker of an operation that has dependents, between its finish and the moment
     /// its dependents are ready and it looks for its next operation.
     public var handOffNanoseconds: UInt64
+    /// Stalls a running body suffers a second of its CPU time (``StallProbe``); 0: none, the exact
+    /// timetable.
+    public var stallsPerSecond: Double
+    /// The stalls' durations, each equally likely (quantiles of the measured ones), ascending.
+    public var stallNanoseconds: [UInt64]
 
     public init(
         name: String, implementation: String, overheadNanoseconds: UInt64, wakeupNanoseconds: UInt64,
-        handOffNanoseconds: UInt64
+        handOffNanoseconds: UInt64, stallsPerSecond: Double = 0, stallNanoseconds: [UInt64] = []
     ) {
         self.name = name
         self.implementation = implementation
         self.overheadNanoseconds = overheadNanoseconds
         self.wakeupNanoseconds = wakeupNanoseconds
         self.handOffNanoseconds = handOffNanoseconds
+        self.stallsPerSecond = stallsPerSecond
+        self.stallNanoseconds = stallNanoseconds
     }
 
     /// No cost at all: the ideal list scheduler, for checks against closed forms.

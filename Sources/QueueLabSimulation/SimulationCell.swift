@@ -45,7 +45,8 @@ public struct SimulationCell: Sendable {
         policy: any SchedulingPolicy, calibration: SimulationCalibration, metadata: RunMetadata, gitCommit: String
     ) throws -> (record: SampleRecord, simulationNanoseconds: UInt64) {
         let shape = try SimulationShape(workload)
-        let simulator = Simulator(shape: shape, calibration: calibration, width: width, cores: cores)
+        var simulator = Simulator(shape: shape, calibration: calibration, width: width, cores: cores)
+        simulator.stallSeed = seed
         let began = MonotonicClock.now()
         let result = try simulator.run(policy: policy)
         let elapsed = MonotonicClock.now() - began

@@ -7,9 +7,9 @@ extension SimulationRun {
     mutating func beginBody(worker: Int32, operation index: Int) {
         running += 1
         result.peakConcurrency = max(result.peakConcurrency, running)
-        schedule(
-            .bodyEnds, at: now &+ operations[index]!.duration &+ costs.overheadNanoseconds, worker: worker,
-            operation: index)
+        let cpu = operations[index]!.duration &+ costs.overheadNanoseconds
+        let lost = stalls?.stalls(during: cpu) ?? 0
+        schedule(.bodyEnds, at: now &+ cpu &+ lost, worker: worker, operation: index)
     }
 
     mutating func bodyEnds(worker: Int32, operation index: Int) {

@@ -30,6 +30,8 @@ struct SimulationRun {
     var waitingHead = 0
     var running = 0
     var result: SimulationResult
+    /// The machine's stalls; nil: the calibration has none.
+    var stalls: StallModel?
     /// Workloads with arrivals: each arriving operation's dependencies (edges added as it arrives).
     let arrivingEdges: [Int: [Int]]
 
@@ -48,6 +50,7 @@ struct SimulationRun {
         parkedHead = Array(repeating: 0, count: hosts.count)
         heights = policy.ranksByHeight ? DependencyGraph.HeightTracking(cap: policy.heightCap) : nil
         freeCores = simulator.cores
+        stalls = StallModel(simulator.calibration, seed: simulator.stallSeed)
         // Drawn operations get their slots (and their timeline's) as they are made.
         let listed = shape.drawn == nil ? shape.count : 0
         operations = AliveOperations(count: listed, sliding: shape.drawn != nil)

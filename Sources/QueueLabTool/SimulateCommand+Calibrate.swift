@@ -62,8 +62,11 @@ extension SimulateCommand {
             throw ExitCode(1)
         }
         let records = try ResultsFile.read(csv)
-        let measured = try SimulationCalibration(
+        var measured = try SimulationCalibration(
             measured: records, name: plan.name, implementation: plan.implementation)
+        // After bench, in this process alone: the stalls of the machine, not of the queue.
+        (measured.stallsPerSecond, measured.stallNanoseconds) = StallProbe.measure(
+            threads: RunMetadata.current().cores, duration: Self.stallProbeDuration)
         let text = measured.text(comment: comment(for: plan, records: records))
         if let out {
             try text.write(toFile: out, atomically: true, encoding: .utf8)
@@ -72,6 +75,9 @@ extension SimulateCommand {
             print(text, terminator: "")
         }
     }
+
+    /// Long enough to meet the millisecond stalls that come a few times a second.
+    static let stallProbeDuration: Duration = .seconds(3)
 
     /// An argument as a shell reads it back: the workloads' `;` would end the command.
     static func shellQuoted(_ argument: String) -> String {
@@ -94,6 +100,9 @@ extension SimulateCommand {
             "overhead_ns: a second over noop's ops_per_s at width 1 (median of the samples).",
             "handoff_ns:  a second over chain's ops_per_s, less overhead_ns (0 if less).",
             "wakeup_ns:   ping's e2f_p50_ns (median): each operation added once the previous finished.",
+            "stall_per_s, stall_ns: \(metadata.cores) threads (one a core) reading the clock for "
+                + "\(Self.stallProbeDuration.components.seconds) s; a gap over \(StallProbe.threshold) ns is a stall;",
+            "             \(StallProbe.quantiles) quantiles of their durations.",
         ]
     }
 }

@@ -7,6 +7,9 @@ import Testing
     @Test("the text form reads back")
     func roundTrip() throws {
         #expect(try SimulationCalibration(parsing: SimulationCalibration.lockVM2.text) == .lockVM2)
+        var stalled = SimulationCalibration.lockVM2
+        (stalled.stallsPerSecond, stalled.stallNanoseconds) = (812.5, [2_100, 3_000, 1_500_000])
+        #expect(try SimulationCalibration(parsing: stalled.text) == stalled)
     }
 
     @Test(
@@ -18,6 +21,16 @@ import Testing
             ("name = x\noverhead_ns = 5us\nwakeup_ns = 1\nhandoff_ns = 1", "not a whole number"),
             ("name x", "not key = value"),
             ("name = x\nname = y", "given twice"),
+            ("name = x\noverhead_ns = 5\nwakeup_ns = 1\nhandoff_ns = 1\nstall_per_s = 3", "one is missing"),
+            ("name = x\noverhead_ns = 5\nwakeup_ns = 1\nhandoff_ns = 1\nstall_ns = 3", "one is missing"),
+            (
+                "name = x\noverhead_ns = 5\nwakeup_ns = 1\nhandoff_ns = 1\nstall_per_s = -1\nstall_ns = 3",
+                "not a rate of 0 or more"
+            ),
+            (
+                "name = x\noverhead_ns = 5\nwakeup_ns = 1\nhandoff_ns = 1\nstall_per_s = 2\nstall_ns = 3, 0",
+                "'0' is not a whole number of nanoseconds above 0"
+            ),
         ])
     func refused(text: String, reason: String) {
         #expect {

@@ -1,0 +1,49 @@
+import Foundation
+import QueueLabCore
+
+/// The time a running body loses to its machine: a thread that holds a core still loses it now and
+/// then (to the kernel, to other processes, to the hypervisor), and on a shared machine those
+/// stalls are what a queue's tail latencies and a saturated run's length are made of. Without
+/// them a simulation is the exact timetable, whose tails are far shorter than any measured one.
+///
+/// Stalls come as a Poisson process in CPU time (``SimulationCalibration/stallsPerSecond`` per
+/// second a body runs), each lasting a duration drawn from the calibration's measured ones
+/// (``SimulationCalibration/stallNanoseconds``, each equally likely). One stream serves every
+/// core: CPU time is counted across bodies in the order they start, so a run stays a pure function
+/// of its inputs and its seed.
+struct StallModel {
+    private let meanGap: Double
+    private let durations: [UInt64]
+    private var random: SplitMix64
+    /// CPU time left until the next stall.
+    private var untilNext: UInt64 = 0
+
+    /// nil when the calibration has no stalls.
+    init?(_ calibration: SimulationCalibration, seed: UInt64) {
+        guard calibration.stallsPerSecond > 0, !calibration.stallNanoseconds.isEmpty else { return nil }
+        meanGap = 1e9 / calibration.stallsPerSecond
+        durations = calibration.stallNanoseconds
+        // A stream of its own: the workload's draws from the same seed stay as they are.
+        random = SplitMix64(seed: seed ^ 0x5354_414C_4C53)
+        untilNext = drawGap()
+    }
+
+    /// The stall time a body that runs `cpu` nanoseconds suffers.
+    mutating func stalls(during cpu: UInt64) -> UInt64 {
+        var left = cpu
+        var lost: UInt64 = 0
+        while left >= untilNext {
+            left -= untilNext
+            lost &+= durations[Int.random(in: 0..<durations.count, using: &random)]
+            untilNext = drawGap()
+        }
+        untilNext -= left
+        return lost
+    }
+
+    /// An exponential gap: at least 1 ns, so that a run always moves on.
+    private mutating func drawGap() -> UInt64 {
+        let uniform = Double.random(in: Double.ulpOfOne..<1, using: &random)
+        return Swift.max(1, UInt64((-log(uniform) * meanGap).rounded()))
+    }
+}

@@ -1,0 +1,65 @@
+import QueueLabBenchmarks
+import QueueLabScheduling
+import Testing
+
+@testable import QueueLabSimulation
+
+/// The machine's stalls: measured by the probe, drawn by the model, and what they do to a run.
+@Suite struct StallTests {
+    static func stalled(perSecond: Double, durations: [UInt64]) -> SimulationCalibration {
+        var calibration = SimulationCalibration.ideal
+        (calibration.stallsPerSecond, calibration.stallNanoseconds) = (perSecond, durations)
+        return calibration
+    }
+
+    /// A Poisson process of 1,000 stalls a CPU second, 10 or 30 us each: over 100 s of bodies it loses
+    /// about 100,000 x 20 us = 2 s. The draws are seeded, so the figure is exact run to run.
+    @Test func theModelLosesWhatItsRateAndDurationsSay() throws {
+        var model = try #require(StallModel(Self.stalled(perSecond: 1_000, durations: [10_000, 30_000]), seed: 1))
+        var lost: UInt64 = 0
+        for _ in 0..<1_000_000 { lost += model.stalls(during: 100_000) }
+        #expect(abs(Double(lost) / 2e9 - 1) < 0.02, "\(lost)")
+        let calibration = Self.stalled(perSecond: 1_000, durations: [10_000, 30_000])
+        var one = try #require(StallModel(calibration, seed: 7))
+        var other = try #require(StallModel(calibration, seed: 7))
+        let first = (0..<1_000).map { _ in one.stalls(during: 50_000) }
+        let second = (0..<1_000).map { _ in other.stalls(during: 50_000) }
+        #expect(first == second && first.contains { $0 > 0 })
+        #expect(StallModel(.ideal, seed: 1) == nil)
+    }
+
+    /// 10,000 bodies of 10 us on one core lose about 100 stalls of 20 us: the makespan grows by 2 ms
+    /// (2 %), the same seed gives the same run, and another seed another one.
+    @Test func stallsLengthenARunAsDrawn() throws {
+        let shape = SimulationShape(durations: Array(repeating: 10_000, count: 10_000))
+        let policy = try SchedulingPolicies.parse("fifo")
+        func makespan(_ calibration: SimulationCalibration, seed: UInt64) throws -> UInt64 {
+            var simulator = Simulator(shape: shape, calibration: calibration, width: 1, cores: 1)
+            simulator.stallSeed = seed
+            return try simulator.run(policy: policy).makespan
+        }
+        let stalled = Self.stalled(perSecond: 1_000, durations: [20_000])
+        let exact = try makespan(.ideal, seed: 1)
+        let lost = try makespan(stalled, seed: 1) - exact
+        #expect(exact == 100_000_000)
+        #expect(abs(Double(lost) / 2e6 - 1) < 0.35, "\(lost) ns lost")
+        #expect(try makespan(stalled, seed: 1) == exact + lost)
+        #expect(try makespan(stalled, seed: 2) != exact + lost)
+    }
+
+    /// More spinning threads than cores must lose their cores: the probe sees it.
+    @Test(.timeLimit(.minutes(1))) func theProbeSeesThreadsLoseTheirCores() {
+        let cores = RunMetadata.current().cores
+        let (perSecond, durations) = StallProbe.measure(threads: cores + 1, duration: .milliseconds(300))
+        #expect(perSecond > 0)
+        #expect(!durations.isEmpty && durations.count <= StallProbe.quantiles)
+        #expect(durations == durations.sorted() && durations.allSatisfy { $0 > StallProbe.threshold })
+    }
+
+    @Test func quantilesAreEvenlySpaced() {
+        #expect(StallProbe.quantilesOf([5, 6, 7]) == [5, 6, 7])
+        let many = (1...640).map { UInt64($0) }
+        let kept = StallProbe.quantilesOf(many)
+        #expect(kept.count == StallProbe.quantiles && kept.first == 6 && kept.last == 636)
+    }
+}
