@@ -5,7 +5,9 @@ import QueueLabBenchmarks
 extension SimulationCalibration {
     /// The `bench` workloads a calibration is read from, each chosen so that one queue cost
     /// dominates what it measures beside near-empty bodies.
-    public static let measurementWorkloads = ["noop:n=100000;width=1", "chain:n=100000", "ping:n=2000"]
+    public static let measurementWorkloads = [
+        "noop:n=100000;width=1", "chain:n=100000", "ping:n=2000", "makespan:n=2000;width=1",
+    ]
 
     /// Reads the three costs from `records` (rows of ``measurementWorkloads``, any number of
     /// samples each; medians over them, so one disturbed sample on a shared machine moves nothing):
@@ -17,6 +19,7 @@ extension SimulationCalibration {
     ///   the noise of the overhead).
     /// - `wakeup_ns`: `ping` adds each operation once the previous one finished, so its
     ///   add-to-finish p50 is the wake-up of the idle worker (plus an empty body).
+    /// - `add_ns`: `makespan`'s `add_ns`, an add call to a suspended queue (0 without such rows).
     ///
     /// - Throws: ``CalibrationError`` naming the workload whose rows are missing.
     public init(
@@ -35,10 +38,11 @@ extension SimulationCalibration {
         let overhead = 1e9 / (try median("noop", width: true, "ops_per_s"))
         let link = 1e9 / (try median("chain", "ops_per_s"))
         let wakeup = try median("ping", "e2f_p50_ns")
+        let add = (try? median("makespan", "add_ns")) ?? 0
         self.init(
             name: name, implementation: implementation, overheadNanoseconds: UInt64(overhead.rounded()),
             wakeupNanoseconds: UInt64(wakeup.rounded()),
-            handOffNanoseconds: UInt64(Swift.max(0, link - overhead).rounded()))
+            handOffNanoseconds: UInt64(Swift.max(0, link - overhead).rounded()), addNanoseconds: UInt64(add.rounded()))
     }
 
     /// ``text`` after a comment block of `lines` (each prefixed with `# `): where and how the

@@ -1,5 +1,7 @@
 extension SimulationCalibration {
-    static let keys = ["name", "implementation", "overhead_ns", "wakeup_ns", "handoff_ns", "stall_per_s", "stall_ns"]
+    static let keys = [
+        "name", "implementation", "overhead_ns", "wakeup_ns", "handoff_ns", "add_ns", "stall_per_s", "stall_ns",
+    ]
 
     /// Reads the `queuelab-calibration/1` text.
     ///
@@ -39,6 +41,7 @@ extension SimulationCalibration {
         self.init(
             name: name, implementation: values["implementation"] ?? name, overheadNanoseconds: try cost("overhead_ns"),
             wakeupNanoseconds: try cost("wakeup_ns"), handOffNanoseconds: try cost("handoff_ns"))
+        addNanoseconds = values["add_ns"] == nil ? 0 : try cost("add_ns")
         (stallsPerSecond, stallNanoseconds) = try Self.stalls(
             rate: values["stall_per_s"], durations: values["stall_ns"])
     }
@@ -79,7 +82,7 @@ extension SimulationCalibration {
         wakeup_ns = \(wakeupNanoseconds)
         handoff_ns = \(handOffNanoseconds)
 
-        """ + stallText
+        """ + (addNanoseconds > 0 ? "add_ns = \(addNanoseconds)\n" : "") + stallText
     }
 
     private var stallText: String {

@@ -3,7 +3,7 @@
 ///
 /// Written as a small text file (`queuelab-calibration/1`): one `key = value` per line, `#` starts
 /// a comment. Keys: `name`, `implementation`, `overhead_ns`, `wakeup_ns`, `handoff_ns`, each once;
-/// optionally `stall_per_s` and `stall_ns` (comma-separated durations), both or neither: the
+/// optionally `add_ns`, and `stall_per_s` with `stall_ns` (comma-separated durations), both or neither: the
 /// machine's stalls (``StallModel``).
 ///
 /// ```
@@ -26,6 +26,11 @@ public struct SimulationCalibration: Sendable, Equatable {
     /// Paid by the worker of an operation that has dependents, between its finish and the moment
     /// its dependents are ready and it looks for its next operation.
     public var handOffNanoseconds: UInt64
+    /// The producer's cost of one add call, for the workloads whose producer the simulation plays
+    /// (``SimulationShape/producerAddsInTurn``): operations are added one after another, each this
+    /// long after the previous one and never before its arrival. 0: all that arrive together are
+    /// added at once.
+    public var addNanoseconds: UInt64
     /// Stalls a running body suffers a second of its CPU time (``StallProbe``); 0: none, the exact
     /// timetable.
     public var stallsPerSecond: Double
@@ -34,13 +39,15 @@ public struct SimulationCalibration: Sendable, Equatable {
 
     public init(
         name: String, implementation: String, overheadNanoseconds: UInt64, wakeupNanoseconds: UInt64,
-        handOffNanoseconds: UInt64, stallsPerSecond: Double = 0, stallNanoseconds: [UInt64] = []
+        handOffNanoseconds: UInt64, addNanoseconds: UInt64 = 0, stallsPerSecond: Double = 0,
+        stallNanoseconds: [UInt64] = []
     ) {
         self.name = name
         self.implementation = implementation
         self.overheadNanoseconds = overheadNanoseconds
         self.wakeupNanoseconds = wakeupNanoseconds
         self.handOffNanoseconds = handOffNanoseconds
+        self.addNanoseconds = addNanoseconds
         self.stallsPerSecond = stallsPerSecond
         self.stallNanoseconds = stallNanoseconds
     }

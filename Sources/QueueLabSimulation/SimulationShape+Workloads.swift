@@ -41,6 +41,7 @@ extension SimulationShape {
             self.init(durations: Array(repeating: 0, count: count), edges: edges)
         case .inversion:
             self.init(inversion: workload)
+            producerAddsInTurn = true
         case .overload:
             let levels = OverloadClasses.levels(count: workload["classes"])
             let depth = max(workload["depth"], workload["width"] + 1)
@@ -50,10 +51,12 @@ extension SimulationShape {
             refillUntil = UInt64(workload["ms"]) * 1_000_000
         case .priority:
             self.init(priority: workload)
+            producerAddsInTurn = true
         case .replay:
             try self.init(replay: ReplaySpec(workload))
         case .open:
             self.init(drawing: OpenLoopDraws(try OpenLoopSpec(workload)))
+            producerAddsInTurn = true
         default:
             preconditionFailure(Self.refusal(workload.kind) ?? "unsimulated workload")
         }
@@ -87,11 +90,8 @@ extension SimulationShape {
     }
 
     /// `priority`: `n` operations of `us` each, at levels drawn as bench draws them (SplitMix64,
-    /// seed 7, uniform over the five), added by a producer while the queue runs. The producer is
-    /// modelled as adding them all at time 0 in one batch: the real one takes about n times its
-    /// add cost, which no calibration figure holds, so the first few starts (before the backlog
-    /// builds) can differ; with 5 us bodies at width 2 the backlog builds within the first few
-    /// microseconds either way.
+    /// seed 7, uniform over the five), added by a producer while the queue runs: all due at time 0,
+    /// the simulated producer adds them one `add_ns` apart (``SimulationCalibration/addNanoseconds``).
     init(priority workload: Workload) {
         var random = SplitMix64(seed: 7)
         let count = max(0, workload["n"])

@@ -33,6 +33,10 @@ public struct SimulationShape: Sendable {
     /// `open`'s operations, drawn one at a time as the run reaches them (they have no edges); then
     /// `durations`, `priorities` and `arrivals` are empty and nil. nil: they are listed.
     public var drawn: OpenLoopDraws?
+    /// Whether the simulation plays the workload's producer, a thread that adds one operation at
+    /// a time (``SimulationCalibration/addNanoseconds``): `open`, `priority`, `inversion`. A
+    /// recording's add times are the real producer's already.
+    public var producerAddsInTurn = false
 
     public init(
         durations: [UInt64], priorities: [QueuePriority]? = nil, arrivals: [UInt64]? = nil, edges: [(Int, Int)] = [],

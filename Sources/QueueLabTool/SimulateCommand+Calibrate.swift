@@ -100,6 +100,7 @@ extension SimulateCommand {
             "overhead_ns: a second over noop's ops_per_s at width 1 (median of the samples).",
             "handoff_ns:  a second over chain's ops_per_s, less overhead_ns (0 if less).",
             "wakeup_ns:   ping's e2f_p50_ns (median): each operation added once the previous finished.",
+            "add_ns:      makespan's add_ns (median): one add call to a suspended queue.",
             "stall_per_s, stall_ns: \(metadata.cores) threads (one a core) reading the clock for "
                 + "\(Self.stallProbeDuration.components.seconds) s; a gap over \(StallProbe.threshold) ns is a stall;",
             "             \(StallProbe.quantiles) quantiles of their durations.",

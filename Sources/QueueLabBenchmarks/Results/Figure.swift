@@ -113,6 +113,9 @@ extension Figure {
             "makespan_bound_ns", .informational,
             "makespan: max(total work / width, longest path's work), from the graph built"),
         Figure("makespan_over_bound", .lowerIsBetter, "makespan over its lower bound (1 = perfect)"),
+        Figure(
+            "add_ns", .informational,
+            "makespan: mean add call to the suspended queue (the simulator's producer cost per add)"),
     ]
 
     /// `idle`: the CPU an empty queue burns and the threads it keeps, and those left once it is
