@@ -4,7 +4,7 @@
 /// Written as a small text file (`queuelab-calibration/1`): one `key = value` per line, `#` starts
 /// a comment. Keys: `name`, `implementation`, `overhead_ns`, `wakeup_ns`, `handoff_ns`, each once;
 /// optionally `add_ns`, and `stall_per_s` with `stall_ns` (comma-separated durations), both or neither: the
-/// machine's stalls (``StallModel``).
+/// machine's stalls (`StallModel`).
 ///
 /// ```
 /// # queuelab-calibration/1

@@ -28,7 +28,7 @@ public struct SimulationShape: Sendable {
     public var cancelAfter: [UInt64?]?
     /// A recording's suspensions, resumptions and changes of width, ascending by `at` (virtual
     /// nanoseconds); changes of width only for queues recorded at an explicit width (see
-    /// ``init(replay:)``).
+    /// `init(replay:)`).
     public var queueChanges: [RecordedQueueChange] = []
     /// `open`'s operations, drawn one at a time as the run reaches them (they have no edges); then
     /// `durations`, `priorities` and `arrivals` are empty and nil. nil: they are listed.

@@ -10,7 +10,7 @@ import QueueLabScheduling
 /// that finds nothing parks, and new work wakes a parked worker (or starts one, up to the width)
 /// after `wakeup_ns`; an operation with dependents costs its worker `handoff_ns` before they are
 /// ready and it looks again; every operation costs `overhead_ns` on its core besides its body, and a
-/// body loses time to the machine's stalls when the calibration measured them (``StallModel``).
+/// body loses time to the machine's stalls when the calibration measured them (`StallModel`).
 /// With more width than cores, operations that hold a slot wait for a core in the order they were
 /// taken (no time slicing).
 ///
@@ -21,7 +21,7 @@ public struct Simulator {
     public let calibration: SimulationCalibration
     public let width: Int
     public let cores: Int
-    /// Seeds the machine's stalls (``StallModel``) when the calibration has them; a sweep passes
+    /// Seeds the machine's stalls (`StallModel`) when the calibration has them; a sweep passes
     /// each cell's seed, so seeds average over stalls as they do over draws.
     public var stallSeed: UInt64 = 0
 

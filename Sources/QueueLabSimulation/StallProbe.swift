@@ -1,7 +1,7 @@
 import Foundation
 import QueueLabCore
 
-/// Measures the stalls a calibration's ``StallModel`` draws from: `threads` threads (one a core,
+/// Measures the stalls a calibration's `StallModel` draws from: `threads` threads (one a core,
 /// as saturated workers) each read the clock in a tight loop for `duration`; a gap between two
 /// reads longer than ``threshold`` is time the thread lost its core.
 public enum StallProbe {
