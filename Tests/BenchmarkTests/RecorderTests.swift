@@ -138,6 +138,25 @@ import Testing
         #expect(recording.changes[1].at <= held.added && held.added <= recording.changes[2].at)
     }
 
+    /// A queue is declared once however often it is installed on; a change to a queue the recorder
+    /// was never installed on is ignored; each queue's changes name its own index.
+    @Test func queuesAreDeclaredOnceAndChangesNameTheirOwn() {
+        let first = LockQueue(name: "first")
+        let second = LockQueue(name: "second")
+        let stranger = LockQueue(name: "stranger")
+        var queues = RecordedQueues()
+        #expect(queues.install(first, name: "first", width: -1) == 0)
+        #expect(queues.install(second, name: "second", width: 2) == 1)
+        #expect(queues.install(first, name: "first", width: -1) == 0)
+        queues.note(stranger, suspended: true, width: 1, at: 5)
+        queues.note(second, suspended: true, width: 2, at: 7)
+        queues.note(first, suspended: false, width: 3, at: 9)
+        #expect(
+            String(decoding: queues.takeLines(), as: UTF8.self)
+                == "q 0 -1 first\nq 1 2 second\ns 1 7 1\nw 0 9 3\n")
+        #expect(queues.takeLines().isEmpty)
+    }
+
     /// Names survive their escaping: spaces, percent signs, a lone dash, a line break.
     @Test func namesRoundTrip() throws {
         for name in ["a b", "100%", "-", "two\nlines", "tab\there", "plain"] {
