@@ -10,12 +10,12 @@ work, runs = Path(sys.argv[1]), int(sys.argv[2])
 
 def read_run(path):
     """Operations (queue, milestones, add call, body span, dependencies) from a queuelab-transitions file
-    (version 2; version 1 has no add call fields)."""
+    (versions 2 and 3; version 1 has no add call fields)."""
     ops, deps = {}, {}
     with open(path) as f:
         header = f.readline().strip()
-        assert header in ("queuelab-transitions/1", "queuelab-transitions/2"), header
-        shift = 2 if header.endswith("/2") else 0
+        assert header in ("queuelab-transitions/1", "queuelab-transitions/2", "queuelab-transitions/3"), header
+        shift = 0 if header.endswith("/1") else 2
         for line in f:
             fields = line.rstrip("\n").split(" ")
             if fields[0] == "op":

@@ -15,7 +15,7 @@ struct TraceCommand: ParsableCommand {
 
             --format recording runs the workload with QueueLabRecorder on its queues and writes a queuelab-recording/2 file, which \(ToolName.current) bench --workload 'replay:file=FILE' replays.
 
-            --format transitions writes the recorded run itself instead (schema queuelab-transitions/2, one record a line: the queues and their widths, each operation's queue, when the add call that added it was entered and returned, its dependencies and the start and end its body stamped, every transition; explain still reads version 1 files, which lack the add calls), which \(ToolName.current) explain --trace reads.
+            --format transitions writes the recorded run itself instead (schema queuelab-transitions/3, one record a line: the queues, their widths and when they were suspended, each operation's queue, when the add call that added it was entered and returned, its dependencies and the start and end its body stamped, every transition; explain still reads version 2 files, which lack the suspensions, and version 1 files, which also lack the add calls), which \(ToolName.current) explain --trace reads.
 
             Without parameters a workload runs at trace size (a few hundred operations, e.g. chain n=200); give parameters to change that. Foundation's dependency workloads are capped as in bench. --impl, --policy and --workload take one value each here (the list options of bench, with one item).
 

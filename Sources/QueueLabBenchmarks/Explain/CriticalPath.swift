@@ -42,7 +42,7 @@ public struct CriticalPath: Sendable, Encodable {
     /// Nanoseconds per phase over the whole path, and `arrival`.
     public var phases: [String: Int]
     /// Per priority, the time the path's operations of that priority spent ready and not started
-    /// (slot-wait, held-back, queue-overhead): where an inversion shows, as a long wait of a
+    /// (suspended, slot-wait, held-back, queue-overhead): where an inversion shows, as a long wait of a
     /// low-priority operation that a high-priority one depended on.
     public var queueWaitByPriority: [String: Int]
     /// The last ``keptLinks`` links, first to last (a width-1 queue's path can hold every operation).

@@ -18,9 +18,12 @@ import QueueLabCore
 ///   its worker threads, as far as the run shows them.
 /// - ``heldBack``: the rest of `ready` to `executing` up to the last time another operation of the
 ///   same queue started meanwhile: slots were free and the policy gave one to other work.
+/// - ``suspended``: the part of `ready` to `executing` during which the operation's queue was
+///   suspended (taken first from what would otherwise read as overhead, then held back, then slot
+///   wait): its owner held it, not the queue. Only in traces that record suspensions
+///   (`queuelab-transitions/3`); in older ones it reads as overhead or held back.
 /// - ``queueOverhead``: the rest of `ready` to `executing`: a slot was free and nothing else was
-///   started, so the time is the queue's own wake-up and hand-off (or a suspension, which the trace
-///   does not show).
+///   started, so the time is the queue's own wake-up and hand-off.
 /// - ``handOff``: `executing` to the body's first clock reading; zero when the body did not stamp itself.
 /// - ``body``: the body's first to last clock reading; `executing` to `finished` when the body did
 ///   not stamp itself (workloads with bodies of their own, asynchronous operations, block operations).
@@ -31,6 +34,7 @@ import QueueLabCore
 public enum ExplainPhase: String, CaseIterable, Sendable, Codable, Comparable {
     case addCall = "add-call"
     case dependencies
+    case suspended
     case slotWait = "slot-wait"
     case heldBack = "held-back"
     case queueOverhead = "queue-overhead"
@@ -40,7 +44,7 @@ public enum ExplainPhase: String, CaseIterable, Sendable, Codable, Comparable {
     case cancelled
 
     /// The phases spent waiting in the queue once ready (what ``OperationPhases/queueWait`` adds up).
-    public static let queueWaits: [ExplainPhase] = [.slotWait, .heldBack, .queueOverhead]
+    public static let queueWaits: [ExplainPhase] = [.suspended, .slotWait, .heldBack, .queueOverhead]
 
     /// Position in `allCases` (and in ``OperationPhases``), without searching for it.
     public var index: Int {
@@ -54,6 +58,8 @@ public enum ExplainPhase: String, CaseIterable, Sendable, Codable, Comparable {
         case .body: 6
         case .release: 7
         case .cancelled: 8
+        // Last: the other positions are those of traces explained before it existed.
+        case .suspended: 9
         }
     }
 
@@ -64,6 +70,7 @@ public enum ExplainPhase: String, CaseIterable, Sendable, Codable, Comparable {
         switch self {
         case .addCall: "in the queue's add call, before the queue recorded it"
         case .dependencies: "pending on dependencies (recorded to ready)"
+        case .suspended: "ready, its queue suspended by its owner"
         case .slotWait: "ready, every slot of its queue busy"
         case .heldBack: "ready, a slot free, other work started first"
         case .queueOverhead: "ready, a slot free, nothing else started (wake-up, hand-off)"
@@ -75,7 +82,7 @@ public enum ExplainPhase: String, CaseIterable, Sendable, Codable, Comparable {
     }
 }
 
-/// Nanoseconds per ``ExplainPhase``, indexed by the phase: one vector (of sixteen lanes, nine used),
+/// Nanoseconds per ``ExplainPhase``, indexed by the phase: one vector (of sixteen lanes, ten used),
 /// so that a million operations' phases are one flat array rather than a million small ones.
 public struct OperationPhases: Sendable, Equatable {
     public var nanoseconds = SIMD16<Int>()
@@ -89,7 +96,7 @@ public struct OperationPhases: Sendable, Equatable {
 
     public var total: Int { nanoseconds.wrappedSum() }
     /// Ready to executing.
-    public var queueWait: Int { self[.slotWait] + self[.heldBack] + self[.queueOverhead] }
+    public var queueWait: Int { self[.suspended] + self[.slotWait] + self[.heldBack] + self[.queueOverhead] }
 
     public static func += (lhs: inout OperationPhases, rhs: OperationPhases) { lhs.nanoseconds &+= rhs.nanoseconds }
 }

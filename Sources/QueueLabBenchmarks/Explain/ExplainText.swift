@@ -53,6 +53,7 @@ enum ExplainText {
     static func pathWording(_ key: String) -> String {
         switch key {
         case ExplainPhase.body.rawValue: "of bodies"
+        case ExplainPhase.suspended.rawValue: "with the queue suspended"
         case ExplainPhase.slotWait.rawValue: "waiting for slots"
         case ExplainPhase.heldBack.rawValue: "held back by the policy"
         case ExplainPhase.queueOverhead.rawValue: "of queue overhead"

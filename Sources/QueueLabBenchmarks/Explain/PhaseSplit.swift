@@ -36,6 +36,15 @@ struct PhaseSplit: Sendable {
             phases[.slotWait] = saturated
             phases[.heldBack] = held
             phases[.queueOverhead] = (executing - waitFrom) - saturated - held
+            // A suspended queue has free slots and starts nothing: what the split above called
+            // overhead or held back (or, with its slots still busy, slot wait) was its owner's hold.
+            var suspended = queue.suspended(from: waitFrom, to: executing)
+            for phase in [ExplainPhase.queueOverhead, .heldBack, .slotWait] where suspended > 0 {
+                let moved = Swift.min(phases[phase], suspended)
+                phases[phase] -= moved
+                phases[.suspended] += moved
+                suspended -= moved
+            }
         }
         let bodyStart = life.bodyStart ?? executing
         let bodyEnd = life.bodyEnd ?? life.finished

@@ -27,8 +27,23 @@ struct QueueTimeline: Sendable {
     private var startRank: [Int: Int] = [:]
     /// Finishes that ended a saturated stretch (every slot taken before, one free after), in time order.
     private var freeingFinishes: [(time: Int, life: Int)] = []
+    /// Slot-time lost a nanosecond after event k: free slots while operations waited, none while the
+    /// queue was suspended (its owner held them).
+    private var lostRate: [Int] = []
+    /// The same for slot-time free while operations waited on the suspended queue.
+    private var heldSum: [Int] = []
+    private var heldRate: [Int] = []
+    /// The queue's suspensions, in order, and the suspended time before each.
+    private let suspensions: [(from: Int, until: Int)]
+    private var suspendedBefore: [Int] = []
 
-    init(width requested: Int, lives: [OperationLife], members: [Int]) {
+    init(width requested: Int, lives: [OperationLife], members: [Int], suspensions: [(from: Int, until: Int)] = []) {
+        self.suspensions = suspensions
+        var total = 0
+        for suspension in suspensions {
+            suspendedBefore.append(total)
+            total += Swift.max(0, suspension.until - suspension.from)
+        }
         // Kind 0 finishes before kind 1 starts at the same instant: a slot handed from one to the next
         // is never counted twice.
         var events: [(time: Int, kind: Int, life: Int)] = []
@@ -42,6 +57,11 @@ struct QueueTimeline: Sendable {
             } else {
                 events.append((life.finished, 3, member))
             }
+        }
+        // Kinds 4 and 5: a suspension begins and ends (no operation).
+        for suspension in suspensions {
+            events.append((suspension.from, 4, -1))
+            if suspension.until < Int.max { events.append((suspension.until, 5, -1)) }
         }
         events.sort { ($0.time, $0.kind) < ($1.time, $1.kind) }
         widthInferred = requested < 1
@@ -62,12 +82,17 @@ struct QueueTimeline: Sendable {
         var saturated = 0
         var busyTotal = 0
         var lost = 0
+        var held = 0
+        var isSuspended = false
         var previousTime = events.first?.time ?? 0
         for event in events {
             let span = event.time - previousTime
             if taken >= self.width { saturated += span }
             busyTotal += taken * span
-            if taken < self.width { lost += Swift.min(self.width - taken, ready) * span }
+            if taken < self.width {
+                let free = Swift.min(self.width - taken, ready) * span
+                if isSuspended { held += free } else { lost += free }
+            }
             previousTime = event.time
             switch event.kind {
             case 0:
@@ -79,7 +104,8 @@ struct QueueTimeline: Sendable {
                 startRank[event.life] = starts.count
                 starts.append((event.time, event.life))
             case 2: ready += 1
-            default: ready -= 1
+            case 3: ready -= 1
+            default: isSuspended = event.kind == 4
             }
             times.append(event.time)
             busy.append(taken)
@@ -87,7 +113,30 @@ struct QueueTimeline: Sendable {
             saturatedSum.append(saturated)
             busySum.append(busyTotal)
             lostSum.append(lost)
+            let free = taken < self.width ? Swift.min(self.width - taken, ready) : 0
+            lostRate.append(isSuspended ? 0 : free)
+            heldSum.append(held)
+            heldRate.append(isSuspended ? free : 0)
         }
+    }
+
+    /// Suspended time between `a` and `b`: two binary searches.
+    func suspended(from a: Int, to b: Int) -> Int {
+        guard !suspensions.isEmpty, b > a else { return 0 }
+        return suspended(before: b) - suspended(before: a)
+    }
+
+    /// Suspended time before `time`.
+    private func suspended(before time: Int) -> Int {
+        var low = 0
+        var high = suspensions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if suspensions[middle].from <= time { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return 0 }
+        let last = suspensions[low - 1]
+        return suspendedBefore[low - 1] + Swift.max(0, Swift.min(time, last.until) - last.from)
     }
 
     /// The last event at or before `time`, or nil before the first.
@@ -116,8 +165,13 @@ struct QueueTimeline: Sendable {
     /// Slot-time free while operations waited, from the first event to `time`.
     func lostSlotTime(until time: Int) -> Int {
         guard let k = step(at: time) else { return 0 }
-        let free = busy[k] < width ? Swift.min(width - busy[k], waiting[k]) : 0
-        return lostSum[k] + free * (time - times[k])
+        return lostSum[k] + lostRate[k] * (time - times[k])
+    }
+
+    /// Slot-time free while operations waited on the suspended queue, from the first event to `time`.
+    func heldSlotTime(until time: Int) -> Int {
+        guard let k = step(at: time) else { return 0 }
+        return heldSum[k] + heldRate[k] * (time - times[k])
     }
 
     /// When the operation started before `life` did, if that was after `since`.

@@ -23,9 +23,12 @@ public struct QueueUtilisation: Sendable, Encodable {
     /// Slot-time free with nothing of the queue ready while an add call of the queue was in progress:
     /// lost to the queue's add path (the producer was inside the queue, not doing its own work).
     public var addPathLostNanoseconds: Int
+    /// Slot-time free while operations of the queue were ready and the queue was suspended: held by
+    /// its owner, not lost by the queue (zero in a trace that does not record suspensions).
+    public var suspendedNanoseconds: Int
     /// Slot-time free while nothing of the queue was ready and no add call of it was in progress
     /// (waiting for the work's arrival or its dependencies, not for the queue): the width's slot-time
-    /// less the taken, the lost and the add path's.
+    /// less the taken, the lost, the suspended and the add path's.
     public var idleNanoseconds: Int
     /// Taken slot-time over the width's slot-time for the run.
     public var utilisation: Double
@@ -59,6 +62,8 @@ public struct QueueUtilisation: Sendable, Encodable {
         capacityLostNanoseconds = timeline.lostSlotTime(until: end) - timeline.lostSlotTime(until: origin)
         let taken = timeline.busySlotTime(until: end) - timeline.busySlotTime(until: origin)
         utilisation = Double(taken) / (Double(width) * Double(span))
-        idleNanoseconds = Swift.max(0, width * span - taken - capacityLostNanoseconds - addPathLostNanoseconds)
+        suspendedNanoseconds = timeline.heldSlotTime(until: end) - timeline.heldSlotTime(until: origin)
+        idleNanoseconds = Swift.max(
+            0, width * span - taken - capacityLostNanoseconds - suspendedNanoseconds - addPathLostNanoseconds)
     }
 }

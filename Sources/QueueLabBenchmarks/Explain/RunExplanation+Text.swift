@@ -124,6 +124,9 @@ extension RunExplanation {
         lines.append(
             "  \(ExplainText.significant(queue.utilisation * 100)) % of the width's slot-time busy; "
                 + "\(ExplainText.duration(queue.capacityLostNanoseconds)) of slot-time lost (free while work was ready), "
+                + (queue.suspendedNanoseconds > 0
+                    ? "\(ExplainText.duration(queue.suspendedNanoseconds)) held by a suspension (free, work ready, the "
+                        + "queue suspended), " : "")
                 + "\(ExplainText.duration(queue.addPathLostNanoseconds)) to the add path (free, nothing ready, an add "
                 + "call in progress), \(ExplainText.duration(queue.idleNanoseconds)) idle (free, nothing ready, no add)"
         )

@@ -68,7 +68,9 @@ public struct RunExplanation: Sendable, Encodable {
             }
         }
         let timelines = queues.indices.map {
-            QueueTimeline(width: queues[$0].width, lives: all, members: members[$0])
+            QueueTimeline(
+                width: queues[$0].width, lives: all, members: members[$0],
+                suspensions: queues[$0].suspensions.map { (Int(clamping: $0.from), Int(clamping: $0.until)) })
         }
         let split = PhaseSplit(
             lives: all, timelines: timelines, unqueued: QueueTimeline(width: -1, lives: all, members: unqueuedMembers))

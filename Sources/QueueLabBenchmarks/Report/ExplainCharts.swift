@@ -7,6 +7,7 @@ enum ExplainCharts {
         switch phase {
         case ExplainPhase.addCall.rawValue: "#7E57C2"
         case ExplainPhase.dependencies.rawValue: "#999999"
+        case ExplainPhase.suspended.rawValue: "#666666"
         case ExplainPhase.slotWait.rawValue: "#D55E00"
         case ExplainPhase.heldBack.rawValue: "#CC79A7"
         case ExplainPhase.queueOverhead.rawValue: "#E69F00"

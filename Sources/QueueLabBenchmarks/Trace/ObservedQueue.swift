@@ -50,9 +50,20 @@ final class ObservedQueue<Base: OperationQueueing>: OperationQueueing {
         }
     }
 
+    /// Stamped so that the suspension's interval lies inside the time the queue was suspended:
+    /// after a suspend returned, before a resume begins.
     var isSuspended: Bool {
         get { base.isSuspended }
-        set { base.isSuspended = newValue }
+        set {
+            guard let log else { return base.isSuspended = newValue }
+            if newValue {
+                base.isSuspended = true
+                log.noteSuspension(true, at: MonotonicClock.now(), queue: queueIndex)
+            } else {
+                log.noteSuspension(false, at: MonotonicClock.now(), queue: queueIndex)
+                base.isSuspended = false
+            }
+        }
     }
 
     var operations: [Operation] { base.operations }

@@ -1,14 +1,15 @@
 import Foundation
 import QueueLabCore
 
-/// The `queuelab-transitions/2` text form of a ``RecordedRun`` (`queuelab trace --format transitions`),
+/// The `queuelab-transitions/3` text form of a ``RecordedRun`` (`queuelab trace --format transitions`),
 /// one record a line, fields separated by one space, so that a million-operation run is written and
 /// read in seconds:
 ///
 /// ```
-/// queuelab-transitions/2
+/// queuelab-transitions/3
 /// meta KEY VALUE...                                   (the value runs to the end of the line)
 /// queue INDEX WIDTH NAME...                           (WIDTH -1: the implementation chooses)
+/// suspended QUEUE FROM UNTIL                          (UNTIL 0: never resumed)
 /// op ID QUEUE ADD_ENTERED ADD_RETURNED BODY_START BODY_END DEPENDENCIES NAME...
 ///                                                     (QUEUE -1 unknown; ADD 0 0 not stamped; BODY 0 0
 ///                                                     not stamped; DEPENDENCIES comma-separated ids or -;
@@ -18,10 +19,12 @@ import QueueLabCore
 ///
 /// Times are `MonotonicClock` nanoseconds, priorities `QueuePriority` raw values (-8...8), events
 /// `pending`, `ready`, `executing`, `finished` or `cancelled`; every `op` line comes before the `t` lines.
-/// Version 1 is the same without the two `ADD_` fields (its runs have no add calls); it is still read,
-/// so that traces written before the add path was stamped still explain.
+/// Version 2 is the same without `suspended` lines, version 1 also without the two `ADD_` fields (its
+/// runs have no add calls); both are still read, so that older traces still explain.
 extension RecordedRun {
-    public static let transitionsSchema = "queuelab-transitions/2"
+    public static let transitionsSchema = "queuelab-transitions/3"
+    /// The version before suspensions were recorded: read, never written.
+    public static let transitionsSchemaWithoutSuspensions = "queuelab-transitions/2"
     /// The version before add calls were stamped: read, never written.
     public static let transitionsSchemaWithoutAddCalls = "queuelab-transitions/1"
 
@@ -47,6 +50,11 @@ extension RecordedRun {
             try line("meta \(key.replacingOccurrences(of: " ", with: "_")) \(clean(value))")
         }
         for (index, queue) in queues.enumerated() { try line("queue \(index) \(queue.width) \(clean(queue.name))") }
+        for (index, queue) in queues.enumerated() {
+            for suspension in queue.suspensions {
+                try line("suspended \(index) \(suspension.from) \(suspension.until == .max ? 0 : suspension.until)")
+            }
+        }
         var names: [OperationID: String?] = [:]
         var order: [OperationID] = []
         for transition in transitions {
@@ -94,7 +102,7 @@ extension RecordedRun {
     }
 }
 
-/// Why a file is not a readable `queuelab-transitions/2` (or `/1`) run.
+/// Why a file is not a readable `queuelab-transitions/3` (or `/2`, `/1`) run.
 public struct RecordedRunFormatError: Error, Sendable, CustomStringConvertible {
     /// The line (from 1) that could not be read; 0 for the file as a whole.
     public var line: Int
@@ -111,6 +119,8 @@ struct TransitionsReader {
     private var lineNumber = 0
     /// Version 2 and later carry add calls on `op` lines.
     private var hasAddCalls = true
+    /// Version 3 and later may carry `suspended` lines.
+    private var hasSuspensions = true
 
     mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(RecordedRunFormatError) {
         // Most lines are transitions: reserving for all of them saves the copies of a growing array,
@@ -126,8 +136,13 @@ struct TransitionsReader {
             start = end + 1
             if !sawHeader {
                 let header = String(decoding: line, as: UTF8.self)
-                hasAddCalls = header == RecordedRun.transitionsSchema
-                guard hasAddCalls || header == RecordedRun.transitionsSchemaWithoutAddCalls else {
+                hasAddCalls = header != RecordedRun.transitionsSchemaWithoutAddCalls
+                hasSuspensions = header == RecordedRun.transitionsSchema
+                let known = [
+                    RecordedRun.transitionsSchema, RecordedRun.transitionsSchemaWithoutSuspensions,
+                    RecordedRun.transitionsSchemaWithoutAddCalls,
+                ]
+                guard known.contains(header) else {
                     throw fail(
                         "not a \(RecordedRun.transitionsSchema) file (first line \"\(String(decoding: line.prefix(40), as: UTF8.self))\")"
                     )
@@ -193,6 +208,12 @@ struct TransitionsReader {
             _ = try signed(fields.next(), "queue index")
             let width = try signed(fields.next(), "width")
             run.queues.append(.init(name: fields.rest(), width: width))
+        case "suspended" where hasSuspensions:
+            let queue = try signed(fields.next(), "queue index")
+            guard queue >= 0, queue < run.queues.count else { throw fail("a suspension of queue \(queue), not listed") }
+            let from = try unsigned(fields.next(), "suspended from")
+            let until = try unsigned(fields.next(), "suspended until")
+            run.queues[queue].suspensions.append(.init(from: from, until: until == 0 ? .max : until))
         case "meta":
             let key = fields.word()
             run.metadata[key] = fields.rest()

@@ -3,7 +3,7 @@ import QueueLabCore
 /// Everything a traced run recorded: the transitions in causal order, the dependency edges, the
 /// queues with their widths, which queue each operation was added to, when the queue's add call that
 /// added it was entered and returned, and the bodies' own start and end stamps. ``ChromeTraceBuilder``
-/// draws it; ``RunExplanation`` explains it; the `queuelab-transitions/2` text form (``writeTransitions(to:)``, ``readTransitions(from:)``) carries it between the two commands.
+/// draws it; ``RunExplanation`` explains it; the `queuelab-transitions/3` text form (``writeTransitions(to:)``, ``readTransitions(from:)``) carries it between the two commands.
 public struct RecordedRun: Sendable {
     /// One queue of the run.
     public struct QueueInfo: Sendable, Equatable {
@@ -11,10 +11,27 @@ public struct RecordedRun: Sendable {
         /// `maxConcurrentOperationCount` as last set: -1 (the implementation chooses) is explained as
         /// a queue without a slot limit.
         public var width: Int
+        /// When the queue was suspended, in order: operations ready then waited for the resume, not
+        /// for the queue (`explain`'s `suspended` phase).
+        public var suspensions: [Suspension]
 
-        public init(name: String, width: Int) {
+        public init(name: String, width: Int, suspensions: [Suspension] = []) {
             self.name = name
             self.width = width
+            self.suspensions = suspensions
+        }
+    }
+
+    /// From just after `isSuspended` was set to true until just before it was set to false
+    /// (`MonotonicClock` nanoseconds; `until` is `UInt64.max` while it was never resumed): inside
+    /// the queue was suspended for certain.
+    public struct Suspension: Sendable, Equatable {
+        public var from: UInt64
+        public var until: UInt64
+
+        public init(from: UInt64, until: UInt64) {
+            self.from = from
+            self.until = until
         }
     }
 

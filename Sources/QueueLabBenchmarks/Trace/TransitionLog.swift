@@ -105,6 +105,19 @@ public final class TransitionLog: StateObserver, @unchecked Sendable {
         lock.unlock()
     }
 
+    /// The queue was suspended (`suspended`) or resumed at `time`: an open suspension is closed by
+    /// the next resume; a set that changes nothing is ignored.
+    func noteSuspension(_ suspended: Bool, at time: UInt64, queue: Int32) {
+        lock.lock()
+        defer { lock.unlock() }
+        let open = queues[Int(queue)].suspensions.last?.until == .max
+        if suspended, !open {
+            queues[Int(queue)].suspensions.append(RecordedRun.Suspension(from: time, until: .max))
+        } else if !suspended, open {
+            queues[Int(queue)].suspensions[queues[Int(queue)].suspensions.count - 1].until = time
+        }
+    }
+
     /// A body's own first and last clock readings (``MonotonicClock`` nanoseconds).
     func noteBody(_ operation: OperationID, start: UInt64, end: UInt64) {
         lock.lock()
