@@ -77,9 +77,9 @@ public struct Recording: Sendable {
         droppedBytes = bytes.count - lastNewline - 1
         var lineNumber = 1
         var seen = Set<UInt64>()
-        for line in bytes[(headerEnd + 1)..<lastNewline].split(
-            separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        {
+        // A file of its first line alone has no record between it and the last newline.
+        let records = lastNewline > headerEnd ? bytes[(headerEnd + 1)..<lastNewline] : nil
+        for line in records?.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) ?? [] {
             lineNumber += 1
             try read(
                 Substring(String(decoding: line, as: UTF8.self)), line: lineNumber, schema: header, seen: &seen)

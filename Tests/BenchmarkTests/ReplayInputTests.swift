@@ -60,6 +60,14 @@ import Testing
         #expect(message.hasPrefix("workload replay: recording "))
     }
 
+    /// A file of its first line alone (the recorded app crashed before its first record) is refused
+    /// in one line; it used to trap on an empty range.
+    @Test(arguments: ["queuelab-recording/2\n", "queuelab-recording/1\n"])
+    func aFileOfItsFirstLineAloneIsOneLine(text: String) throws {
+        let message = try Self.parseError(text)
+        #expect(message.contains("holds no finished operation"), "\(message)")
+    }
+
     @Test func badParametersAreOneLine() throws {
         let good = Self.header + Self.queue + Self.op(1)
         #expect(try Self.parseError(good, parameters: ";speed=0").contains("speed=0 must be a number from 0.001"))
