@@ -166,9 +166,12 @@ public final class QueueRecorder: Sendable {
         var assembler = RecordAssembler(origin: origin)
         var droppedWritten = 0
         let seconds = Self.seconds(interval)
+        // Taken into, emptied and taken into again: one pass after another reuses its storage.
+        var batch = RecorderBatch()
         while true {
             _ = wake.wait(timeout: .now() + seconds)
-            let (events, dropped, stop) = buffer.take()
+            batch.removeAll()
+            let (dropped, stop) = buffer.take(into: &batch)
             var text = queues.withLock { $0.takeLines() }
             // After the take: an operation's dependencies are noted before its add, so every
             // operation whose add was just taken has them here already.
@@ -177,7 +180,7 @@ public final class QueueRecorder: Sendable {
                     defer { noted = [:] }
                     return noted
                 })
-            text += assembler.lines(for: events, final: stop)
+            assembler.appendLines(for: batch, final: stop, to: &text)
             if dropped != droppedWritten {
                 text += "d \(dropped)\n".utf8
                 droppedWritten = dropped
@@ -189,8 +192,8 @@ public final class QueueRecorder: Sendable {
             let requested = quiet.withLock { state in
                 if state.requested {
                     state.passes += 1
-                    state.quiet = events.isEmpty && assembler.inFlight == 0
-                    state.idle = events.isEmpty
+                    state.quiet = batch.isEmpty && assembler.inFlight == 0
+                    state.idle = batch.isEmpty
                 }
                 return state.requested
             }

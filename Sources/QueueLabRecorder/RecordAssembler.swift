@@ -20,10 +20,12 @@ struct RecordAssembler {
         dependencies.merge(noted) { _, new in new }
     }
 
-    private var open: [UInt64: Partial] = [:]
+    private var open = InFlightTable<Partial>()
     /// `finished` events taken by the last pass, made into records by the next one (see
     /// ``RecorderStripes``: by then every event appended before them has been taken).
     private var finishing: [RecorderEvent] = []
+    /// The pass before's `finishing` while this pass records it; then its storage becomes `finishing`'s.
+    private var finishingNow: [RecorderEvent] = []
     /// Clock reading the recording's times count from.
     let origin: UInt64
     /// Operations that finished without their add in the buffer (it was dropped): not recorded.
@@ -37,40 +39,40 @@ struct RecordAssembler {
     /// profile of the overhead example).
     private(set) var inFlight = 0
 
-    /// The lines of the operations the last pass saw finish; `final` (the recorder is closing):
-    /// also of those `events` finish.
-    mutating func lines(for events: [RecorderEvent], final: Bool) -> [UInt8] {
-        var out: [UInt8] = []
-        let finishedBefore = finishing
-        finishing = []
-        for event in events {
+    /// Appends to `out` the lines of the operations the last pass saw finish; `final` (the
+    /// recorder is closing): also of those `batch` finishes.
+    mutating func appendLines(for batch: RecorderBatch, final: Bool, to out: inout [UInt8]) {
+        swap(&finishing, &finishingNow)
+        finishing.removeAll(keepingCapacity: true)
+        for event in batch.events {
             switch event.kind {
             case .added:
-                var partial = open[event.id, default: Partial()]
-                if partial.added == nil {
-                    inFlight += 1
+                let counted = open.update(event.id, default: Partial()) { partial in
+                    guard partial.added == nil else { return false }
                     partial.added = event.time
                     partial.queue = event.queue
                     partial.priority = event.priority
-                    partial.name = event.name
+                    partial.name = batch.name(of: event)
+                    return true
                 }
-                open[event.id] = partial
+                if counted { inFlight += 1 }
             case .started:
-                open[event.id, default: Partial()].started = event.time
+                open.update(event.id, default: Partial()) { $0.started = event.time }
             case .cancelled:
-                var partial = open[event.id, default: Partial()]
-                if partial.cancelled == nil { partial.cancelled = event.time }
-                open[event.id] = partial
+                open.update(event.id, default: Partial()) { partial in
+                    if partial.cancelled == nil { partial.cancelled = event.time }
+                }
             case .finished:
                 finishing.append(event)
             }
         }
-        for event in finishedBefore { record(event, into: &out) }
+        // About 60 bytes a line.
+        out.reserveCapacity(out.count + 64 * (finishingNow.count + (final ? finishing.count : 0)))
+        for event in finishingNow { record(event, into: &out) }
         if final {
             for event in finishing { record(event, into: &out) }
-            finishing = []
+            finishing.removeAll(keepingCapacity: true)
         }
-        return out
     }
 
     /// The `o` line `finished` completes, or nothing when its add was never taken (dropped).
@@ -85,7 +87,8 @@ struct RecordAssembler {
             id: finished.id, queue: Int(partial.queue), priority: partial.priority, added: added &- origin,
             wait: started &- added, body: finished.time > started ? finished.time &- started : 0,
             cancelledAfter: partial.cancelled.map { $0 > added ? $0 &- added : 0 },
-            dependencies: dependencies.removeValue(forKey: finished.id) ?? [], name: partial.name)
+            dependencies: dependencies.isEmpty ? [] : dependencies.removeValue(forKey: finished.id) ?? [],
+            name: partial.name)
         record.appendLine(to: &out)
     }
 }

@@ -39,21 +39,22 @@ public struct RecordedOperation: Sendable, Hashable {
     /// and on two cores its CPU is the queue's (`String` interpolation made it most of the recorder's
     /// cost on `noop`).
     func appendLine(to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "o"))
-        RecordingFormat.appendField(id, to: &out)
-        RecordingFormat.appendField(UInt64(queue), to: &out)
-        out.append(UInt8(ascii: " "))
-        if priority.rawValue < 0 { out.append(UInt8(ascii: "-")) }
-        RecordingFormat.appendDecimal(UInt64(priority.rawValue.magnitude), to: &out)
-        RecordingFormat.appendField(added, to: &out)
-        RecordingFormat.appendField(wait, to: &out)
-        RecordingFormat.appendField(body, to: &out)
-        if let cancelledAfter {
-            RecordingFormat.appendField(cancelledAfter, to: &out)
-        } else {
-            out += " -".utf8
+        // "o", six fields, the priority's sign and digits, " -" and their spaces.
+        let fixed = 1 + 6 * (1 + LineScratch.decimalWidth) + 4 + 2
+        RecordingFormat.appendFormatted(to: &out, atMost: fixed) { line in
+            line.put(UInt8(ascii: "o"))
+            line.put(field: id)
+            line.put(field: UInt64(queue))
+            line.put(UInt8(ascii: " "))
+            if priority.rawValue < 0 { line.put(UInt8(ascii: "-")) }
+            line.put(decimal: UInt64(priority.rawValue.magnitude))
+            line.put(field: added)
+            line.put(field: wait)
+            line.put(field: body)
+            line.put(UInt8(ascii: " "))
+            if let cancelledAfter { line.put(decimal: cancelledAfter) } else { line.put(UInt8(ascii: "-")) }
+            line.put(UInt8(ascii: " "))
         }
-        out.append(UInt8(ascii: " "))
         if dependencies.isEmpty { out.append(UInt8(ascii: "-")) }
         for (index, dependency) in dependencies.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }

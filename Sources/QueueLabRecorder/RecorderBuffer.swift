@@ -7,31 +7,31 @@
 /// replay then ignores dependencies on it and says how many).
 struct RecorderBuffer: Sendable {
     let capacity: Int
-    var events: [RecorderEvent] = []
+    var batch = RecorderBatch()
     var dropped = 0
     var stopping = false
 
     init(capacity: Int) {
         self.capacity = capacity
-        events.reserveCapacity(Swift.min(capacity, 256))
+        batch.events.reserveCapacity(Swift.min(capacity, 256))
     }
 
     /// Appends, or counts a drop when full. Returns true when
     /// this append filled the buffer to half: the writer should come now.
     @inline(__always)
-    mutating func append(_ event: RecorderEvent) -> Bool {
-        if events.count >= capacity {
+    mutating func append(_ event: RecorderEvent, name: String?) -> Bool {
+        if batch.events.count >= capacity {
             dropped += 1
             return false
         }
-        events.append(event)
-        return events.count == capacity / 2
+        batch.append(event, name: name)
+        return batch.events.count == capacity / 2
     }
 
-    /// Hands the events to the writer, leaving `fresh` in their place.
-    mutating func take(replacingWith fresh: [RecorderEvent]) -> (events: [RecorderEvent], dropped: Int, stop: Bool) {
-        let taken = events
-        events = fresh
-        return (taken, dropped, stopping)
+    /// Hands the events to the writer in `spare`, whose (empty) storage takes their place: no
+    /// allocation under the stripe's lock, and none at all once both have grown to the traffic.
+    mutating func take(swappingWith spare: inout RecorderBatch) -> (dropped: Int, stop: Bool) {
+        swap(&batch, &spare)
+        return (dropped, stopping)
     }
 }

@@ -28,29 +28,26 @@ final class RecorderStripes: Sendable {
         self.wakesAtHalf = wakesAtHalf
     }
 
-    /// Appends `event` to the stripe of `thread`: a lock, an append, and now and then a wake-up.
+    /// Appends `event` (and the add's `name`) to the stripe of `thread`: a lock, an append, and now
+    /// and then a wake-up.
     @inline(__always)
-    func append(_ event: RecorderEvent, thread: UInt64) {
+    func append(_ event: RecorderEvent, name: String?, thread: UInt64) {
         // Fibonacci hashing: pthread identities share their low bits.
         let stripe = Int(truncatingIfNeeded: (thread &* 0x9E37_79B9_7F4A_7C15) >> 61)
-        if stripes[stripe].append(event), wakesAtHalf { wake.signal() }
+        if stripes[stripe].append(event, name: name), wakesAtHalf { wake.signal() }
     }
 
-    /// Every stripe's events, the drops so far (all stripes) and whether the recorder is stopping.
-    func take() -> (events: [RecorderEvent], dropped: Int, stop: Bool) {
-        var events: [RecorderEvent] = []
+    /// Writer thread only: appends every stripe's events to `batch`; returns the drops so far (all
+    /// stripes) and whether the recorder is stopping.
+    func take(into batch: inout RecorderBatch) -> (dropped: Int, stop: Bool) {
         var dropped = 0
         var stop = false
         for stripe in stripes {
-            // Made outside the lock: the appending threads never wait for an allocation.
-            var fresh: [RecorderEvent] = []
-            fresh.reserveCapacity(256)
-            let taken = stripe.take(replacingWith: fresh)
-            events += taken.events
+            let taken = stripe.take(into: &batch)
             dropped += taken.dropped
             stop = stop || taken.stop
         }
-        return (events, dropped, stop)
+        return (dropped, stop)
     }
 
     var dropped: Int { stripes.reduce(0) { $0 + $1.dropped } }

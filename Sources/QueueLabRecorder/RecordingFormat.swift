@@ -36,31 +36,21 @@ public enum RecordingFormat {
     /// What a first line of another version starts with.
     static let schemaFamily = "queuelab-recording/"
 
-    /// Appends `value` in decimal, without allocating beyond `out`'s own growth.
-    @inline(__always)
+    /// Appends `value` in decimal.
     static func appendDecimal(_ value: UInt64, to out: inout [UInt8]) {
-        var length = 1
-        var rest = value / 10
-        while rest > 0 {
-            length += 1
-            rest /= 10
-        }
-        let start = out.count
-        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: length))
-        var remaining = value
-        var index = start + length - 1
-        repeat {
-            out[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
-            remaining /= 10
-            index -= 1
-        } while remaining > 0
+        appendFormatted(to: &out, atMost: LineScratch.decimalWidth) { $0.put(decimal: value) }
     }
 
-    /// A space, then `value` in decimal.
+    /// Formats at most `capacity` bytes on the stack with `format`, then appends them to `out` in
+    /// one copy: a line made a byte at a time in the array checked its capacity and uniqueness at
+    /// every byte (the writer's `o` lines were 1,500 instructions an operation so).
     @inline(__always)
-    static func appendField(_ value: UInt64, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: " "))
-        appendDecimal(value, to: &out)
+    static func appendFormatted(to out: inout [UInt8], atMost capacity: Int, _ format: (inout LineScratch) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { bytes in
+            var scratch = LineScratch(bytes: bytes)
+            format(&scratch)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<scratch.count]))
+        }
     }
 
     /// `name` with `%`, space, tab and line breaks escaped, or `-` for nil (a name that is `-`
@@ -104,5 +94,49 @@ public enum RecordingFormat {
             }
         }
         return .some(String(decoding: bytes, as: UTF8.self))
+    }
+}
+
+/// Bytes of a line being formatted, on the stack (``RecordingFormat/appendFormatted(to:atMost:_:)``);
+/// the caller sizes it for what it puts.
+struct LineScratch {
+    /// The longest decimal a `UInt64` makes.
+    static let decimalWidth = 20
+
+    let bytes: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
+
+    init(bytes: UnsafeMutableBufferPointer<UInt8>) { self.bytes = bytes }
+
+    @inline(__always)
+    mutating func put(_ byte: UInt8) {
+        bytes[count] = byte
+        count += 1
+    }
+
+    /// `value` in decimal: its digits written from the last, then the count moved past them.
+    @inline(__always)
+    mutating func put(decimal value: UInt64) {
+        var length = 1
+        var rest = value / 10
+        while rest > 0 {
+            length += 1
+            rest /= 10
+        }
+        var remaining = value
+        var index = count + length
+        repeat {
+            index -= 1
+            bytes[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+            remaining /= 10
+        } while remaining > 0
+        count += length
+    }
+
+    /// A space, then `value` in decimal.
+    @inline(__always)
+    mutating func put(field value: UInt64) {
+        put(UInt8(ascii: " "))
+        put(decimal: value)
     }
 }

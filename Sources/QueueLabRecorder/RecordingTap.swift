@@ -25,8 +25,8 @@ final class RecordingTap: StateObserver {
         // on average (88 µs for a mean of 50).
         let time = kind == .started ? MonotonicClock.now() : transition.timestamp
         let event = RecorderEvent(
-            kind: kind, id: transition.operation.rawValue, time: time, queue: queue,
-            priority: transition.priority, name: kind == .added ? transition.name : nil)
-        buffer.append(event, thread: transition.thread)
+            id: transition.operation.rawValue, time: time, queue: queue, name: RecorderEvent.noName, kind: kind,
+            priority: transition.priority)
+        buffer.append(event, name: kind == .added ? transition.name : nil, thread: transition.thread)
     }
 }
