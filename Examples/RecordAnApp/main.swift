@@ -6,10 +6,15 @@ import QueueLabRecorder
 // queuelab-record-example overhead N PATH [ROTATION]
 //     noop rounds of N: without an observer, with a recorder writing PATH, with an empty observer
 //     (in that order, rotated by ROTATION): "without,recorder,empty_observer,dropped" (ops/s, events)
+// queuelab-record-example round ROUND N PATH
+//     one of those rounds alone (without, recorder or empty-observer), for a profiler:
+//     `valgrind --tool=callgrind queuelab-record-example round recorder 20000 /tmp/r.qlr`
 let arguments = CommandLine.arguments
 func usage() -> Never {
     FileHandle.standardError.write(
-        Data("usage: queuelab-record-example scenario OUT | overhead N RECORDING_PATH [ROTATION]\n".utf8))
+        Data(
+            ("usage: queuelab-record-example scenario OUT | overhead N RECORDING_PATH [ROTATION]"
+                + " | round without|recorder|empty-observer N RECORDING_PATH\n").utf8))
     exit(2)
 }
 guard arguments.count >= 3 else { usage() }
@@ -50,6 +55,20 @@ case "overhead":
     }
     let line = [figures[.without]!, figures[.recorder]!, figures[.emptyObserver]!].map { String(Int($0)) }
     print((line + [String(dropped)]).joined(separator: ","))
+case "round":
+    let rounds: [String: RecorderOverhead.Round] = [
+        "without": .without, "recorder": .recorder, "empty-observer": .emptyObserver,
+    ]
+    guard arguments.count == 5, let round = rounds[arguments[2]], let count = Int(arguments[3]), count > 0 else {
+        usage()
+    }
+    let recorder = round == .recorder ? try QueueRecorder(path: arguments[4]) : nil
+    let throughput = RecorderOverhead.throughput(count: count, round, recorder: recorder)
+    if let recorder {
+        _ = recorder.awaitFinishes()
+        recorder.close()
+    }
+    print(Int(throughput))
 default:
     usage()
 }
