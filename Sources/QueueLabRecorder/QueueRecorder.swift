@@ -31,7 +31,8 @@ public final class QueueRecorder: Sendable {
     /// Events each of the buffer's stripes (one per thread, about) holds before
     /// it drops: at three or four events per operation, 16,000 operations a thread. Memory grows
     /// with use and is kept for reuse: a stripe keeps two batches of up to this many events, 32
-    /// bytes an event (and the names of operations added with one), so at most 4 MB a stripe.
+    /// bytes an event (and the names of operations added with one), so at most 4 MB a stripe, and
+    /// the writer one batch of every stripe's events.
     public static let defaultCapacity = 65_536
 
     private let buffer: RecorderStripes

@@ -39,7 +39,8 @@ public struct RecordedOperation: Sendable, Hashable {
     /// and on two cores its CPU is the queue's (`String` interpolation made it most of the recorder's
     /// cost on `noop`).
     func appendLine(to out: inout [UInt8]) {
-        // "o", six fields, the priority's sign and digits, " -" and their spaces.
+        // "o"; six fields of a space and up to 20 digits (the cancel's "-" among them); the
+        // priority's space, sign and digit; the space before the dependencies; two bytes spare.
         let fixed = 1 + 6 * (1 + LineScratch.decimalWidth) + 4 + 2
         RecordingFormat.appendFormatted(to: &out, atMost: fixed) { line in
             line.put(UInt8(ascii: "o"))

@@ -58,7 +58,8 @@ public enum ExplainPhase: String, CaseIterable, Sendable, Codable, Comparable {
         case .body: 6
         case .release: 7
         case .cancelled: 8
-        // Last: the other positions are those of traces explained before it existed.
+        // Last, so that every other phase kept its index, and its place in the order reports list
+        // phases in (the index is that order), when it was added.
         case .suspended: 9
         }
     }
