@@ -69,7 +69,7 @@ import Testing
         #expect(merged.isEmpty && merged.names.isEmpty)
     }
 
-    /// Four threads add named operations at once, so their adds land in different stripes: every
+    /// Four threads add named operations at once, their adds going to their own threads' stripes: every
     /// record carries the name of its own operation.
     @Test func namesFromSeveralThreadsStayWithTheirOperations() throws {
         let path = RecorderTests.temporaryPath("names")
