@@ -6,8 +6,10 @@ import QueueLabRecorder
 /// throughput lost. A third round with an observer that does nothing separates what any observer
 /// costs the queue (it builds and delivers each transition) from what the recorder adds.
 enum RecorderOverhead {
-    enum Round: CaseIterable {
-        case without, recorder, emptyObserver
+    /// Named on the command line by its raw value (`round ROUND N PATH`).
+    enum Round: String, CaseIterable {
+        case without, recorder
+        case emptyObserver = "empty-observer"
     }
 
     /// Operations a second of `count` empty operations added one by one and drained.

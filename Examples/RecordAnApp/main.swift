@@ -56,10 +56,9 @@ case "overhead":
     let line = [figures[.without]!, figures[.recorder]!, figures[.emptyObserver]!].map { String(Int($0)) }
     print((line + [String(dropped)]).joined(separator: ","))
 case "round":
-    let rounds: [String: RecorderOverhead.Round] = [
-        "without": .without, "recorder": .recorder, "empty-observer": .emptyObserver,
-    ]
-    guard arguments.count == 5, let round = rounds[arguments[2]], let count = Int(arguments[3]), count > 0 else {
+    guard arguments.count == 5, let round = RecorderOverhead.Round(rawValue: arguments[2]),
+        let count = Int(arguments[3]), count > 0
+    else {
         usage()
     }
     let recorder = round == .recorder ? try QueueRecorder(path: arguments[4]) : nil

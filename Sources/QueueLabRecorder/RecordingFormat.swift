@@ -98,7 +98,8 @@ public enum RecordingFormat {
 }
 
 /// Bytes of a line being formatted, on the stack (``RecordingFormat/appendFormatted(to:atMost:_:)``);
-/// the caller sizes it for what it puts.
+/// the caller sizes it for what it puts, and a put past the end traps rather than writing beyond
+/// the allocation (an unsafe buffer's own check is gone in a release build): one comparison a put.
 struct LineScratch {
     /// The longest decimal a `UInt64` makes.
     static let decimalWidth = 20
@@ -110,6 +111,7 @@ struct LineScratch {
 
     @inline(__always)
     mutating func put(_ byte: UInt8) {
+        precondition(count < bytes.count, "line scratch too small")
         bytes[count] = byte
         count += 1
     }
@@ -123,6 +125,7 @@ struct LineScratch {
             length += 1
             rest /= 10
         }
+        precondition(count + length <= bytes.count, "line scratch too small")
         var remaining = value
         var index = count + length
         repeat {
