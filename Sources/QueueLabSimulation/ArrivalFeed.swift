@@ -5,9 +5,12 @@ import QueueLabCore
 /// listed by the shape (a recording, `inversion`, `priority`), or drawn as the run reaches them
 /// (`open`), so that the run holds nothing of an operation it has not reached.
 ///
-/// Where the simulation plays the producer (``SimulationShape/producerAddsInTurn``) an operation is
-/// added `addCost` after the later of its arrival and the previous add: one thread adds one at a
-/// time, so operations due together reach the queue one after another, as the real ones do.
+/// Where the simulation plays the producer (``SimulationShape/producerAddsInTurn``) it is one
+/// thread that makes each operation, adds its edges and adds it, one add call at a time, starting
+/// at the later of the operation's arrival and the end of its previous call: operations due
+/// together reach the queue one after another, and a pair added in one call
+/// (``SimulationShape/addedWithPrevious``) reaches it together, after both were made, as the real
+/// ones do.
 struct ArrivalFeed {
     struct Arrival {
         let index: Int
@@ -18,15 +21,18 @@ struct ArrivalFeed {
 
     private let shape: SimulationShape
     private var draws: OpenLoopDraws?
-    private let addCost: UInt64
-    /// When the producer's last add returned.
+    private let costs: ProducerCosts
+    /// Edges each operation waits on that the producer makes before adding it.
+    private let edgesMade: [Int: Int]
+    /// When the producer's last add call returned.
     private var producerFree: UInt64 = 0
     /// The next operation to arrive; nil when all have (or for a closed workload).
     private(set) var upcoming: Arrival?
 
-    init(_ shape: SimulationShape, addCost: UInt64) {
+    init(_ shape: SimulationShape, calibration: SimulationCalibration) {
         self.shape = shape
-        self.addCost = shape.producerAddsInTurn ? addCost : 0
+        costs = shape.producerAddsInTurn ? ProducerCosts(calibration) : ProducerCosts()
+        edgesMade = costs.isFree ? [:] : shape.edges.reduce(into: [:]) { counts, edge in counts[edge.0, default: 0] += 1 }
         draws = shape.drawn
         advance(from: 0)
     }
@@ -39,10 +45,13 @@ struct ArrivalFeed {
 
     private mutating func advance(from index: Int) {
         defer {
-            if addCost > 0, let due = upcoming {
-                let added = Swift.max(due.time, producerFree) &+ addCost
-                producerFree = added
-                upcoming = Arrival(index: due.index, time: added, duration: due.duration, priority: due.priority)
+            if !costs.isFree, let due = upcoming {
+                // A call's later operations reach the queue when its first one does: the call's
+                // whole cost was paid before it returned.
+                if !shape.addedWithPrevious.contains(due.index) {
+                    producerFree = Swift.max(due.time, producerFree) &+ callCost(from: due.index)
+                }
+                upcoming = Arrival(index: due.index, time: producerFree, duration: due.duration, priority: due.priority)
             }
         }
         if draws != nil {
@@ -57,4 +66,32 @@ struct ArrivalFeed {
             upcoming = nil
         }
     }
+
+    /// The producer's time for the add call that starts with operation `first`: making each of
+    /// its operations and their edges, then the call.
+    private func callCost(from first: Int) -> UInt64 {
+        var cost = costs.add
+        var index = first
+        repeat {
+            cost &+= costs.make &+ UInt64(edgesMade[index] ?? 0) &* costs.edge
+            index += 1
+        } while shape.addedWithPrevious.contains(index)
+        return cost
+    }
+}
+
+/// The producer's costs from a calibration: making an operation, an edge, an add call.
+struct ProducerCosts {
+    var make: UInt64 = 0
+    var edge: UInt64 = 0
+    var add: UInt64 = 0
+
+    init() {}
+
+    init(_ calibration: SimulationCalibration) {
+        (make, edge, add) = (calibration.makeNanoseconds, calibration.edgeNanoseconds, calibration.addNanoseconds)
+    }
+
+    /// No cost at all: everything due together is added at once.
+    var isFree: Bool { make == 0 && edge == 0 && add == 0 }
 }

@@ -19,7 +19,8 @@ extension SimulationCalibration {
     ///   the noise of the overhead).
     /// - `wakeup_ns`: `ping` adds each operation once the previous one finished, so its
     ///   add-to-finish p50 is the wake-up of the idle worker (plus an empty body).
-    /// - `add_ns`: `makespan`'s `add_ns`, an add call to a suspended queue (0 without such rows).
+    /// - `add_ns`, `make_ns`, `edge_ns`: `makespan`'s figures of the same names, an add call to a
+    ///   suspended queue, making an operation, an `addDependency` call (each 0 without such rows).
     ///
     /// - Throws: ``CalibrationError`` naming the workload whose rows are missing.
     public init(
@@ -38,11 +39,13 @@ extension SimulationCalibration {
         let overhead = 1e9 / (try median("noop", width: true, "ops_per_s"))
         let link = 1e9 / (try median("chain", "ops_per_s"))
         let wakeup = try median("ping", "e2f_p50_ns")
-        let add = (try? median("makespan", "add_ns")) ?? 0
+        func producerCost(_ column: String) -> UInt64 { UInt64(((try? median("makespan", column)) ?? 0).rounded()) }
         self.init(
             name: name, implementation: implementation, overheadNanoseconds: UInt64(overhead.rounded()),
             wakeupNanoseconds: UInt64(wakeup.rounded()),
-            handOffNanoseconds: UInt64(Swift.max(0, link - overhead).rounded()), addNanoseconds: UInt64(add.rounded()))
+            handOffNanoseconds: UInt64(Swift.max(0, link - overhead).rounded()), addNanoseconds: producerCost("add_ns"))
+        makeNanoseconds = producerCost("make_ns")
+        edgeNanoseconds = producerCost("edge_ns")
     }
 
     /// ``text`` after a comment block of `lines` (each prefixed with `# `): where and how the

@@ -1,6 +1,7 @@
 extension SimulationCalibration {
     static let keys = [
-        "name", "implementation", "overhead_ns", "wakeup_ns", "handoff_ns", "add_ns", "stall_per_s", "stall_ns",
+        "name", "implementation", "overhead_ns", "wakeup_ns", "handoff_ns", "add_ns", "make_ns", "edge_ns",
+        "stall_per_s", "stall_ns", "stall_tail_per_s", "stall_tail_ns",
     ]
 
     /// Reads the `queuelab-calibration/1` text.
@@ -42,33 +43,46 @@ extension SimulationCalibration {
             name: name, implementation: values["implementation"] ?? name, overheadNanoseconds: try cost("overhead_ns"),
             wakeupNanoseconds: try cost("wakeup_ns"), handOffNanoseconds: try cost("handoff_ns"))
         addNanoseconds = values["add_ns"] == nil ? 0 : try cost("add_ns")
+        makeNanoseconds = values["make_ns"] == nil ? 0 : try cost("make_ns")
+        edgeNanoseconds = values["edge_ns"] == nil ? 0 : try cost("edge_ns")
         (stallsPerSecond, stallNanoseconds) = try Self.stalls(
-            rate: values["stall_per_s"], durations: values["stall_ns"])
+            rate: values["stall_per_s"], durations: values["stall_ns"], keys: ("stall_per_s", "stall_ns"))
+        (tailStallsPerSecond, tailStallNanoseconds) = try Self.stalls(
+            rate: values["stall_tail_per_s"], durations: values["stall_tail_ns"],
+            keys: ("stall_tail_per_s", "stall_tail_ns"))
+        guard tailStallsPerSecond == 0 || stallsPerSecond > 0 else {
+            throw CalibrationError(
+                line: 0, message: "stall_tail_per_s is the tail of stall_per_s's stalls: give stall_per_s too")
+        }
     }
 
-    /// `stall_per_s` and `stall_ns`, both or neither.
-    private static func stalls(rate: String?, durations: String?) throws(CalibrationError) -> (Double, [UInt64]) {
+    /// A rate and its durations (`stall_per_s` and `stall_ns`, or the tail's), both or neither.
+    private static func stalls(
+        rate: String?, durations: String?, keys: (rate: String, durations: String)
+    ) throws(CalibrationError) -> (Double, [UInt64]) {
         switch (rate, durations) {
         case (nil, nil): return (0, [])
         case (let rate?, let durations?):
             guard let perSecond = Double(rate), perSecond.isFinite, perSecond >= 0 else {
-                throw CalibrationError(line: 0, message: "stall_per_s = \(rate) is not a rate of 0 or more")
+                throw CalibrationError(line: 0, message: "\(keys.rate) = \(rate) is not a rate of 0 or more")
             }
             var values: [UInt64] = []
             for piece in durations.split(separator: ",") {
                 let text = String(piece.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
                 guard let value = UInt64(text), value > 0 else {
                     throw CalibrationError(
-                        line: 0, message: "stall_ns: '\(text)' is not a whole number of nanoseconds above 0")
+                        line: 0,
+                        message: "\(keys.durations): '\(text)' is not a whole number of nanoseconds above 0")
                 }
                 values.append(value)
             }
             guard !values.isEmpty || perSecond == 0 else {
-                throw CalibrationError(line: 0, message: "stall_ns is empty but stall_per_s is not 0")
+                throw CalibrationError(line: 0, message: "\(keys.durations) is empty but \(keys.rate) is not 0")
             }
             return (perSecond, values.sorted())
         default:
-            throw CalibrationError(line: 0, message: "stall_per_s and stall_ns come together: one is missing")
+            throw CalibrationError(
+                line: 0, message: "\(keys.rate) and \(keys.durations) come together: one is missing")
         }
     }
 
@@ -82,13 +96,21 @@ extension SimulationCalibration {
         wakeup_ns = \(wakeupNanoseconds)
         handoff_ns = \(handOffNanoseconds)
 
-        """ + (addNanoseconds > 0 ? "add_ns = \(addNanoseconds)\n" : "") + stallText
+        """ + producerText + stallText
+    }
+
+    private var producerText: String {
+        [("add_ns", addNanoseconds), ("make_ns", makeNanoseconds), ("edge_ns", edgeNanoseconds)]
+            .filter { $0.1 > 0 }.map { "\($0.0) = \($0.1)\n" }.joined()
     }
 
     private var stallText: String {
-        guard stallsPerSecond > 0 || !stallNanoseconds.isEmpty else { return "" }
-        return
-            "stall_per_s = \(stallsPerSecond)\nstall_ns = \(stallNanoseconds.map(String.init).joined(separator: ", "))\n"
+        func lines(_ keys: (String, String), _ rate: Double, _ durations: [UInt64]) -> String {
+            guard rate > 0 || !durations.isEmpty else { return "" }
+            return "\(keys.0) = \(rate)\n\(keys.1) = \(durations.map(String.init).joined(separator: ", "))\n"
+        }
+        return lines(("stall_per_s", "stall_ns"), stallsPerSecond, stallNanoseconds)
+            + lines(("stall_tail_per_s", "stall_tail_ns"), tailStallsPerSecond, tailStallNanoseconds)
     }
 }
 

@@ -3,8 +3,9 @@
 ///
 /// Written as a small text file (`queuelab-calibration/1`): one `key = value` per line, `#` starts
 /// a comment. Keys: `name`, `implementation`, `overhead_ns`, `wakeup_ns`, `handoff_ns`, each once;
-/// optionally `add_ns`, and `stall_per_s` with `stall_ns` (comma-separated durations), both or neither: the
-/// machine's stalls (`StallModel`).
+/// optionally `add_ns`, `make_ns`, `edge_ns` (the producer's costs), `stall_per_s` with `stall_ns` (comma-separated durations), both or neither: the
+/// machine's stalls (`StallModel`), and with them `stall_tail_per_s` with `stall_tail_ns`: its
+/// longest stalls, listed one by one.
 ///
 /// ```
 /// # queuelab-calibration/1
@@ -31,16 +32,30 @@ public struct SimulationCalibration: Sendable, Equatable {
     /// long after the previous one and never before its arrival. 0: all that arrive together are
     /// added at once.
     public var addNanoseconds: UInt64
+    /// The producer's cost of making one operation it adds (``SimulationShape/producerAddsInTurn``),
+    /// before its add call: an `inversion` producer makes the `veryLow` and `veryHigh` operations
+    /// and their edge before adding the pair, long enough for a woken worker to take the
+    /// operation added before them. 0: none.
+    public var makeNanoseconds: UInt64 = 0
+    /// The producer's cost of one `addDependency` call it makes (an `inversion` pair's edge). 0: none.
+    public var edgeNanoseconds: UInt64 = 0
     /// Stalls a running body suffers a second of its CPU time (``StallProbe``); 0: none, the exact
     /// timetable.
     public var stallsPerSecond: Double
     /// The stalls' durations, each equally likely (quantiles of the measured ones), ascending.
     public var stallNanoseconds: [UInt64]
+    /// The longest stalls, a second of CPU time, on top of ``stallsPerSecond``: quantiles keep a
+    /// distribution's bulk but average its last percent away, and on a shared machine that percent
+    /// (a few stalls of milliseconds a second) is most of the time lost and all of the tails.
+    public var tailStallsPerSecond: Double
+    /// The longest stalls' durations, each equally likely (every one measured, not quantiles),
+    /// ascending.
+    public var tailStallNanoseconds: [UInt64]
 
     public init(
         name: String, implementation: String, overheadNanoseconds: UInt64, wakeupNanoseconds: UInt64,
         handOffNanoseconds: UInt64, addNanoseconds: UInt64 = 0, stallsPerSecond: Double = 0,
-        stallNanoseconds: [UInt64] = []
+        stallNanoseconds: [UInt64] = [], tailStallsPerSecond: Double = 0, tailStallNanoseconds: [UInt64] = []
     ) {
         self.name = name
         self.implementation = implementation
@@ -50,6 +65,14 @@ public struct SimulationCalibration: Sendable, Equatable {
         self.addNanoseconds = addNanoseconds
         self.stallsPerSecond = stallsPerSecond
         self.stallNanoseconds = stallNanoseconds
+        self.tailStallsPerSecond = tailStallsPerSecond
+        self.tailStallNanoseconds = tailStallNanoseconds
+    }
+
+    /// Sets the stalls from a ``StallProbe`` measurement.
+    public mutating func setStalls(_ measured: StallMeasurement) {
+        (stallsPerSecond, stallNanoseconds) = (measured.perSecond, measured.durations)
+        (tailStallsPerSecond, tailStallNanoseconds) = (measured.tailPerSecond, measured.tailDurations)
     }
 
     /// No cost at all: the ideal list scheduler, for checks against closed forms.

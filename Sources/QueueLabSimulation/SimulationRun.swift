@@ -54,7 +54,7 @@ struct SimulationRun {
         // Drawn operations get their slots (and their timeline's) as they are made.
         let listed = shape.drawn == nil ? shape.count : 0
         operations = AliveOperations(count: listed, sliding: shape.drawn != nil)
-        arrivals = ArrivalFeed(shape, addCost: simulator.calibration.addNanoseconds)
+        arrivals = ArrivalFeed(shape, calibration: simulator.calibration)
         var timeline: SimulationTimeline?
         if keepingTimeline {
             let zeros = [UInt64](repeating: 0, count: listed)

@@ -63,8 +63,8 @@ extension SimulationShape {
     }
 
     /// `inversion`'s timetable: `normal` operations one every `us / util` of the queue's capacity,
-    /// and after every `every` of them a `veryLow` and a `veryHigh` that waits for it, added at the
-    /// same time (the `veryHigh` one's body only records a time: no work).
+    /// and after every `every` of them a `veryLow` and a `veryHigh` that waits for it, due at the
+    /// same time and added in one call (the `veryHigh` one's body only records a time: no work).
     init(inversion workload: Workload) {
         let width = UInt64(max(1, workload["width"]))
         let (normal, every) = (workload["n"], workload["every"])
@@ -75,6 +75,7 @@ extension SimulationShape {
         var priorities: [QueuePriority] = []
         var arrivals: [UInt64] = []
         var edges: [(Int, Int)] = []
+        var addedWithPrevious: Set<Int> = []
         for arrival in 0..<normal {
             let time = UInt64(arrival) * interval
             durations.append(body)
@@ -82,11 +83,13 @@ extension SimulationShape {
             arrivals.append(time)
             guard arrival % every == every / 2, arrival / every < pairs else { continue }
             edges.append((durations.count + 1, durations.count))
+            addedWithPrevious.insert(durations.count + 1)
             durations += [body, 0]
             priorities += [.veryLow, .veryHigh]
             arrivals += [time, time]
         }
         self.init(durations: durations, priorities: priorities, arrivals: arrivals, edges: edges)
+        self.addedWithPrevious = addedWithPrevious
     }
 
     /// `priority`: `n` operations of `us` each, at levels drawn as bench draws them (SplitMix64,

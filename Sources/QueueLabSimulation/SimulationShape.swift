@@ -37,6 +37,9 @@ public struct SimulationShape: Sendable {
     /// a time (``SimulationCalibration/addNanoseconds``): `open`, `priority`, `inversion`. A
     /// recording's add times are the real producer's already.
     public var producerAddsInTurn = false
+    /// Operations the producer adds in one add call with the operation before them (an
+    /// `inversion` pair's `veryHigh` with its `veryLow`): they reach the queue together.
+    public var addedWithPrevious: Set<Int> = []
 
     public init(
         durations: [UInt64], priorities: [QueuePriority]? = nil, arrivals: [UInt64]? = nil, edges: [(Int, Int)] = [],

@@ -8,27 +8,53 @@ import QueueLabCore
 ///
 /// Stalls come as a Poisson process in CPU time (``SimulationCalibration/stallsPerSecond`` per
 /// second a body runs), each lasting a duration drawn from the calibration's measured ones
-/// (``SimulationCalibration/stallNanoseconds``, each equally likely). One stream serves every
-/// core: CPU time is counted across bodies in the order they start, so a run stays a pure function
-/// of its inputs and its seed.
+/// (``SimulationCalibration/stallNanoseconds``, each equally likely); the longest stalls, when the
+/// calibration lists them, come as a second such process of their own (a Poisson process split by
+/// duration is two independent ones, so this is the measured distribution, tail included). One
+/// stream per process serves every core: CPU time is counted across bodies in the order they
+/// start, so a run stays a pure function of its inputs and its seed.
 struct StallModel {
+    private var bulk: StallStream
+    private var tail: StallStream?
+
+    /// nil when the calibration has no stalls.
+    init?(_ calibration: SimulationCalibration, seed: UInt64) {
+        // Streams of their own: the workload's draws from the same seed stay as they are, and so
+        // do a calibration's bulk stalls when a tail is added to it.
+        guard
+            let bulk = StallStream(
+                perSecond: calibration.stallsPerSecond, durations: calibration.stallNanoseconds,
+                seed: seed ^ 0x5354_414C_4C53)
+        else { return nil }
+        self.bulk = bulk
+        tail = StallStream(
+            perSecond: calibration.tailStallsPerSecond, durations: calibration.tailStallNanoseconds,
+            seed: seed ^ 0x5441_494C_5354)
+    }
+
+    /// The stall time a body that runs `cpu` nanoseconds suffers.
+    mutating func stalls(during cpu: UInt64) -> UInt64 {
+        bulk.stalls(during: cpu) &+ (tail?.stalls(during: cpu) ?? 0)
+    }
+}
+
+/// One Poisson process of stalls in CPU time, with durations drawn from a list.
+private struct StallStream {
     private let meanGap: Double
     private let durations: [UInt64]
     private var random: SplitMix64
     /// CPU time left until the next stall.
     private var untilNext: UInt64 = 0
 
-    /// nil when the calibration has no stalls.
-    init?(_ calibration: SimulationCalibration, seed: UInt64) {
-        guard calibration.stallsPerSecond > 0, !calibration.stallNanoseconds.isEmpty else { return nil }
-        meanGap = 1e9 / calibration.stallsPerSecond
-        durations = calibration.stallNanoseconds
-        // A stream of its own: the workload's draws from the same seed stay as they are.
-        random = SplitMix64(seed: seed ^ 0x5354_414C_4C53)
+    /// nil with no stalls.
+    init?(perSecond: Double, durations: [UInt64], seed: UInt64) {
+        guard perSecond > 0, !durations.isEmpty else { return nil }
+        meanGap = 1e9 / perSecond
+        self.durations = durations
+        random = SplitMix64(seed: seed)
         untilNext = drawGap()
     }
 
-    /// The stall time a body that runs `cpu` nanoseconds suffers.
     mutating func stalls(during cpu: UInt64) -> UInt64 {
         var left = cpu
         var lost: UInt64 = 0

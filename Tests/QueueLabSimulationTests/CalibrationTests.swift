@@ -10,6 +10,9 @@ import Testing
         var stalled = SimulationCalibration.lockVM2
         (stalled.stallsPerSecond, stalled.stallNanoseconds) = (812.5, [2_100, 3_000, 1_500_000])
         #expect(try SimulationCalibration(parsing: stalled.text) == stalled)
+        (stalled.tailStallsPerSecond, stalled.tailStallNanoseconds) = (1.5, [900_000, 5_400_000])
+        #expect(stalled.text.contains("stall_tail_ns = 900000, 5400000"))
+        #expect(try SimulationCalibration(parsing: stalled.text) == stalled)
     }
 
     @Test(
@@ -30,6 +33,15 @@ import Testing
             (
                 "name = x\noverhead_ns = 5\nwakeup_ns = 1\nhandoff_ns = 1\nstall_per_s = 2\nstall_ns = 3, 0",
                 "'0' is not a whole number of nanoseconds above 0"
+            ),
+            (
+                "name = x\noverhead_ns = 5\nwakeup_ns = 1\nhandoff_ns = 1\nstall_tail_per_s = 2\nstall_tail_ns = 3",
+                "give stall_per_s too"
+            ),
+            (
+                "name = x\noverhead_ns = 5\nwakeup_ns = 1\nhandoff_ns = 1\nstall_per_s = 2\nstall_ns = 3\n"
+                    + "stall_tail_ns = 3",
+                "stall_tail_per_s and stall_tail_ns come together"
             ),
         ])
     func refused(text: String, reason: String) {

@@ -28,6 +28,43 @@ import Testing
         #expect(StallModel(.ideal, seed: 1) == nil)
     }
 
+    /// The tail is a second process on top of the bulk: 1,000 stalls a CPU second of 10 us and 10 of
+    /// 0.5 ms lose 1 % and 0.5 % of the CPU time (over 100 s, about 1,000 tail stalls: a standard
+    /// deviation of 3 %); and adding a tail leaves the bulk's draws as they were, so a calibration
+    /// made before tails existed runs as it did.
+    @Test func theTailAddsItsOwnStalls() throws {
+        var calibration = Self.stalled(perSecond: 1_000, durations: [10_000])
+        var bulkOnly = try #require(StallModel(calibration, seed: 3))
+        (calibration.tailStallsPerSecond, calibration.tailStallNanoseconds) = (10, [500_000])
+        var withTail = try #require(StallModel(calibration, seed: 3))
+        var (bulkLost, allLost): (UInt64, UInt64) = (0, 0)
+        var tailSeen = false
+        for _ in 0..<1_000_000 {
+            let bulk = bulkOnly.stalls(during: 100_000)
+            let all = withTail.stalls(during: 100_000)
+            tailSeen = tailSeen || all >= bulk + 500_000
+            #expect(all == bulk || all >= bulk + 500_000)
+            (bulkLost, allLost) = (bulkLost + bulk, allLost + all)
+        }
+        #expect(tailSeen)
+        #expect(abs(Double(bulkLost) / 1e9 - 1) < 0.02, "\(bulkLost)")
+        #expect(abs(Double(allLost - bulkLost) / 0.5e9 - 1) < 0.12, "\(allLost - bulkLost)")
+    }
+
+    /// The probe keeps the bulk as quantiles and its longest stalls one by one: at most
+    /// ``StallProbe/tailLimit``, a sixteenth of all, with rates that add up to the stalls met.
+    @Test func theProbeKeepsItsLongestStallsEach() {
+        let sorted = (1...3_200).map { UInt64($0) * 1_000 }
+        let measured = StallMeasurement(sorted: sorted, threadSeconds: 2)
+        #expect(measured.tailDurations == Array(sorted.suffix(200)))
+        #expect(measured.durations.count == StallProbe.quantiles && measured.durations.last! < 3_001_000)
+        #expect(measured.perSecond == 1_500 && measured.tailPerSecond == 100)
+        let many = StallMeasurement(sorted: (1...100_000).map { UInt64($0) }, threadSeconds: 1)
+        #expect(many.tailDurations.count == StallProbe.tailLimit && many.tailDurations.last == 100_000)
+        let few = StallMeasurement(sorted: [5_000, 7_000], threadSeconds: 1)
+        #expect(few.tailDurations.isEmpty && few.durations == [5_000, 7_000] && few.perSecond == 2)
+    }
+
     /// 10,000 bodies of 10 us on one core lose about 100 stalls of 20 us: the makespan grows by 2 ms
     /// (2 %), the same seed gives the same run, and another seed another one.
     @Test func stallsLengthenARunAsDrawn() throws {
@@ -50,10 +87,11 @@ import Testing
     /// More spinning threads than cores must lose their cores: the probe sees it.
     @Test(.timeLimit(.minutes(1))) func theProbeSeesThreadsLoseTheirCores() {
         let cores = RunMetadata.current().cores
-        let (perSecond, durations) = StallProbe.measure(threads: cores + 1, duration: .milliseconds(300))
-        #expect(perSecond > 0)
-        #expect(!durations.isEmpty && durations.count <= StallProbe.quantiles)
-        #expect(durations == durations.sorted() && durations.allSatisfy { $0 > StallProbe.threshold })
+        let measured = StallProbe.measure(threads: cores + 1, duration: .milliseconds(300))
+        #expect(measured.perSecond > 0)
+        #expect(!measured.durations.isEmpty && measured.durations.count <= StallProbe.quantiles)
+        let all = measured.durations + measured.tailDurations
+        #expect(all == all.sorted() && all.allSatisfy { $0 > StallProbe.threshold })
     }
 
     @Test func quantilesAreEvenlySpaced() {

@@ -116,6 +116,12 @@ extension Figure {
         Figure(
             "add_ns", .informational,
             "makespan: mean add call to the suspended queue (the simulator's producer cost per add)"),
+        Figure(
+            "make_ns", .informational,
+            "makespan: mean cost of making one operation (the simulator's producer cost per operation)"),
+        Figure(
+            "edge_ns", .informational,
+            "makespan: mean addDependency call (the simulator's producer cost per edge it makes)"),
     ]
 
     /// `idle`: the CPU an empty queue burns and the threads it keeps, and those left once it is

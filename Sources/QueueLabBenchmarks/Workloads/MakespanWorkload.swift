@@ -19,9 +19,10 @@ import QueueLabCore
 /// the order of adds nor of edges gives the chains away.
 ///
 /// Figures: `makespan_ns` (resume to the last finish), `makespan_bound_ns` (computed from the
-/// graph built), `makespan_over_bound` (1.0 is perfect), and on a queue that suspends `add_ns`, the
-/// mean cost of one add call to the suspended queue (two clock reads around the whole loop), which
-/// the simulator's calibration reads as its producer's cost per add.
+/// graph built), `makespan_over_bound` (1.0 is perfect), and the producer's costs the simulator's
+/// calibration reads (each the mean over its loop, two clock reads around the whole loop):
+/// `make_ns`, making one operation; `edge_ns`, one `addDependency` call; on a queue that suspends,
+/// `add_ns`, one add call to the suspended queue.
 extension WorkloadExecution {
     func makespan() throws -> WorkloadOutcome {
         let graph = MakespanGraph(workload)
@@ -30,6 +31,7 @@ extension WorkloadExecution {
         let queue = makeQueue(width: workload["width"])
         let suspends = Queue.capabilities.contains(.suspension)
         if suspends { queue.isSuspended = true }
+        let makesBegan = MonotonicClock.now()
         let operations = (0..<count).map { index in
             let cost = graph.costs[index]
             return Queue.Operation(
@@ -41,9 +43,13 @@ extension WorkloadExecution {
                     finishes.record(index, MonotonicClock.now())
                 })
         }
+        let edgesBegan = MonotonicClock.now()
         for (dependent, dependency) in graph.edges { try operations[dependent].addDependency(operations[dependency]) }
+        let edgesEnded = MonotonicClock.now()
         var start: UInt64
         var figures: [String: Double] = [:]
+        figures["make_ns"] = Double(edgesBegan - makesBegan) / Double(Swift.max(1, count))
+        if !graph.edges.isEmpty { figures["edge_ns"] = Double(edgesEnded - edgesBegan) / Double(graph.edges.count) }
         if suspends {
             let addsBegan = MonotonicClock.now()
             for index in graph.addOrder {
