@@ -32,7 +32,8 @@ struct ArrivalFeed {
     init(_ shape: SimulationShape, calibration: SimulationCalibration) {
         self.shape = shape
         costs = shape.producerAddsInTurn ? ProducerCosts(calibration) : ProducerCosts()
-        edgesMade = costs.isFree ? [:] : shape.edges.reduce(into: [:]) { counts, edge in counts[edge.0, default: 0] += 1 }
+        edgesMade =
+            costs.isFree ? [:] : shape.edges.reduce(into: [:]) { counts, edge in counts[edge.0, default: 0] += 1 }
         draws = shape.drawn
         advance(from: 0)
     }
