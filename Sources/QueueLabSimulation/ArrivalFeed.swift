@@ -10,7 +10,8 @@ import QueueLabCore
 /// at the later of the operation's arrival and the end of its previous call: operations due
 /// together reach the queue one after another, and a pair added in one call
 /// (``SimulationShape/addedWithPrevious``) reaches it together, after both were made, as the real
-/// ones do.
+/// ones do. With a calibration's stalls, the producer loses its core as a worker does
+/// (`WallClockStalls`): an add due during a stall waits for its end.
 struct ArrivalFeed {
     struct Arrival {
         let index: Int
@@ -24,14 +25,17 @@ struct ArrivalFeed {
     private let costs: ProducerCosts
     /// Edges each operation waits on that the producer makes before adding it.
     private let edgesMade: [Int: Int]
+    /// The producer's stalls; nil: none (a calibration without stalls, or no producer played).
+    private var stalls: WallClockStalls?
     /// When the producer's last add call returned.
     private var producerFree: UInt64 = 0
     /// The next operation to arrive; nil when all have (or for a closed workload).
     private(set) var upcoming: Arrival?
 
-    init(_ shape: SimulationShape, calibration: SimulationCalibration) {
+    init(_ shape: SimulationShape, calibration: SimulationCalibration, stallSeed: UInt64) {
         self.shape = shape
         costs = shape.producerAddsInTurn ? ProducerCosts(calibration) : ProducerCosts()
+        stalls = costs.isFree ? nil : WallClockStalls(calibration, seed: stallSeed, salt: 0x5052_4F44)
         edgesMade =
             costs.isFree ? [:] : shape.edges.reduce(into: [:]) { counts, edge in counts[edge.0, default: 0] += 1 }
         draws = shape.drawn
@@ -50,7 +54,8 @@ struct ArrivalFeed {
                 // A call's later operations reach the queue when its first one does: the call's
                 // whole cost was paid before it returned.
                 if !shape.addedWithPrevious.contains(due.index) {
-                    producerFree = Swift.max(due.time, producerFree) &+ callCost(from: due.index)
+                    let begins = Swift.max(due.time, producerFree)
+                    producerFree = (stalls?.ready(at: begins) ?? begins) &+ callCost(from: due.index)
                 }
                 upcoming = Arrival(index: due.index, time: producerFree, duration: due.duration, priority: due.priority)
             }

@@ -11,12 +11,11 @@ extension SimulationRun {
                 switch wakeup {
                 case .spawn:
                     workerQueue.append(Int32(queue))
-                    schedule(
-                        .workerStarts, at: now &+ costs.wakeupNanoseconds, worker: Int32(workerQueue.count - 1))
+                    schedule(.workerStarts, at: wokenAt(), worker: Int32(workerQueue.count - 1))
                 case .signal:
                     let worker = parked[queue][parkedHead[queue]]
                     parkedHead[queue] += 1
-                    schedule(.workerWakes, at: now &+ costs.wakeupNanoseconds, worker: worker)
+                    schedule(.workerWakes, at: wokenAt(), worker: worker)
                 case .nudge, .none: break
                 }
             }
@@ -26,6 +25,13 @@ extension SimulationRun {
                 parkedHead[queue] = 0
             }
         }
+    }
+
+    /// When a worker woken now looks for work: after the wake-up cost, and after any stall that
+    /// covers that moment.
+    private mutating func wokenAt() -> UInt64 {
+        let woken = now &+ costs.wakeupNanoseconds
+        return wakeStalls?.ready(at: woken) ?? woken
     }
 
     /// A worker takes the next operation or parks.

@@ -32,6 +32,8 @@ struct SimulationRun {
     var result: SimulationResult
     /// The machine's stalls; nil: the calibration has none.
     var stalls: StallModel?
+    /// The stalls an idle worker meets when woken; nil: the calibration has none.
+    var wakeStalls: WallClockStalls?
     /// Workloads with arrivals: each arriving operation's dependencies (edges added as it arrives).
     let arrivingEdges: [Int: [Int]]
 
@@ -51,10 +53,11 @@ struct SimulationRun {
         heights = policy.ranksByHeight ? DependencyGraph.HeightTracking(cap: policy.heightCap) : nil
         freeCores = simulator.cores
         stalls = StallModel(simulator.calibration, seed: simulator.stallSeed)
+        wakeStalls = WallClockStalls(simulator.calibration, seed: simulator.stallSeed, salt: 0x5741_4B45)
         // Drawn operations get their slots (and their timeline's) as they are made.
         let listed = shape.drawn == nil ? shape.count : 0
         operations = AliveOperations(count: listed, sliding: shape.drawn != nil)
-        arrivals = ArrivalFeed(shape, calibration: simulator.calibration)
+        arrivals = ArrivalFeed(shape, calibration: simulator.calibration, stallSeed: simulator.stallSeed)
         var timeline: SimulationTimeline?
         if keepingTimeline {
             let zeros = [UInt64](repeating: 0, count: listed)

@@ -38,6 +38,53 @@ struct StallModel {
     }
 }
 
+/// Stalls in wall time, for a thread that sleeps until a moment and must act then: the producer
+/// the simulation plays, due to add, and an idle worker, woken. It loses nothing to a stall that
+/// ends before its moment, and is late by the rest of one that covers it (its core was taken, so
+/// it runs when the core is back). The probe's rates are a core's stalls a wall second, so they
+/// serve here as they are. Moments come in increasing order (a moment before the last stall drawn
+/// began meets no stall).
+struct WallClockStalls {
+    private var streams: [StallStream]
+    private var nextStarts: [UInt64]
+    /// Each stream's last stall drawn: a later moment before its end is covered by it too.
+    private var lastStalls: [Range<UInt64>]
+
+    /// nil when the calibration has no stalls. `salt` keeps each user's streams its own.
+    init?(_ calibration: SimulationCalibration, seed: UInt64, salt: UInt64) {
+        var streams = [
+            StallStream(
+                perSecond: calibration.stallsPerSecond, durations: calibration.stallNanoseconds,
+                seed: seed ^ salt),
+            StallStream(
+                perSecond: calibration.tailStallsPerSecond, durations: calibration.tailStallNanoseconds,
+                seed: seed ^ salt ^ 0x5441_494C),
+        ].compactMap { $0 }
+        guard !streams.isEmpty else { return nil }
+        nextStarts = streams.indices.map { streams[$0].drawGap() }
+        lastStalls = Array(repeating: 0..<0, count: streams.count)
+        self.streams = streams
+    }
+
+    /// When a thread due to act at `time` acts: later than `time` when a stall covers it.
+    mutating func ready(at time: UInt64) -> UInt64 {
+        var ready = time
+        var moved = true
+        while moved {
+            moved = false
+            for index in streams.indices {
+                while nextStarts[index] <= ready {
+                    let start = nextStarts[index]
+                    lastStalls[index] = start..<(start &+ streams[index].drawDuration())
+                    nextStarts[index] = lastStalls[index].upperBound &+ streams[index].drawGap()
+                }
+                if lastStalls[index].contains(ready) { (ready, moved) = (lastStalls[index].upperBound, true) }
+            }
+        }
+        return ready
+    }
+}
+
 /// One Poisson process of stalls in CPU time, with durations drawn from a list.
 private struct StallStream {
     private let meanGap: Double
@@ -60,15 +107,19 @@ private struct StallStream {
         var lost: UInt64 = 0
         while left >= untilNext {
             left -= untilNext
-            lost &+= durations[Int.random(in: 0..<durations.count, using: &random)]
+            lost &+= drawDuration()
             untilNext = drawGap()
         }
         untilNext -= left
         return lost
     }
 
+    mutating func drawDuration() -> UInt64 {
+        durations[Int.random(in: 0..<durations.count, using: &random)]
+    }
+
     /// An exponential gap: at least 1 ns, so that a run always moves on.
-    private mutating func drawGap() -> UInt64 {
+    mutating func drawGap() -> UInt64 {
         let uniform = Double.random(in: Double.ulpOfOne..<1, using: &random)
         return Swift.max(1, UInt64((-log(uniform) * meanGap).rounded()))
     }

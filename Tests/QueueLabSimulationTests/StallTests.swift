@@ -51,6 +51,24 @@ import Testing
         #expect(abs(Double(allLost - bulkLost) / 0.5e9 - 1) < 0.12, "\(allLost - bulkLost)")
     }
 
+    /// In wall time a stall delays only the moments it covers, each to its end: with stalls of
+    /// 1 ms a mean 10 ms apart (end to start), 1/11 of the time is covered, and a moment covered
+    /// waits 0.5 ms on average, 1 ms at most.
+    @Test func aWallClockStallDelaysTheMomentsItCovers() throws {
+        var stalls = try #require(
+            WallClockStalls(Self.stalled(perSecond: 100, durations: [1_000_000]), seed: 5, salt: 1))
+        var (delayed, delay, count): (Int, UInt64, Int) = (0, 0, 0)
+        for moment in stride(from: UInt64(0), to: 10_000_000_000, by: 10_000) {
+            let ready = stalls.ready(at: moment)
+            #expect(ready >= moment && ready - moment <= 1_000_000)
+            if ready > moment { (delayed, delay) = (delayed + 1, delay + ready - moment) }
+            count += 1
+        }
+        #expect(abs(Double(delayed) / Double(count) * 11 - 1) < 0.15, "\(delayed) of \(count)")
+        #expect(abs(Double(delay) / Double(delayed) / 500_000 - 1) < 0.1)
+        #expect(WallClockStalls(.ideal, seed: 5, salt: 1) == nil)
+    }
+
     /// The probe keeps the bulk as quantiles and its longest stalls one by one: at most
     /// ``StallProbe/tailLimit``, a sixteenth of all, with rates that add up to the stalls met.
     @Test func theProbeKeepsItsLongestStallsEach() {
