@@ -101,6 +101,8 @@ extension SimulateCommand {
             "handoff_ns:  a second over chain's ops_per_s, less overhead_ns (0 if less).",
             "wakeup_ns:   ping's e2f_p50_ns (median): each operation added once the previous finished.",
             "add_ns:      makespan's add_ns (median): one add call to a suspended queue.",
+            "make_ns:     makespan's make_ns (median): making one operation.",
+            "edge_ns:     makespan's edge_ns (median): one addDependency call.",
             "stall_per_s, stall_ns: \(metadata.cores) threads (one a core) reading the clock for "
                 + "\(Self.stallProbeDuration.components.seconds) s; a gap over \(StallProbe.threshold) ns is a stall;",
             "             \(StallProbe.quantiles) quantiles of their durations but the longest ones,",

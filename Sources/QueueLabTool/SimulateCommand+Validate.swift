@@ -5,7 +5,9 @@ import QueueLabBenchmarks
 /// `simulate --validate`: each simulated cell this machine can run for real (a width up to its
 /// cores) is also measured with `bench` on the calibration's implementation, in child processes of
 /// this executable, and each figure's error is printed: simulated mean over seeds against the
-/// measured median.
+/// measured median. Beside it the measured range and the medians' error: a tail figure (a p99 of
+/// a few hundred operations) is one stall more or less from run to run, its runs split into those
+/// that met a long stall and those that did not, and there a mean and a median part ways.
 extension SimulateCommand {
     /// The figures compared, per workload kind: what a sweep of it is read by.
     static func validatedColumns(_ kind: WorkloadKind) -> [String] {
@@ -36,7 +38,12 @@ extension SimulateCommand {
         let measurable = Dictionary(grouping: comparable) {
             "\($0.workload):\($0.parameters)|\($0.policy)"
         }
-        var table = [["workload", "policy", "figure", "measured (median)", "simulated (mean)", "error"]]
+        var table = [
+            [
+                "workload", "policy", "figure", "measured (median)", "simulated (mean)", "error", "measured (range)",
+                "simulated (median)", "error of medians",
+            ]
+        ]
         var rows: [SampleRecord] = []
         for key in measurable.keys.sorted() {
             let simulated = measurable[key]!
@@ -49,10 +56,15 @@ extension SimulateCommand {
                 guard !real.isEmpty, !model.isEmpty else { continue }
                 let median = Median.of(real)
                 let mean = model.reduce(0, +) / Double(model.count)
-                let error = median != 0 ? String(format: "%+.1f %%", (mean - median) / median * 100) : "-"
+                let modelMedian = Median.of(model)
+                func error(_ value: Double) -> String {
+                    median != 0 ? String(format: "%+.1f %%", (value - median) / median * 100) : "-"
+                }
+                func shown(_ value: Double) -> String { FigureFormat.value(value, column: column) }
                 table.append([
-                    "\(first.workload) \(first.parameters)", first.policy, column,
-                    FigureFormat.value(median, column: column), FigureFormat.value(mean, column: column), error,
+                    "\(first.workload) \(first.parameters)", first.policy, column, shown(median), shown(mean),
+                    error(mean), "\(shown(real.min()!)) to \(shown(real.max()!))", shown(modelMedian),
+                    error(modelMedian),
                 ])
             }
         }
