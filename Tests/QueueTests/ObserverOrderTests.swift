@@ -76,6 +76,77 @@ import Testing
     }
 }
 
+extension ObserverOrderTests {
+    @Test(arguments: ownQueues)
+    func aCancelledBacklogFinishesOnceEachInOrder(_ type: QueueType) throws {
+        try type.open { queue in
+            try cancelledBacklog(queue, mixed: true)
+            try cancelledBacklog(queue, mixed: false)
+        }
+    }
+
+    /// A suspended backlog of 1,000, four in five cancelled: `lock` retires the cancelled ones that
+    /// finish alone a batch a lock section (64 at most), their follow-ups after it, and the others
+    /// one at a time. `mixed`: some with completion handlers and some waiting for the one before
+    /// (released last, so those end the run); else none, so a batch of cancelled ones ends it.
+    /// Every operation finishes once, after everything the queue made before it reached the
+    /// observer; every waiter is woken, every handler runs once, every body not cancelled runs
+    /// and no cancelled one does.
+    private func cancelledBacklog<Q: OperationQueueing>(_ queue: Q, mixed: Bool) throws {
+        queue.maxConcurrentOperationCount = 2
+        let log = OrderLog()
+        queue.setStateObserver(log)
+        queue.isSuspended = true
+        let count = 1_000
+        let bodies = Locked([Int](repeating: 0, count: count))
+        let handlers = Locked([Int](repeating: 0, count: count))
+        let ops = (0..<count).map { index in
+            Q.Operation(
+                name: "o\(index)", priority: .normal,
+                body: .synchronous { _ in bodies.withLock { $0[index] += 1 } })
+        }
+        let handled = mixed ? Array(stride(from: 0, to: count, by: 10)) : []
+        for index in handled {
+            ops[index].completionHandler = { handlers.withLock { $0[index] += 1 } }
+        }
+        if mixed {
+            for index in stride(from: 13, to: count, by: 13) { try ops[index].addDependency(ops[index - 1]) }
+        }
+        try queue.addOperations(ops, waitUntilFinished: false)
+        for index in 0..<count where index % 5 != 0 { ops[index].cancel() }
+        // Waiting before the queue resumes, so that they are woken by the follow-ups owed after
+        // the lock sections that retire the last operations, not by finding them finished.
+        let woken = Locked<[Bool]>([])
+        let waiters = DispatchGroup()
+        for index in (count - 8)..<count {
+            DispatchQueue.global().async(group: waiters) {
+                let finished = ops[index].waitUntilFinished(timeout: probeBound)
+                woken.withLock { $0.append(finished) }
+            }
+        }
+        DispatchQueue.global().async(group: waiters) {
+            let outcome = queue.waitUntilAllOperationsAreFinished(timeout: probeBound)
+            woken.withLock { $0.append(outcome == .finished) }
+        }
+        queue.isSuspended = false
+        try #require(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
+        #expect(waiters.wait(timeout: .now() + .seconds(Int(probeBound.components.seconds) + 5)) == .success)
+        #expect(woken.withLock { $0 } == Array(repeating: true, count: 9), "a waiter was never woken")
+        #expect(log.waitForFinished(count: count, within: probeBound), "not every finished arrived")
+        let transitions = log.snapshot
+        let sequences = transitions.map(\.sequence)
+        #expect(sequences == sequences.sorted())
+        let finishes = Dictionary(grouping: transitions.filter { $0.event == .finished }, by: \.operation)
+        #expect(ops.allSatisfy { finishes[$0.id]?.count == 1 })
+        let ran = bodies.withLock { $0 }
+        #expect((0..<count).allSatisfy { ran[$0] == ($0 % 5 == 0 ? 1 : 0) }, "\(ran)")
+        let handlersRun = handlers.withLock { $0 }
+        #expect((0..<count).allSatisfy { handlersRun[$0] == (handled.contains($0) ? 1 : 0) }, "\(handlersRun)")
+        #expect(ops.allSatisfy { $0.isFinished })
+        queue.setStateObserver(nil)
+    }
+}
+
 /// Records what a queue delivers, in delivery order, and lets a test wait (bounded) for it.
 private final class OrderLog: StateObserver, @unchecked Sendable {
     // @unchecked Sendable: `transitions`, `finished` and `onFirstReady` are touched only with
