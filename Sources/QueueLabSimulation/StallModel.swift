@@ -85,7 +85,8 @@ struct WallClockStalls {
     }
 }
 
-/// One Poisson process of stalls in CPU time, with durations drawn from a list.
+/// One Poisson process of stalls with durations drawn from a list: counted down in the CPU time
+/// bodies run (``stalls(during:)``), or drawn gap by gap along wall time (`WallClockStalls`).
 private struct StallStream {
     private let meanGap: Double
     private let durations: [UInt64]
