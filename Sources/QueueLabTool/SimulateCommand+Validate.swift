@@ -91,11 +91,13 @@ extension SimulateCommand {
         }.joined(separator: ";")
         let seedIsSwept = Workload.defaults(for: kind)["seed"] != nil && !parameters.contains("seed=")
         guard seedIsSwept else {
-            return try bench(first, workload: "\(first.workload):\(parameters)", samples: validationSamples, implementation)
+            return try bench(
+                first, workload: "\(first.workload):\(parameters)", samples: validationSamples, implementation)
         }
         return try (0..<validationSamples).flatMap { index in
             let seed = simulated[index % simulated.count].seed
-            return try bench(first, workload: "\(first.workload):\(parameters);seed=\(seed)", samples: 1, implementation)
+            return try bench(
+                first, workload: "\(first.workload):\(parameters);seed=\(seed)", samples: 1, implementation)
         }
     }
 
