@@ -116,18 +116,19 @@ extension ObserverOrderTests {
         for index in 0..<count where index % 5 != 0 { ops[index].cancel() }
         // Waiting before the queue resumes, so that they are woken by the follow-ups owed after
         // the lock sections that retire the last operations, not by finding them finished.
+        // Threads of their own: Dispatch's global pool runs as many blocking blocks as cores.
         let woken = Locked<[Bool]>([])
         let waiters = DispatchGroup()
-        for index in (count - 8)..<count {
-            DispatchQueue.global().async(group: waiters) {
-                let finished = ops[index].waitUntilFinished(timeout: probeBound)
+        func waiter(_ wait: @escaping @Sendable () -> Bool) {
+            waiters.enter()
+            Thread {
+                let finished = wait()
                 woken.withLock { $0.append(finished) }
-            }
+                waiters.leave()
+            }.start()
         }
-        DispatchQueue.global().async(group: waiters) {
-            let outcome = queue.waitUntilAllOperationsAreFinished(timeout: probeBound)
-            woken.withLock { $0.append(outcome == .finished) }
-        }
+        for index in (count - 8)..<count { waiter { ops[index].waitUntilFinished(timeout: probeBound) } }
+        waiter { queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished }
         queue.isSuspended = false
         try #require(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
         #expect(waiters.wait(timeout: .now() + .seconds(Int(probeBound.components.seconds) + 5)) == .success)
