@@ -22,14 +22,10 @@ struct StallModel {
         // Streams of their own: the workload's draws from the same seed stay as they are, and so
         // do a calibration's bulk stalls when a tail is added to it.
         guard
-            let bulk = StallStream(
-                perSecond: calibration.stallsPerSecond, durations: calibration.stallNanoseconds,
-                seed: seed ^ 0x5354_414C_4C53)
+            let streams = StallStream.streams(
+                of: calibration, bulkSeed: seed ^ 0x5354_414C_4C53, tailSeed: seed ^ 0x5441_494C_5354)
         else { return nil }
-        self.bulk = bulk
-        tail = StallStream(
-            perSecond: calibration.tailStallsPerSecond, durations: calibration.tailStallNanoseconds,
-            seed: seed ^ 0x5441_494C_5354)
+        (bulk, tail) = streams
     }
 
     /// The stall time a body that runs `cpu` nanoseconds suffers.
@@ -52,15 +48,11 @@ struct WallClockStalls {
 
     /// nil when the calibration has no stalls. `salt` keeps each user's streams its own.
     init?(_ calibration: SimulationCalibration, seed: UInt64, salt: UInt64) {
-        var streams = [
-            StallStream(
-                perSecond: calibration.stallsPerSecond, durations: calibration.stallNanoseconds,
-                seed: seed ^ salt),
-            StallStream(
-                perSecond: calibration.tailStallsPerSecond, durations: calibration.tailStallNanoseconds,
-                seed: seed ^ salt ^ 0x5441_494C),
-        ].compactMap { $0 }
-        guard !streams.isEmpty else { return nil }
+        guard
+            let (bulk, tail) = StallStream.streams(
+                of: calibration, bulkSeed: seed ^ salt, tailSeed: seed ^ salt ^ 0x5441_494C)
+        else { return nil }
+        var streams = [bulk] + (tail.map { [$0] } ?? [])
         nextStarts = streams.indices.map { streams[$0].drawGap() }
         lastStalls = Array(repeating: 0..<0, count: streams.count)
         self.streams = streams
@@ -93,6 +85,20 @@ private struct StallStream {
     private var random: SplitMix64
     /// CPU time left until the next stall.
     private var untilNext: UInt64 = 0
+
+    /// A calibration's bulk of stalls and, when it lists them, its tail, each seeded apart; nil
+    /// when it has no stalls (a tail comes only with a bulk: the calibration's parser says so).
+    static func streams(
+        of calibration: SimulationCalibration, bulkSeed: UInt64, tailSeed: UInt64
+    ) -> (bulk: StallStream, tail: StallStream?)? {
+        guard
+            let bulk = StallStream(
+                perSecond: calibration.stallsPerSecond, durations: calibration.stallNanoseconds, seed: bulkSeed)
+        else { return nil }
+        let tail = StallStream(
+            perSecond: calibration.tailStallsPerSecond, durations: calibration.tailStallNanoseconds, seed: tailSeed)
+        return (bulk, tail)
+    }
 
     /// nil with no stalls.
     init?(perSecond: Double, durations: [UInt64], seed: UInt64) {
