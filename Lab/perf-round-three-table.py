@@ -152,17 +152,11 @@ def main(out):
         cells.append((text, "bounded spin (below 0.01 s), 0 threads", "met" if met else "missed"))
     rows.append(("`idle`, 1 s", "CPU of the idle second; threads 2 s after free", cells))
 
-    print("## Round three (issue 31)")
-    print()
-    print("Ratios against `dispatch`: two cells of one run, unpaired (Hodges-Lehmann ratio, [95 % interval]); "
-          "against older builds: `queuelab compare`'s verdicts, paired by round, Holm over the file's rows. "
-          "Allocations and `idle`: medians held against their limits.")
-    print()
-    print("| workload | figure | `lock` | target | | `actor` | target | |")
-    print("|---|---|---|---|---|---|---|---|")
-    for label, figure, ((lock, tl, vl), (actor, ta, va)) in rows:
-        print(f"| {label} | {figure} | {lock} | {tl} | {vl} | {actor} | {ta} | {va} |")
-    print()
+    targets.print_table(
+        "Round three (issue 31)",
+        "Ratios against `dispatch`: two cells of one run, unpaired (Hodges-Lehmann ratio, [95 % interval]); "
+        "against older builds: `queuelab compare`'s verdicts, paired by round, Holm over the file's rows. "
+        "Allocations and `idle`: medians held against their limits.", rows)
     medians = []
     for workload, params in (("noop", NOOP), ("noop", SERIAL), ("producers", PRODUCERS)):
         figures = ", ".join(f"{impl} {t(impl, workload, params, 'ops_per_s') or 0:,.0f}"

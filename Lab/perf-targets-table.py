@@ -164,6 +164,20 @@ class Target:
         return f"{point} (interval straddles)"
 
 
+def print_table(title, preamble, rows):
+    """A round's heading, its preamble and its table of (label, figure, (lock cell, actor cell)), each
+    cell (text, target, verdict)."""
+    print(f"## {title}")
+    print()
+    print(preamble)
+    print()
+    print("| workload | figure | `lock` | target | | `actor` | target | |")
+    print("|---|---|---|---|---|---|---|---|")
+    for label, figure, ((lock, tl, vl), (actor, ta, va)) in rows:
+        print(f"| {label} | {figure} | {lock} | {tl} | {vl} | {actor} | {ta} | {va} |")
+    print()
+
+
 def round_two(out, compare):
     t = Cells(os.path.join(out, "throughput.csv"))
     a = Cells(os.path.join(out, "allocations.csv"))
@@ -230,18 +244,11 @@ def round_two(out, compare):
     def samples(cells):
         return "/".join(map(str, sorted({len(v) for v in cells.rows.values()}))) or "n/a"
 
-    print("## Round two")
-    print()
-    print(f"Ratios of {samples(t)} processes per cell ({samples(a)} for allocations, "
-          f"{samples(idle)} for `idle`) with their [95 % interval], from `queuelab compare --format json` "
-          "(unpaired: Hodges-Lehmann ratio and its interval, the reference cell as the base). The verdict "
-          "judges the ratio; allocations and `idle` are medians held against their limits.")
-    print()
-    print("| workload | figure | `lock` | target | | `actor` | target | |")
-    print("|---|---|---|---|---|---|---|---|")
-    for label, figure, ((lock, tl, vl), (actor, ta, va)) in rows:
-        print(f"| {label} | {figure} | {lock} | {tl} | {vl} | {actor} | {ta} | {va} |")
-    print()
+    print_table("Round two",
+                f"Ratios of {samples(t)} processes per cell ({samples(a)} for allocations, "
+                f"{samples(idle)} for `idle`) with their [95 % interval], from `queuelab compare --format json` "
+                "(unpaired: Hodges-Lehmann ratio and its interval, the reference cell as the base). The verdict "
+                "judges the ratio; allocations and `idle` are medians held against their limits.", rows)
 
     def per_impl(cells, workload, params, name, impls, fmt):
         return ", ".join(f"{impl} {show(cells(impl, workload, params, name), fmt)}" for impl in impls)
