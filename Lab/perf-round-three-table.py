@@ -30,7 +30,9 @@ IMPLS = ("lock", "actor")
 
 
 def verdicts(binary, base, head, *options):
-    """compare's JSON rows of head over base (paired by round), or [] when a file is missing."""
+    """compare's JSON rows of head over base (paired by round), or [] when a file is missing. A cell
+    of base that head lacks (its samples failed or hung) stops the table: no row may read as met
+    for want of a measurement."""
     if not (os.path.exists(base) and os.path.exists(head)):
         return []
     result = subprocess.run([binary, "compare", base, head, "--format", "json", *options],
@@ -38,7 +40,10 @@ def verdicts(binary, base, head, *options):
     if result.returncode not in (0, 1, 4, 5, 6):
         sys.exit(f"perf-round-three-table: queuelab compare failed (exit {result.returncode}): "
                  f"{result.stderr.strip()}")
-    return json.loads(result.stdout)["rows"]
+    report = json.loads(result.stdout)
+    if report["missing_from_head"]:
+        sys.exit(f"perf-round-three-table: {head} lacks cells of {base}: {report['missing_from_head']}")
+    return report["rows"]
 
 
 def cell(row):
