@@ -24,6 +24,9 @@ actor Scheduler {
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let total = Double(tasks * n)
-        print("tasks \(tasks) hops \(tasks * n) in \(String(format: "%.3f", seconds)) s: \(String(format: "%.0f", total / seconds)) hops/s, \(String(format: "%.0f", seconds / total * 1e9)) ns a hop")
+        let rate = String(format: "%.0f", total / seconds)
+        let perHop = String(format: "%.0f", seconds / total * 1e9)
+        let elapsed = String(format: "%.3f", seconds)
+        print("tasks \(tasks) hops \(tasks * n) in \(elapsed) s: \(rate) hops/s, \(perHop) ns a hop")
     }
 }
