@@ -8,8 +8,10 @@ Every ratio and verdict comes from `queuelab compare`, the project's one statist
 rows against `dispatch` as in Lab/perf-targets-table.py (two cells of one run, unpaired), the rows
 against older builds from compare's own verdicts on the paired variant CSVs (Wilcoxon signed-rank
 by round, Holm over the file's rows). Allocation counts and idle figures are medians held against
-their limits. A missing CSV or cell prints n/a, never fails.
+their limits. A missing CSV or cell prints n/a; a cell of an older build that the head run lacks
+stops the table (its samples failed: nothing may read as met for want of a measurement).
 """
+import collections
 import importlib.util
 import json
 import os
@@ -117,9 +119,7 @@ def main(out):
         if not mine:
             cells.append(("n/a", "no REGRESSION", "n/a"))
             continue
-        tally = {}
-        for r in mine:
-            tally[r["verdict"]] = tally.get(r["verdict"], 0) + 1
+        tally = collections.Counter(r["verdict"] for r in mine)
         fallen = [r for r in mine if r["verdict"] == "REGRESSION"]
         text = ", ".join(f"{n} {v}" for v, n in sorted(tally.items())) + f" of {len(mine)} rows"
         if fallen:
@@ -151,8 +151,9 @@ def main(out):
         if cpu["head"] is None or not left["head"]:
             cells.append(("n/a", "as 8bc3314", "n/a"))
             continue
-        text = (f"CPU {cpu['head']:.4f} s (8bc3314 {cpu['base'] if cpu['base'] is not None else float('nan'):.4f} s), "
-                f"threads left {max(left['head']):g} (8bc3314 {max(left['base']) if left['base'] else 'n/a'})")
+        base_left = targets.show(max(left["base"]) if left["base"] else None, "{:g}")
+        text = (f"CPU {cpu['head']:.4f} s (8bc3314 {targets.show(cpu['base'], '{:.4f}')} s), "
+                f"threads left {max(left['head']):g} (8bc3314 {base_left})")
         met = cpu["head"] < targets.IDLE_CPU_LIMIT_S and max(left["head"]) == 0
         cells.append((text, "bounded spin (below 0.01 s), 0 threads", "met" if met else "missed"))
     rows.append(("`idle`, 1 s", "CPU of the idle second; threads 2 s after free", cells))
