@@ -100,6 +100,7 @@ extension ObserverOrderTests {
         let count = 1_000
         let bodies = Locked([Int](repeating: 0, count: count))
         let handlers = Locked([Int](repeating: 0, count: count))
+        let handlerCalls = ProbeCounter()
         let ops = (0..<count).map { index in
             Q.Operation(
                 name: "o\(index)", priority: .normal,
@@ -107,7 +108,10 @@ extension ObserverOrderTests {
         }
         let handled = mixed ? Array(stride(from: 0, to: count, by: 10)) : []
         for index in handled {
-            ops[index].completionHandler = { handlers.withLock { $0[index] += 1 } }
+            ops[index].completionHandler = {
+                handlers.withLock { $0[index] += 1 }
+                handlerCalls.increment()
+            }
         }
         if mixed {
             for index in stride(from: 13, to: count, by: 13) { try ops[index].addDependency(ops[index - 1]) }
@@ -141,6 +145,8 @@ extension ObserverOrderTests {
         #expect(ops.allSatisfy { finishes[$0.id]?.count == 1 })
         let ran = bodies.withLock { $0 }
         #expect((0..<count).allSatisfy { ran[$0] == ($0 % 5 == 0 ? 1 : 0) }, "\(ran)")
+        // A wait covers the operations, not their completion handlers: wait for those, bounded.
+        #expect(handlerCalls.wait(for: handled.count), "\(handlerCalls.value) of \(handled.count) handlers ran")
         let handlersRun = handlers.withLock { $0 }
         #expect((0..<count).allSatisfy { handlersRun[$0] == (handled.contains($0) ? 1 : 0) }, "\(handlersRun)")
         #expect(ops.allSatisfy { $0.isFinished })
