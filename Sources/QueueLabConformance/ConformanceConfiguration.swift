@@ -10,6 +10,8 @@ public struct ConformanceConfiguration: Sendable {
     /// not happen (a start while suspended, a body beyond the width). Longer catches more on a
     /// loaded machine, at that cost per observation.
     public var observationWindow: Duration?
+    /// Told while a check's queues move (see ``ConformanceHeartbeat``); nil, the default, for none.
+    public var heartbeat: ConformanceHeartbeat?
 
     public init(
         level: ConformanceLevel = .quick, seed: UInt64 = 1, checks: [Check] = Check.all, timeBound: Duration? = nil,

@@ -127,7 +127,7 @@ public enum ConformanceSuite {
         // returns (a lock held forever, Foundation's self-dependency). Shrinking may add a few seconds.
         let slack: Duration = configuration.level == .stress ? .seconds(35) : .seconds(10)
         let watchdog = Deadline(stallingAfter: bound + slack, of: context.progress)
-        switch result.wait(until: watchdog) {
+        switch result.wait(until: watchdog, reportingMovesOf: context.progress, to: configuration.heartbeat) {
         case nil:
             outcome.verdict = .stale
             outcome.summary = "the scenario is stuck inside a call to the queue: \(context.currentPhase)"
@@ -182,6 +182,24 @@ private final class ResultBox: @unchecked Sendable {
         value = result
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// ``wait(until:)`` in slices of `heartbeat`'s interval, beating after each slice in which
+    /// `watch` saw the queues move.
+    func wait(
+        until deadline: Deadline, reportingMovesOf watch: ProgressWatch, to heartbeat: ConformanceHeartbeat?
+    ) -> Result<ScenarioPass, any Error>? {
+        guard let heartbeat else { return wait(until: deadline) }
+        var reported = watch.last
+        while true {
+            if let result = wait(until: deadline.capped(heartbeat.interval)) { return result }
+            if deadline.hasPassed { return nil }
+            let moved = watch.last
+            if moved != reported {
+                reported = moved
+                heartbeat.beat()
+            }
+        }
     }
 
     func wait(until deadline: Deadline) -> Result<ScenarioPass, any Error>? {

@@ -39,11 +39,12 @@ struct ConformChildCommand: ParsableCommand {
         let items = ConformChildProtocol.items(checks: checks, seeds: seedList.seeds)
         for index in items.indices.dropFirst(skip) {
             let item = items[index]
-            say(.starting(index: index))
-            let configuration = ConformanceConfiguration(
+            Self.say(.starting(index: index))
+            var configuration = ConformanceConfiguration(
                 level: chosenLevel, seed: item.seed, checks: [item.check],
                 timeBound: timeBound.map { .milliseconds(Int64($0 * 1_000)) })
-            say(.outcome(index: index, runOne(item.check, recipe, configuration)))
+            configuration.heartbeat = ConformanceHeartbeat { Self.say(.progress(index: index)) }
+            Self.say(.outcome(index: index, runOne(item.check, recipe, configuration)))
         }
     }
 
@@ -54,7 +55,7 @@ struct ConformChildCommand: ParsableCommand {
     }
 
     /// Unbuffered: the parent must have the line before this process can die.
-    private func say(_ line: ConformChildProtocol.Line) {
+    private static func say(_ line: ConformChildProtocol.Line) {
         FileHandle.standardOutput.write(Data((line.text + "\n").utf8))
     }
 

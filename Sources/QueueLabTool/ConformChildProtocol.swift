@@ -4,7 +4,8 @@ import QueueLabConformance
 /// What `conform` and its child processes (``ConformChildCommand``) say to each other: the child
 /// runs a list of work items (a check on a seed) from a given position and prints, for each, a
 /// line before it starts and a line with its outcome, so that the parent knows which one was
-/// running when the child died.
+/// running when the child died, and, while a check's queues move, a line every few seconds, so
+/// that the parent tells a slow check from a stuck one (``ChildCheckWatch``).
 enum ConformChildProtocol {
     static let subcommand = "conform-child"
 
@@ -22,6 +23,8 @@ enum ConformChildProtocol {
     /// A line of the child's standard output.
     enum Line: Equatable {
         case starting(index: Int)
+        /// The queues of the check running moved since the last line.
+        case progress(index: Int)
         case outcome(index: Int, CheckOutcome)
         /// Anything else a queue may print: passed on, never parsed.
         case other(String)
@@ -33,6 +36,10 @@ enum ConformChildProtocol {
             if parts.count >= 2, let index = Int(parts[1]) {
                 if parts[0] == "queuelab-starting" {
                     self = .starting(index: index)
+                    return
+                }
+                if parts[0] == "queuelab-progress" {
+                    self = .progress(index: index)
                     return
                 }
                 if parts[0] == "queuelab-outcome", parts.count == 3,
@@ -49,6 +56,7 @@ enum ConformChildProtocol {
         var text: String {
             switch self {
             case .starting(let index): return "queuelab-starting \(index)"
+            case .progress(let index): return "queuelab-progress \(index)"
             case .outcome(let index, let outcome):
                 let data = (try? JSONEncoder().encode(outcome)) ?? Data()
                 return "queuelab-outcome \(index) " + String(decoding: data, as: UTF8.self)

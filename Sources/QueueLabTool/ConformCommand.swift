@@ -25,7 +25,9 @@ struct ConformCommand: ParsableCommand {
             checks of each implementation run in a child process of this executable, so the check \
             that was running gets CRASH with the signal and the child's first lines of standard \
             error, and a fresh child goes on with the rest (--in-process turns this off). A child \
-            that stops answering is killed and its check is STALE; children end with this process.
+            reports every few seconds that its check's queues move; one silent for three time \
+            bounds and a few minutes (215 s at stress), or whose check moved past eight times that, \
+            is killed and its check is STALE, with the reason. Children end with this process.
 
             --seeds runs a campaign: each check once per seed, then per check a tally of verdicts \
             and every outcome that is not PASS with its replay line.

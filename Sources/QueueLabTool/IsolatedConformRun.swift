@@ -30,6 +30,7 @@ struct IsolatedConformRun {
         while outcomes.count < items.count {
             let from = outcomes.count
             var running: Int?
+            var watch: ChildCheckWatch?
             let command = childCommand(recipe, skip: from)
             let end: ChildEnd
             do {
@@ -37,7 +38,12 @@ struct IsolatedConformRun {
                     switch ConformChildProtocol.Line(parsing: text) {
                     case .starting(let index):
                         running = index
-                        return childBound(items[index].check)
+                        let check = items[index].check
+                        var started = ChildCheckWatch(silence: childBound(check), cap: checkCap(check))
+                        defer { watch = started }
+                        return started.nextBound()
+                    case .progress:
+                        return watch?.nextBound() ?? Self.launchBound
                     case .outcome(let index, let outcome):
                         // In order, once: anything else is a confused child, treated as a crash below.
                         if index == outcomes.count && index == running {
@@ -45,11 +51,12 @@ struct IsolatedConformRun {
                             progress(outcome)
                         }
                         running = nil
+                        watch = nil
                         return Self.launchBound
                     case .other(let line):
                         // A queue's own prints: passed on where the user sees them.
                         FileHandle.standardError.write(Data("  [\(recipe.label)] \(line)\n".utf8))
-                        return running.map { childBound(items[$0].check) } ?? Self.launchBound
+                        return watch?.nextBound() ?? Self.launchBound
                     }
                 }
             } catch {
@@ -62,7 +69,7 @@ struct IsolatedConformRun {
             // one, so that every child consumes at least one item) gets the blame.
             let blamed = running ?? outcomes.count
             guard blamed < items.count else { break }
-            let outcome = ended(items[blamed], of: recipe, by: end)
+            let outcome = ended(items[blamed], of: recipe, by: end, watched: watch)
             outcomes.append(outcome)
             progress(outcome)
         }
@@ -71,12 +78,14 @@ struct IsolatedConformRun {
 
     /// The CRASH (or, for a child that stopped answering, STALE) of the item running when the
     /// child ended.
-    private func ended(_ item: ConformChildProtocol.Item, of recipe: any QueueRecipe, by end: ChildEnd) -> CheckOutcome
-    {
+    private func ended(
+        _ item: ConformChildProtocol.Item, of recipe: any QueueRecipe, by end: ChildEnd, watched watch: ChildCheckWatch?
+    ) -> CheckOutcome {
+        let silent = "the process said nothing for \(Self.launchBound) before starting the check, and was killed"
         var outcome = CheckOutcome(
             checkID: item.check.id, implementation: recipe.label, verdict: end.timedOut ? .stale : .crash,
             summary: end.timedOut
-                ? "the process running the check said nothing for \(childBound(item.check)) and was killed"
+                ? watch?.staleSummary() ?? silent
                 : "the process running the check died: \(end.description)",
             evidence: end.standardErrorExcerpt.isEmpty
                 ? ["(nothing on standard error)"]
@@ -102,13 +111,19 @@ struct IsolatedConformRun {
     /// How long a child may take to start and say its first line, or its next one between checks.
     static let launchBound: Duration = .seconds(60)
 
-    /// How long a child may run one check before it is taken for hung: the check's time bound,
-    /// the in-process watchdog's slack past it and the shrinker's budget (the suite's own bounds,
-    /// which end a stuck check STALE inside the child), twice the bound again for a check whose
-    /// queue keeps moving, and a minute of margin for a loaded machine.
+    /// How long a child running a check may say nothing (``ChildCheckWatch``): the check's time
+    /// bound, the in-process watchdog's slack past it and the shrinker's budget (the suite's own
+    /// bounds, which end a stuck check STALE inside the child), twice the bound again, and a
+    /// minute of margin for a loaded machine.
     func childBound(_ check: Check) -> Duration {
         let bound = timeBound.map { Duration.milliseconds(Int64($0 * 1_000)) } ?? level.timeBound
         let inProcessSlack: Duration = level == .stress ? .seconds(35 + 30) : .seconds(10 + 6)
         return bound * 3 + inProcessSlack + .seconds(60)
     }
+
+    /// How long one check may run in all while its child reports it moving: eight silence bounds,
+    /// as the suite lets one of its waits go on for eight time bounds while the queues move. A
+    /// check that takes 5 s alone on this 2-core VM took 115 s beside 16 busy processes; at
+    /// `stress` this cap is 29 minutes.
+    func checkCap(_ check: Check) -> Duration { childBound(check) * 8 }
 }
