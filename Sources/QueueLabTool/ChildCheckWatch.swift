@@ -44,6 +44,9 @@ struct ChildCheckWatch {
             + "\(Self.seconds(ran(until: lastLineAt))), and was killed"
     }
 
+    /// How long the check had run at `now`, in seconds: what its outcome reports.
+    func seconds(until now: UInt64 = MonotonicClock.now()) -> Double { Double(now &- startedAt) / 1e9 }
+
     private func ran(until now: UInt64) -> Duration { .nanoseconds(Int64(now &- startedAt)) }
 
     private static func seconds(_ duration: Duration) -> String {

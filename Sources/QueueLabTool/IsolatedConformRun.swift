@@ -92,6 +92,7 @@ struct IsolatedConformRun {
                 : ["its standard error:"] + end.standardErrorExcerpt.map { "  " + $0 },
             seed: item.seed, level: level.rawValue)
         outcome.policy = recipe.policy?.specification
+        outcome.seconds = watch?.seconds() ?? 0
         return outcome
     }
 

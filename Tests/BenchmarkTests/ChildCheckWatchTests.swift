@@ -29,6 +29,7 @@ struct ChildCheckWatchTests {
         _ = moving.nextBound(now: 950 * second)
         let capped = moving.staleSummary(killedAt: 1_000 * second)
         #expect(capped.contains("ran for 1000 s") && capped.contains("cap of 1000 s"), "\(capped)")
+        #expect(moving.seconds(until: 1_000 * second) == 1_000)
     }
 
     @Test func progressLinesRoundTrip() {
