@@ -12,7 +12,8 @@ public enum ReplayBody: String, Sendable, Hashable, CaseIterable {
 /// The typed form of a `replay` workload's parameters: `file` (a `queuelab-recording/2` file, see
 /// QueueLabRecorder's `RecordingFormat`; the path cannot hold `,` or `;`), `speed` (1 replays at the
 /// recorded pace, 2 twice as fast: arrival times and bodies divided by it), `body` (`spin` or
-/// `sleep`), `first` (replay only the first N operations by add time; 0, the default, all).
+/// `sleep`), `first` (replay only the first N operations by add time, and the queue changes that
+/// could act on them; 0, the default, all).
 public struct ReplaySpec: Sendable {
     public let path: String
     public let speed: Double
@@ -98,12 +99,27 @@ public struct ReplaySpec: Sendable {
 }
 
 extension Recording {
-    /// Keeps the first `count` operations by add time; dependencies on the rest are left out.
+    /// Keeps the first `count` operations by add time; dependencies on the rest are left out, and
+    /// so are the queue changes made after every kept operation had finished (a suspension of the
+    /// app's later work would otherwise hold the replay's queue, and a width change act on nothing
+    /// kept), but for the resume that ends a kept suspension: without it a kept operation that
+    /// runs later in the replay than it did in the app could wait on a suspended queue forever.
     mutating func keepFirst(_ count: Int) {
         operations.removeLast(operations.count - count)
         let kept = Set(operations.map(\.id))
         for index in operations.indices {
             operations[index].dependencies.removeAll { !kept.contains($0) }
+        }
+        let end = operations.lazy.map(\.finished).max() ?? 0
+        var suspended = Set<Int>()
+        changes = changes.filter { change in
+            guard change.at <= end || suspended.contains(change.queue) else { return false }
+            if case .suspended(let isSuspended) = change.kind {
+                if isSuspended { suspended.insert(change.queue) } else { suspended.remove(change.queue) }
+            } else if change.at > end {
+                return false
+            }
+            return true
         }
     }
 }
