@@ -10,8 +10,9 @@ import QueueLabCore
 /// fresh child goes on with the checks after it, and the run and its report survive.
 ///
 /// One child per implementation, not per check: the quick level stays quick. Every wait on a
-/// child is bounded (``childBound(_:)``); a child that stops answering is killed, and the check
-/// it was running gets STALE.
+/// child is bounded (``ChildCheckWatch``): a child silent for ``childBound(_:)`` (the check inside
+/// reports its queues moving), or whose check ran past ``checkCap(_:)``, is killed, and the check
+/// it was running gets STALE saying which.
 struct IsolatedConformRun {
     let executable: String
     let level: ConformanceLevel
