@@ -45,7 +45,7 @@ struct ChildCheckWatch {
     }
 
     /// How long the check had run at `now`, in seconds: what its outcome reports.
-    func seconds(until now: UInt64 = MonotonicClock.now()) -> Double { Double(now &- startedAt) / 1e9 }
+    func seconds(until now: UInt64 = MonotonicClock.now()) -> Double { Double(ran(until: now).nanoseconds) / 1e9 }
 
     private func ran(until now: UInt64) -> Duration { .nanoseconds(Int64(now &- startedAt)) }
 

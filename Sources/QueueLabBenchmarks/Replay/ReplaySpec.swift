@@ -113,12 +113,11 @@ extension Recording {
         let end = operations.lazy.map(\.finished).max() ?? 0
         var suspended = Set<Int>()
         changes = changes.filter { change in
-            guard change.at <= end || suspended.contains(change.queue) else { return false }
-            if case .suspended(let isSuspended) = change.kind {
-                if isSuspended { suspended.insert(change.queue) } else { suspended.remove(change.queue) }
-            } else if change.at > end {
-                return false
-            }
+            let resumes = change.kind == .suspended(false)
+            // Past the kept operations, only the resume that ends a kept suspension acts on them.
+            guard change.at <= end else { return resumes && suspended.remove(change.queue) != nil }
+            if change.kind == .suspended(true) { suspended.insert(change.queue) }
+            if resumes { suspended.remove(change.queue) }
             return true
         }
     }
