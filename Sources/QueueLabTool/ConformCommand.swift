@@ -42,7 +42,7 @@ struct ConformCommand: ParsableCommand {
             Exit status:
               0  every outcome is PASS, UNSUPPORTED or UNDERPOWERED (Foundation's cycle deadlock is a PASS that says so)
               1  some check FAILed, went STALE or CRASHed; with --require-power, some check was UNDERPOWERED; with --require-verified-promises, some policy promise went unverified
-              2  bad input, before anything runs: unknown implementation, check, level or policy, a bad policy parameter, a policy for an implementation without a policy seam (foundation, dispatch); the message lists the valid ones. Or a time bound out of range
+              2  bad input, before anything runs: unknown implementation, check, level or policy, a bad policy parameter, a policy for an implementation without a policy seam (foundation, dispatch); the message lists the valid ones. Or a --junit file that cannot be written (a missing folder is made). Or a time bound out of range
 
             Examples:
               \(ToolName.current) conform --level quick
@@ -117,6 +117,10 @@ struct ConformCommand: ParsableCommand {
 
     @Flag(name: .long, help: "List the checks with their descriptions and required capabilities, then exit.")
     var listChecks = false
+
+    func validate() throws {
+        if let junit, !listChecks { try OutputPath.check(junit, option: "--junit") }
+    }
 
     func run() throws {
         if listChecks {

@@ -60,6 +60,8 @@ struct ReportCommand: ParsableCommand {
         guard explainTraces.count <= 2 else {
             throw ValidationError("report shows two traced runs at most, got \(explainTraces.count) --explain")
         }
+        try OutputPath.check(out, option: "--out")
+        if let markdown { try OutputPath.check(markdown, option: "--markdown") }
     }
 
     func run() throws {

@@ -26,7 +26,7 @@ struct SimulateCommand: ParsableCommand {
             Exit status:
               0  every cell simulated
               1  --calibrate: the bench child failed
-              2  bad input (a width or core count below 1, a calibration that does not parse or has a negative cost, an unknown policy, a workload the simulator cannot express, --calibrate without a known --impl), before anything runs
+              2  bad input (a width or core count below 1, a calibration that does not parse or has a negative cost, an unknown policy, a workload the simulator cannot express, --calibrate without a known --impl, an --out that cannot be written; a missing folder is made), before anything runs
             """
     )
 
@@ -83,6 +83,7 @@ struct SimulateCommand: ParsableCommand {
     }
 
     func runChecked() throws {
+        if let out { try OutputPath.check(out, option: "--out") }
         if calibrate { return try runCalibration() }
         if let impl {
             throw ValidationError("--impl \(impl) is for --calibrate; a simulation's queue is its calibration's")

@@ -26,7 +26,7 @@ struct TraceCommand: ParsableCommand {
               \(ToolName.current) trace --impl lock --policy aging:step=2ms --workload priority --out aging.json
               \(ToolName.current) trace --impl lock --workload chain --format transitions --out chain.txt
 
-            Exit status: 0 written; 1 the run failed (stall, unsupported workload); 2 bad input (an unknown implementation, workload or policy, a policy given to foundation or dispatch, more than one of any).
+            Exit status: 0 written; 1 the run failed (stall, unsupported workload); 2 bad input (an unknown implementation, workload or policy, a policy given to foundation or dispatch, more than one of any, an --out that cannot be written), before anything runs. A missing folder of --out is made.
             """
     )
 
@@ -54,6 +54,7 @@ struct TraceCommand: ParsableCommand {
         if policyOptions.specifications.count > 1 {
             throw ValidationError("trace takes one --policy, got \(policyOptions.specifications.count)")
         }
+        try OutputPath.check(out, option: "--out")
     }
 
     func run() throws {
