@@ -1,5 +1,6 @@
 """Summarises Lab/replay-targets' folder: replay fidelity and recorder overhead, as Markdown."""
 import csv
+import os
 import statistics
 import sys
 
@@ -35,7 +36,8 @@ def replayed(path):
     return {key: float(value) for key, value in row.items() if value and (key in keep or key.startswith("prio_"))}
 
 
-print("## Replay fidelity (lock, default policy; medians of %d recordings and %d replays, one process each)\n" % (runs, runs))
+print("## Replay fidelity (lock, default policy; medians of %d recordings and %d replays, one process each; "
+      "bodies recorded with --body-clock %s)\n" % (runs, runs, os.environ.get("BODY_CLOCK", "wall")))
 print("| workload | figure | recorded | replayed | replayed / recorded | within 10 % |")
 print("|---|---|---|---|---|---|")
 for index, workload in enumerate(workloads):

@@ -8,7 +8,7 @@ import QueueLabCore
 #endif
 
 /// Records what the queues it is installed on did, operation by operation, into a
-/// `queuelab-recording/2` file (``RecordingFormat``) that `queuelab bench --workload
+/// `queuelab-recording/2` file (`/3` with ``BodyClock/threadCPU``) (``RecordingFormat``) that `queuelab bench --workload
 /// 'replay:file=PATH'` replays on any implementation and policy.
 ///
 /// Install it on your own queue (``install(on:)``, through the public state observer) and tell it
@@ -56,26 +56,48 @@ public final class QueueRecorder: Sendable {
     private let passDone = DispatchSemaphore(value: 0)
     /// Clock reading the recording's times count from.
     private let origin: UInt64
+    private let bodyClock: BodyClock
+
+    /// What a body's duration is recorded with.
+    public enum BodyClock: Sendable {
+        /// Wall time from the body's start to its finish: all a recording needs to be replayed, and
+        /// the cheapest. It holds any time the body's thread waited for a core, which a replay then
+        /// spins as work on top of its own machine's waits: on a busy machine, or a virtual one,
+        /// the replay's tails read longer than the app's.
+        case wall
+        /// Wall time, and beside it the CPU time the body's thread used (two readings of the
+        /// thread's CPU clock a body, a system call each: about 1.1 µs an operation on a 2-core
+        /// VM), which `body=spin` replays instead. Read where the queue delivers the body's start
+        /// and finish on the thread that runs it, as QueueLab's own queues do; a body of another
+        /// queue keeps its wall time. Writes `queuelab-recording/3`.
+        case threadCPU
+    }
 
     /// Opens (creates or truncates) `path`, writes the schema line and starts the writer.
     ///
     /// - Throws: ``RecorderError`` when the file cannot be opened or written.
     public convenience init(
-        path: String, capacity: Int = QueueRecorder.defaultCapacity, flushEvery: Duration = .milliseconds(20)
+        path: String, capacity: Int = QueueRecorder.defaultCapacity, flushEvery: Duration = .milliseconds(20),
+        bodyClock: BodyClock = .wall
     ) throws(RecorderError) {
-        try self.init(path: path, capacity: capacity, flushEvery: flushEvery, wakesAtHalf: true)
+        try self.init(
+            path: path, capacity: capacity, flushEvery: flushEvery, wakesAtHalf: true, bodyClock: bodyClock)
     }
 
     /// `wakesAtHalf` false: only `flushEvery` and the recorder's own calls wake the writer, so that
     /// a test fills a stripe whatever the threads' speeds.
-    init(path: String, capacity: Int, flushEvery: Duration, wakesAtHalf: Bool) throws(RecorderError) {
+    init(
+        path: String, capacity: Int, flushEvery: Duration, wakesAtHalf: Bool, bodyClock: BodyClock = .wall
+    ) throws(RecorderError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw RecorderError(message: "cannot open \(path): errno \(errno)") }
-        guard RecordingFile.write(descriptor, RecordingFormat.schema + "\n") else {
+        let schema = bodyClock == .threadCPU ? RecordingFormat.cpuSchema : RecordingFormat.schema
+        guard RecordingFile.write(descriptor, schema + "\n") else {
             RecordingFile.close(descriptor)
             throw RecorderError(message: "cannot write \(path): errno \(errno)")
         }
         buffer = RecorderStripes(capacity: Swift.max(1, capacity), wakesAtHalf: wakesAtHalf)
+        self.bodyClock = bodyClock
         let file = RecordingFile(descriptor: descriptor)
         origin = MonotonicClock.now()
         let interval = flushEvery
@@ -91,7 +113,7 @@ public final class QueueRecorder: Sendable {
         let index = queues.withLock { $0.install(queue, name: name, width: width) }
         // Installed on a suspended queue: its operations wait from the start.
         if suspended { queueChanged(queue) }
-        queue.setStateObserver(RecordingTap(buffer: buffer, queue: Int32(index)))
+        queue.setStateObserver(RecordingTap(buffer: buffer, queue: Int32(index), bodyClock: bodyClock))
     }
 
     /// Notes that `queue` (one it is installed on) may have been suspended, resumed or given another

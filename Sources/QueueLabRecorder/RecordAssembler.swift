@@ -10,6 +10,7 @@ struct RecordAssembler {
         var added: UInt64?
         var started: UInt64?
         var cancelled: UInt64?
+        var cpu: UInt64?
     }
 
     /// Dependencies noted (``QueueRecorder/noteDependencies(of:)``), by operation, until its record.
@@ -62,6 +63,8 @@ struct RecordAssembler {
                 open.update(event.id, default: Partial()) { partial in
                     if partial.cancelled == nil { partial.cancelled = event.time }
                 }
+            case .ranOnCPU:
+                open.update(event.id, default: Partial()) { $0.cpu = event.time }
             case .finished:
                 finishing.append(event)
             }
@@ -85,7 +88,7 @@ struct RecordAssembler {
         let started = Swift.max(partial.started ?? finished.time, added)
         let record = RecordedOperation(
             id: finished.id, queue: Int(partial.queue), priority: partial.priority, added: added &- origin,
-            wait: started &- added, body: finished.time > started ? finished.time &- started : 0,
+            wait: started &- added, body: finished.time > started ? finished.time &- started : 0, cpu: partial.cpu,
             cancelledAfter: partial.cancelled.map { $0 > added ? $0 &- added : 0 },
             dependencies: dependencies.isEmpty ? [] : dependencies.removeValue(forKey: finished.id) ?? [],
             name: partial.name)

@@ -12,8 +12,12 @@ public struct RecordedOperation: Sendable, Hashable {
     public var added: UInt64
     /// Nanoseconds from the add to the body's start (dependencies, slots, the queue's own delay).
     public var wait: UInt64
-    /// Nanoseconds the body ran (its start to the operation's finish).
+    /// Nanoseconds the body ran (its start to the operation's finish): wall time, which holds any
+    /// time its thread waited for a core.
     public var body: UInt64
+    /// Nanoseconds of CPU the body's thread used from its start to its finish, when the recorder
+    /// read them (``QueueRecorder/BodyClock/threadCPU``); else nil.
+    public var cpu: UInt64?
     /// Nanoseconds from the add to `cancel()`, or nil when it was never cancelled.
     public var cancelledAfter: UInt64?
     /// Identities of the operations it waited for.
@@ -22,7 +26,7 @@ public struct RecordedOperation: Sendable, Hashable {
 
     public init(
         id: UInt64, queue: Int, priority: QueuePriority, added: UInt64, wait: UInt64, body: UInt64,
-        cancelledAfter: UInt64? = nil, dependencies: [UInt64] = [], name: String? = nil
+        cpu: UInt64? = nil, cancelledAfter: UInt64? = nil, dependencies: [UInt64] = [], name: String? = nil
     ) {
         self.id = id
         self.queue = queue
@@ -30,6 +34,7 @@ public struct RecordedOperation: Sendable, Hashable {
         self.added = added
         self.wait = wait
         self.body = body
+        self.cpu = cpu
         self.cancelledAfter = cancelledAfter
         self.dependencies = dependencies
         self.name = name
@@ -64,7 +69,20 @@ public struct RecordedOperation: Sendable, Hashable {
         out.append(UInt8(ascii: " "))
         if let name { out += RecordingFormat.escape(name).utf8 } else { out.append(UInt8(ascii: "-")) }
         out.append(UInt8(ascii: "\n"))
+        guard let cpu else { return }
+        RecordingFormat.appendFormatted(to: &out, atMost: 1 + 2 * (1 + LineScratch.decimalWidth) + 1) { line in
+            line.put(UInt8(ascii: "c"))
+            line.put(field: id)
+            line.put(field: cpu)
+            line.put(UInt8(ascii: "\n"))
+        }
     }
+
+    /// What a replay's spinning body runs for: the body's CPU time when it was recorded (the work,
+    /// without the time its thread waited for a core, which the replay's machine adds of its own),
+    /// but never more than its wall time (the CPU reading also counts the queue's and the
+    /// recorder's own work around the body on its thread); else its wall time.
+    public var work: UInt64 { cpu.map { Swift.min($0, body) } ?? body }
 
     /// The finish, in nanoseconds from the recorder's start.
     public var finished: UInt64 { added &+ wait &+ body }

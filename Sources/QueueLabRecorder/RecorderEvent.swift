@@ -10,6 +10,8 @@ struct RecorderEvent: Sendable {
         case started
         case finished
         case cancelled
+        /// `time` is the CPU time the body's thread used from its start to its finish.
+        case ranOnCPU
     }
 
     var id: UInt64

@@ -1,7 +1,7 @@
 import Foundation
 import QueueLabCore
 
-/// A `queuelab-recording/1` or `/2` file, read and checked (``RecordingFormat``): the queues, the
+/// A `queuelab-recording/1`, `/2` or `/3` file, read and checked (``RecordingFormat``): the queues, the
 /// changes made to them, and every finished operation in the order of its add.
 public struct Recording: Sendable {
     public var queues: [RecordedQueueInfo] = []
@@ -124,17 +124,31 @@ public struct Recording: Sendable {
             }
             operations.append(record)
         case "s", "w":
-            guard header == RecordingFormat.schema else {
+            guard header != RecordingFormat.readableSchemas[0] else {
                 throw bad("'\(fields[0])' lines are \(RecordingFormat.schema)'s, not this file's version")
             }
             changes.append(try Self.change(fields, queues: queues.count, bad: bad))
+        case "c":
+            guard header == RecordingFormat.cpuSchema else {
+                throw bad("'c' lines are \(RecordingFormat.cpuSchema)'s, not this file's version")
+            }
+            guard fields.count == 3, let id = UInt64(fields[1]), let cpu = UInt64(fields[2]) else {
+                throw bad("a CPU time line is 'c ID NANOSECONDS'")
+            }
+            guard let last = operations.indices.last, operations[last].id == id, operations[last].cpu == nil else {
+                throw bad("the CPU time of operation \(id) does not follow its 'o' line, once")
+            }
+            guard cpu <= Self.longestNanoseconds else {
+                throw bad("operation \(id)'s CPU time of \(cpu) ns is absurd (more than a day)")
+            }
+            operations[last].cpu = cpu
         case "d":
             guard fields.count == 2, let count = Int(fields[1]), count >= 0 else {
                 throw bad("a drop line is 'd COUNT'")
             }
             droppedEvents = count
         default:
-            throw bad("unknown record '\(text.prefix(20))' (expected q, s, w, o or d)")
+            throw bad("unknown record '\(text.prefix(20))' (expected q, s, w, o, c or d)")
         }
     }
 

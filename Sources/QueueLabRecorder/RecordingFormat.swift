@@ -25,14 +25,20 @@
 ///   `CANCEL` is `-` or the nanoseconds from the add to `cancel()`; `DEPS` the identities of its
 ///   dependencies, comma-separated, or `-`; `NAME` percent-escaped, or `-` for none.
 /// - `d COUNT`: the recorder's buffer was full and dropped `COUNT` events so far.
+/// - `c ID CPU` (version 3 only), right after operation `ID`'s `o` line: the CPU time its body's
+///   thread used from the body's start to its finish, in nanoseconds, when the recorder read it
+///   (``QueueRecorder/BodyClock/threadCPU``). `BODY` stays the wall time.
 ///
-/// Version 1 is version 2 without `s` and `w` lines (its recorder did not see them): readers read
-/// both.
+/// Version 1 is version 2 without `s` and `w` lines (its recorder did not see them); version 3 is
+/// version 2 with `c` lines, and a recorder writes it only when it reads CPU times, so that every
+/// other recording stays readable by a QueueLab that knows version 2. Readers read all three.
 public enum RecordingFormat {
-    /// The first line of every recording this recorder writes.
+    /// The first line of a recording whose bodies have wall times only.
     public static let schema = "queuelab-recording/2"
-    /// The first lines a reader takes: this version and the one before it, a subset of it.
-    public static let readableSchemas = ["queuelab-recording/1", schema]
+    /// The first line of a recording that may hold `c` lines.
+    public static let cpuSchema = "queuelab-recording/3"
+    /// The first lines a reader takes: every version, each a subset of the next.
+    public static let readableSchemas = ["queuelab-recording/1", schema, cpuSchema]
     /// What a first line of another version starts with.
     static let schemaFamily = "queuelab-recording/"
 

@@ -30,7 +30,7 @@ extension SimulationShape {
             operation.dependencies.compactMap { position[$0].map { (index, $0) } }
         }
         self.init(
-            durations: recorded.map { scaled($0.body) }, priorities: recorded.map(\.priority),
+            durations: recorded.map { scaled($0.work) }, priorities: recorded.map(\.priority),
             arrivals: recorded.map { scaled($0.added &- firstAdd) }, edges: edges)
         queues = recorded.map(\.queue)
         queueWidths = spec.recording.queues.map(\.width)

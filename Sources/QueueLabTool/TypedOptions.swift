@@ -1,6 +1,7 @@
 import ArgumentParser
 import QueueLabBenchmarks
 import QueueLabConformance
+import QueueLabRecorder
 
 // Options with a fixed set of values, checked by the parser: a bad value is one line naming the
 // option, the value and the valid ones (exit 2), and `--help` lists them.
@@ -41,8 +42,22 @@ enum InstructionChannel: String, CaseIterable, ExpressibleByArgument {
 enum TraceFormat: String, CaseIterable, ExpressibleByArgument {
     case chrome
     case transitions
-    /// A `queuelab-recording/2` (or `/1`) file made by QueueLabRecorder, for `bench --workload replay:file=`.
+    /// A `queuelab-recording/2` (`/3` with `--body-clock thread-cpu`) file made by QueueLabRecorder,
+    /// for `bench --workload replay:file=`.
     case recording
+}
+
+/// `trace --body-clock`: QueueLabRecorder's `QueueRecorder.BodyClock`.
+enum BodyClockOption: String, CaseIterable, ExpressibleByArgument {
+    case wall
+    case threadCPU = "thread-cpu"
+
+    var clock: QueueRecorder.BodyClock {
+        switch self {
+        case .wall: .wall
+        case .threadCPU: .threadCPU
+        }
+    }
 }
 
 /// `explain --format`.

@@ -95,8 +95,11 @@ import Testing
                 wait: 1_234_567, body: 100, cancelledAfter: 0, dependencies: [0, 7], name: "a b%c"),
             RecordedOperation(
                 id: 7, queue: 1, priority: .normal, added: 5, wait: 0, body: 0, cancelledAfter: 42, name: "-"),
+            RecordedOperation(
+                id: 8, queue: 0, priority: .low, added: 6, wait: 1, body: 3_000, cpu: 86_400_000_000_000),
+            RecordedOperation(id: 9, queue: 0, priority: .low, added: 7, wait: 1, body: 3_000, cpu: 0),
         ]
-        var bytes = Array((RecordingFormat.schema + "\nq 0 -1 -\nq 1 3 main\n").utf8)
+        var bytes = Array((RecordingFormat.cpuSchema + "\nq 0 -1 -\nq 1 3 main\n").utf8)
         for operation in operations { operation.appendLine(to: &bytes) }
         let recording = try Recording(data: Data(bytes))
         #expect(

@@ -9,6 +9,7 @@ import Testing
 /// mid-record by a crash is read up to its last complete record.
 @Suite struct ReplayInputTests {
     static let header = "queuelab-recording/2\n"
+    static let cpuHeader = "queuelab-recording/3\n"
     static let queue = "q 0 -1 app\n"
     static func op(_ id: Int, deps: String = "-", queue: Int = 0, body: String = "1000", width: String? = nil) -> String
     {
@@ -31,9 +32,16 @@ import Testing
         ("", "empty"),
         ("queuelab-recor", "truncated inside its first line"),
         (
-            "queuelab-recording/3\n" + queue + op(1),
-            "format queuelab-recording/3 is another version; this QueueLab reads queuelab-recording/1 and queuelab-recording/2"
+            "queuelab-recording/4\n" + queue + op(1),
+            "format queuelab-recording/4 is another version; this QueueLab reads queuelab-recording/1 and "
+                + "queuelab-recording/2 and queuelab-recording/3"
         ),
+        (header + queue + op(1) + "c 1 500\n", "line 4: 'c' lines are queuelab-recording/3's"),
+        (cpuHeader + queue + op(1) + "c 1\n", "a CPU time line is 'c ID NANOSECONDS'"),
+        (cpuHeader + queue + op(1) + op(2) + "c 1 500\n", "the CPU time of operation 1 does not follow its 'o' line"),
+        (cpuHeader + queue + op(1) + "c 1 500\nc 1 500\n", "the CPU time of operation 1 does not follow its 'o' line"),
+        (cpuHeader + queue + "c 1 500\n" + op(1), "the CPU time of operation 1 does not follow its 'o' line"),
+        (cpuHeader + queue + op(1) + "c 1 99999999999999999\n", "CPU time of 99999999999999999 ns is absurd"),
         ("{\"traceEvents\": []}\n", "not a queuelab-recording/2 file"),
         ("queuelab-recording/1\n" + queue + "s 0 10 1\n" + op(1), "line 3: 's' lines are queuelab-recording/2's"),
         (header + queue + "s 1 10 1\n" + op(1), "a change of queue 1, which no earlier 'q' line declares"),
@@ -62,7 +70,7 @@ import Testing
 
     /// A file of its first line alone (the recorded app crashed before its first record) is refused
     /// in one line; it used to trap on an empty range.
-    @Test(arguments: ["queuelab-recording/2\n", "queuelab-recording/1\n"])
+    @Test(arguments: ["queuelab-recording/3\n", "queuelab-recording/2\n", "queuelab-recording/1\n"])
     func aFileOfItsFirstLineAloneIsOneLine(text: String) throws {
         let message = try Self.parseError(text)
         #expect(message.contains("holds no finished operation"), "\(message)")

@@ -3,13 +3,15 @@ import QueueLabRecorder
 
 /// How a `replay` workload's bodies pass their recorded time.
 public enum ReplayBody: String, Sendable, Hashable, CaseIterable {
-    /// Spin on the clock: a CPU-bound body, holding its core as the recorded one held a worker.
+    /// Spin on the clock: a CPU-bound body, holding its core as the recorded one held a worker, for
+    /// its recorded CPU time when the recording has one (`queuelab-recording/3`), else its wall time.
     case spin
-    /// Sleep: a body that waited (for the network, the disk), holding its worker but not a core.
+    /// Sleep: a body that waited (for the network, the disk), holding its worker but not a core,
+    /// for its recorded wall time.
     case sleep
 }
 
-/// The typed form of a `replay` workload's parameters: `file` (a `queuelab-recording/2` file, see
+/// The typed form of a `replay` workload's parameters: `file` (a `queuelab-recording/1` to `/3` file, see
 /// QueueLabRecorder's `RecordingFormat`; the path cannot hold `,` or `;`), `speed` (1 replays at the
 /// recorded pace, 2 twice as fast: arrival times and bodies divided by it), `body` (`spin` or
 /// `sleep`), `first` (replay only the first N operations by add time, and the queue changes that

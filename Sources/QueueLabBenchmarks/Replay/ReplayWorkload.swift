@@ -27,9 +27,11 @@ extension WorkloadExecution {
         let timeline = ArrivalTimeline(count: count)
         let queues = spec.recording.queues.map { makeQueue(named: $0.name, width: $0.width) }
         let operations = (0..<count).map { index in
-            Queue.Operation(
+            // Spinning replays the work (the CPU time, when recorded); sleeping, the time taken.
+            let duration = spec.body == .spin ? recorded[index].work : recorded[index].body
+            return Queue.Operation(
                 name: recorded[index].name, priority: recorded[index].priority,
-                body: replayBody(index, nanoseconds: spec.scaled(recorded[index].body), spec.body, timeline))
+                body: replayBody(index, nanoseconds: spec.scaled(duration), spec.body, timeline))
         }
         var position: [UInt64: Int] = [:]
         for (index, operation) in recorded.enumerated() { position[operation.id] = index }

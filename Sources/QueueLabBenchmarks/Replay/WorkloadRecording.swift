@@ -5,23 +5,26 @@ import QueueLabRecorder
 /// a recording of a known workload, to replay and compare with (the replay-fidelity target), made by
 /// the same recorder a user installs on their own queue.
 public enum WorkloadRecording {
-    /// Records `workload` on the queues `recipe` makes into `path`; returns what the file holds.
+    /// Records `workload` on the queues `recipe` makes into `path`, each body's duration with
+    /// `bodyClock`; returns what the file holds.
     ///
     /// - Throws: ``SampleError`` (unsupported, stalled, the file not writable or not complete).
     public static func record(
-        _ recipe: any QueueRecipe, workload requested: Workload, to path: String, drainTimeout: Duration = .seconds(60)
+        _ recipe: any QueueRecipe, workload requested: Workload, to path: String,
+        bodyClock: QueueRecorder.BodyClock = .wall, drainTimeout: Duration = .seconds(60)
     ) throws(SampleError) -> (recording: Recording, note: String?) {
-        try record(recipe: recipe, workload: requested, to: path, drainTimeout: drainTimeout)
+        try record(recipe: recipe, workload: requested, to: path, bodyClock: bodyClock, drainTimeout: drainTimeout)
     }
 
     static func record<Recipe: QueueRecipe>(
-        recipe: Recipe, workload requested: Workload, to path: String, drainTimeout: Duration
+        recipe: Recipe, workload requested: Workload, to path: String, bodyClock: QueueRecorder.BodyClock,
+        drainTimeout: Duration
     ) throws(SampleError) -> (recording: Recording, note: String?) {
         typealias Queue = Recipe.Queue
         let (workload, note) = WorkloadSuite.sized(requested, for: Queue.implementationName)
         let recorder: QueueRecorder
         do {
-            recorder = try QueueRecorder(path: path)
+            recorder = try QueueRecorder(path: path, bodyClock: bodyClock)
         } catch {
             throw .childFailed(error.message)
         }
