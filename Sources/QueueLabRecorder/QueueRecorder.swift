@@ -8,8 +8,8 @@ import QueueLabCore
 #endif
 
 /// Records what the queues it is installed on did, operation by operation, into a
-/// `queuelab-recording/2` file (`/3` with ``BodyClock/threadCPU``) (``RecordingFormat``) that `queuelab bench --workload
-/// 'replay:file=PATH'` replays on any implementation and policy.
+/// `queuelab-recording/2` file (``RecordingFormat``; `/3` with ``BodyClock/threadCPU``) that
+/// `queuelab bench --workload 'replay:file=PATH'` replays on any implementation and policy.
 ///
 /// Install it on your own queue (``install(on:)``, through the public state observer) and tell it
 /// each operation's dependencies before the add (``noteDependencies(of:)``; the observer does not

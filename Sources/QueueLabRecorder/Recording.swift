@@ -124,7 +124,7 @@ public struct Recording: Sendable {
             }
             operations.append(record)
         case "s", "w":
-            guard header != RecordingFormat.readableSchemas[0] else {
+            guard header != RecordingFormat.firstSchema else {
                 throw bad("'\(fields[0])' lines are \(RecordingFormat.schema)'s, not this file's version")
             }
             changes.append(try Self.change(fields, queues: queues.count, bad: bad))

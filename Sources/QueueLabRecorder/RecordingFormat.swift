@@ -33,12 +33,14 @@
 /// version 2 with `c` lines, and a recorder writes it only when it reads CPU times, so that every
 /// other recording stays readable by a QueueLab that knows version 2. Readers read all three.
 public enum RecordingFormat {
+    /// The first line of a recording without queue changes, as the first recorder wrote them.
+    public static let firstSchema = "queuelab-recording/1"
     /// The first line of a recording whose bodies have wall times only.
     public static let schema = "queuelab-recording/2"
     /// The first line of a recording that may hold `c` lines.
     public static let cpuSchema = "queuelab-recording/3"
     /// The first lines a reader takes: every version, each a subset of the next.
-    public static let readableSchemas = ["queuelab-recording/1", schema, cpuSchema]
+    public static let readableSchemas = [firstSchema, schema, cpuSchema]
     /// What a first line of another version starts with.
     static let schemaFamily = "queuelab-recording/"
 

@@ -41,7 +41,10 @@ final class RecordingTap: StateObserver {
     private func noteCPU(_ kind: RecorderEvent.Kind, _ transition: StateTransition) {
         guard kind == .started || kind == .finished, transition.thread == ThreadIdentity.current() else { return }
         let operation = transition.operation.rawValue
-        if kind == .started { return ThreadCPUClock.noteStart(of: operation) }
+        guard kind == .finished else {
+            ThreadCPUClock.noteStart(of: operation)
+            return
+        }
         guard let cpu = ThreadCPUClock.sinceStart(of: operation) else { return }
         let event = RecorderEvent(
             id: operation, time: cpu, queue: queue, name: RecorderEvent.noName, kind: .ranOnCPU,
