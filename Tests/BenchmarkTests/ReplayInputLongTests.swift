@@ -27,7 +27,7 @@ extension ReplayInputTests {
     )
     func theBinaryExitsTwoWithOneLineBeforeAnything() throws {
         let bad: [(String, String)] = [
-            ("queuelab-recording/3\n", "another version"),
+            ("queuelab-recording/4\n", "another version"),
             (Self.header, "holds no finished operation"),
             (Self.header + Self.queue + Self.op(1, deps: "2") + Self.op(2, deps: "1"), "dependency cycle"),
             (Self.header + Self.op(1), "(unknown queue)"),
