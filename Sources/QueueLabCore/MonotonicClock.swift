@@ -7,11 +7,7 @@
 /// Nanoseconds of `CLOCK_MONOTONIC`: cheap (about 23 ns here), comparable across threads.
 public enum MonotonicClock {
     @inlinable
-    public static func now() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
-    }
+    public static func now() -> UInt64 { POSIXClock.nanoseconds(CLOCK_MONOTONIC) }
 
     /// Busy work of a known length: spins on this clock for `nanoseconds` (no sleep: the thread
     /// stays on the CPU), for bodies that must cost a given amount of CPU time.

@@ -1,3 +1,5 @@
+import QueueLabCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -12,11 +14,7 @@
 /// 23.5 ns through the vDSO), two a body: why it is a choice and not the default.
 enum ThreadCPUClock {
     /// Nanoseconds of CPU the calling thread has used.
-    static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-    }
+    static func now() -> UInt64 { POSIXClock.nanoseconds(CLOCK_THREAD_CPUTIME_ID) }
 
     /// Notes that the body of `operation` starts on the calling thread now.
     static func noteStart(of operation: UInt64) {

@@ -1,3 +1,5 @@
+import QueueLabCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -9,9 +11,5 @@
 /// waiting (on a lock, a clock or the kernel) and time other processes took from this one's
 /// threads are not in it: a figure that the machine's load moves less than wall time.
 public enum ProcessCPUClock {
-    public static func now() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
-        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
-    }
+    public static func now() -> UInt64 { POSIXClock.nanoseconds(CLOCK_PROCESS_CPUTIME_ID) }
 }
