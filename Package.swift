@@ -103,6 +103,8 @@ let package = Package(
         .target(name: "CCallgrind"),
         // prctl(PR_SET_PDEATHSIG) for Swift: a sample or bench ends with the process that started it.
         .target(name: "CParentDeath"),
+        // sched_getcpu() for Swift: which core each `makespan` body ran on (its parallel_after_ns).
+        .target(name: "CCurrentCPU"),
         .target(
             name: "QueueLabBenchmarks",
             dependencies: [
@@ -110,6 +112,7 @@ let package = Package(
                 "QueueLabAdvanced",
                 "QueueLabRecorder",
                 "CParentDeath",
+                "CCurrentCPU",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: strict

@@ -6,8 +6,12 @@ extension SimulationCalibration {
     /// The `bench` workloads a calibration is read from, each chosen so that one queue cost
     /// dominates what it measures beside near-empty bodies.
     public static let measurementWorkloads = [
-        "noop:n=100000;width=1", "chain:n=100000", "ping:n=2000", "makespan:n=2000;width=1",
+        "noop:n=100000;width=1", "chain:n=100000", "ping:n=2000", "makespan:n=2000;width=1", spawnWorkload,
     ]
+
+    /// Independent 50 us bodies on a fresh queue of width 2: its `parallel_after_ns` is how long
+    /// the second worker took to run beside the first, and nothing of the graph's shape is in it.
+    public static let spawnWorkload = "makespan:n=2000;width=2;chains=1;length=1"
 
     /// Reads the three costs from `records` (rows of ``measurementWorkloads``, any number of
     /// samples each; medians over them, so one disturbed sample on a shared machine moves nothing):
@@ -19,8 +23,11 @@ extension SimulationCalibration {
     ///   the noise of the overhead).
     /// - `wakeup_ns`: `ping` adds each operation once the previous one finished, so its
     ///   add-to-finish p50 is the wake-up of the idle worker (plus an empty body).
-    /// - `add_ns`, `make_ns`, `edge_ns`: `makespan`'s figures of the same names, an add call to a
-    ///   suspended queue, making an operation, an `addDependency` call (each 0 without such rows).
+    /// - `add_ns`, `make_ns`, `edge_ns`: `makespan`'s figures of the same names at width 1, an add
+    ///   call to a suspended queue, making an operation, an `addDependency` call (each 0 without such
+    ///   rows).
+    /// - `spawn_ns`: every sample's `parallel_after_ns` of ``spawnWorkload`` (not a median: the
+    ///   simulation draws from them, and on a VM they fall in two modes); empty without such rows.
     ///
     /// - Throws: ``CalibrationError`` naming the workload whose rows are missing.
     public init(
@@ -39,13 +46,21 @@ extension SimulationCalibration {
         let overhead = 1e9 / (try median("noop", width: true, "ops_per_s"))
         let link = 1e9 / (try median("chain", "ops_per_s"))
         let wakeup = try median("ping", "e2f_p50_ns")
-        func producerCost(_ column: String) -> UInt64 { UInt64(((try? median("makespan", column)) ?? 0).rounded()) }
+        func producerCost(_ column: String) -> UInt64 {
+            UInt64(((try? median("makespan", width: true, column)) ?? 0).rounded())
+        }
         self.init(
             name: name, implementation: implementation, overheadNanoseconds: UInt64(overhead.rounded()),
             wakeupNanoseconds: UInt64(wakeup.rounded()),
             handOffNanoseconds: UInt64(Swift.max(0, link - overhead).rounded()), addNanoseconds: producerCost("add_ns"))
         makeNanoseconds = producerCost("make_ns")
         edgeNanoseconds = producerCost("edge_ns")
+        let spawnParameters = Set(Self.spawnWorkload.split(separator: ":").last?.split(separator: ";") ?? [])
+        spawnNanoseconds = records.filter {
+            $0.implementation == implementation && $0.workload == "makespan"
+                && Set($0.parameters.split(separator: ";")).isSuperset(of: spawnParameters)
+        }.compactMap { $0.figures["parallel_after_ns"] }.filter { $0.isFinite && $0 >= 0 }
+            .map { UInt64($0.rounded()) }.sorted()
     }
 
     /// ``text`` after a comment block of `lines` (each prefixed with `# `): where and how the

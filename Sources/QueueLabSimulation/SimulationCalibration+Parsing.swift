@@ -1,7 +1,7 @@
 extension SimulationCalibration {
     static let keys = [
         "name", "implementation", "overhead_ns", "wakeup_ns", "handoff_ns", "add_ns", "make_ns", "edge_ns",
-        "stall_per_s", "stall_ns", "stall_tail_per_s", "stall_tail_ns",
+        "stall_per_s", "stall_ns", "stall_tail_per_s", "stall_tail_ns", "spawn_ns",
     ]
 
     /// Reads the `queuelab-calibration/1` text.
@@ -54,6 +54,28 @@ extension SimulationCalibration {
             throw CalibrationError(
                 line: 0, message: "stall_tail_per_s is the tail of stall_per_s's stalls: give stall_per_s too")
         }
+        if let spawns = values["spawn_ns"] {
+            spawnNanoseconds = try Self.durations(spawns, key: "spawn_ns", least: 0)
+            // A start-up of a minute is no measurement, and the sum with a virtual time must not wrap.
+            if let absurd = spawnNanoseconds.last, absurd > 60_000_000_000 {
+                throw CalibrationError(line: 0, message: "spawn_ns: \(absurd) is over a minute: not a start-up")
+            }
+        }
+    }
+
+    /// A comma-separated list of whole nanoseconds of at least `least`, ascending.
+    private static func durations(_ text: String, key: String, least: UInt64) throws(CalibrationError) -> [UInt64] {
+        var values: [UInt64] = []
+        let bound = least == 0 ? "of 0 or more" : "above \(least - 1)"
+        for piece in text.split(separator: ",") {
+            let item = piece.trimmed
+            guard let value = UInt64(item), value >= least else {
+                throw CalibrationError(
+                    line: 0, message: "\(key): '\(item)' is not a whole number of nanoseconds \(bound)")
+            }
+            values.append(value)
+        }
+        return values.sorted()
     }
 
     /// A rate and its durations (`stall_per_s` and `stall_ns`, or the tail's), both or neither.
@@ -66,20 +88,11 @@ extension SimulationCalibration {
             guard let perSecond = Double(rate), perSecond.isFinite, perSecond >= 0 else {
                 throw CalibrationError(line: 0, message: "\(keys.rate) = \(rate) is not a rate of 0 or more")
             }
-            var values: [UInt64] = []
-            for piece in durations.split(separator: ",") {
-                let text = String(piece.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-                guard let value = UInt64(text), value > 0 else {
-                    throw CalibrationError(
-                        line: 0,
-                        message: "\(keys.durations): '\(text)' is not a whole number of nanoseconds above 0")
-                }
-                values.append(value)
-            }
+            let values = try Self.durations(durations, key: keys.durations, least: 1)
             guard !values.isEmpty || perSecond == 0 else {
                 throw CalibrationError(line: 0, message: "\(keys.durations) is empty but \(keys.rate) is not 0")
             }
-            return (perSecond, values.sorted())
+            return (perSecond, values)
         default:
             throw CalibrationError(
                 line: 0, message: "\(keys.rate) and \(keys.durations) come together: one is missing")
@@ -96,7 +109,11 @@ extension SimulationCalibration {
         wakeup_ns = \(wakeupNanoseconds)
         handoff_ns = \(handOffNanoseconds)
 
-        """ + producerText + stallText
+        """ + producerText + stallText + spawnText
+    }
+
+    private var spawnText: String {
+        spawnNanoseconds.isEmpty ? "" : "spawn_ns = \(spawnNanoseconds.map(String.init).joined(separator: ", "))\n"
     }
 
     private var producerText: String {

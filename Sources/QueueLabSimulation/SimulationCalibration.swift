@@ -5,7 +5,8 @@
 /// a comment. Keys: `name`, `implementation`, `overhead_ns`, `wakeup_ns`, `handoff_ns`, each once;
 /// optionally `add_ns`, `make_ns`, `edge_ns` (the producer's costs); `stall_per_s` with `stall_ns`
 /// (comma-separated durations), both or neither: the machine's stalls (`StallModel`); and with
-/// them `stall_tail_per_s` with `stall_tail_ns`: its longest stalls, listed one by one.
+/// them `stall_tail_per_s` with `stall_tail_ns`: its longest stalls, listed one by one; `spawn_ns`
+/// (comma-separated durations): how long a worker started beyond the first waits for a core of its own.
 ///
 /// ```
 /// # queuelab-calibration/1
@@ -51,6 +52,13 @@ public struct SimulationCalibration: Sendable, Equatable {
     /// The longest stalls' durations, each equally likely (every one measured, not quantiles),
     /// ascending.
     public var tailStallNanoseconds: [UInt64]
+    /// How long each worker a run starts after its first one waits before it runs beside the others,
+    /// each value equally likely (every measured one), ascending; empty: ``wakeupNanoseconds``
+    /// like any wake-up. A fresh thread is placed by the kernel: on the 2-core VM QueueLab is
+    /// developed on, a queue's second worker ran on the other core at once in about half the runs
+    /// and was stacked on the first worker's core for 4 to 24 ms in the others, time-sharing it
+    /// while the other core idled (`makespan`'s `parallel_after_ns`).
+    public var spawnNanoseconds: [UInt64] = []
 
     public init(
         name: String, implementation: String, overheadNanoseconds: UInt64, wakeupNanoseconds: UInt64,

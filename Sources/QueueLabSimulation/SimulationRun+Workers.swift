@@ -11,7 +11,7 @@ extension SimulationRun {
                 switch wakeup {
                 case .spawn:
                     workerQueue.append(Int32(queue))
-                    schedule(.workerStarts, at: wokenAt(), worker: Int32(workerQueue.count - 1))
+                    schedule(.workerStarts, at: startedAt(), worker: Int32(workerQueue.count - 1))
                 case .signal:
                     let worker = parked[queue][parkedHead[queue]]
                     parkedHead[queue] += 1
@@ -32,6 +32,14 @@ extension SimulationRun {
     private mutating func wokenAt() -> UInt64 {
         let woken = now &+ costs.wakeupNanoseconds
         return wakeStalls?.ready(at: woken) ?? woken
+    }
+
+    /// When a worker started now (the newest in `workerQueue`) first looks for work: as a woken one
+    /// does, and, unless it is the run's first, not before it has a core of its own.
+    private mutating func startedAt() -> UInt64 {
+        let woken = wokenAt()
+        guard workerQueue.count > 1, let delay = spawnDelays?.draw() else { return woken }
+        return max(woken, now &+ delay)
     }
 
     /// A worker takes the next operation or parks.

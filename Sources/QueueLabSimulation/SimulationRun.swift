@@ -34,6 +34,8 @@ struct SimulationRun {
     var stalls: StallModel?
     /// The stalls an idle worker meets when woken; nil: the calibration has none.
     var wakeStalls: WallClockStalls?
+    /// How long workers after the first wait for a core of their own; nil: the calibration has none.
+    var spawnDelays: SpawnDelays?
     /// Workloads with arrivals: each arriving operation's dependencies (edges added as it arrives).
     let arrivingEdges: [Int: [Int]]
 
@@ -54,6 +56,7 @@ struct SimulationRun {
         freeCores = simulator.cores
         stalls = StallModel(simulator.calibration, seed: simulator.stallSeed)
         wakeStalls = WallClockStalls(simulator.calibration, seed: simulator.stallSeed, salt: 0x5741_4B45)
+        spawnDelays = SpawnDelays(simulator.calibration, seed: simulator.stallSeed)
         // Drawn operations get their slots (and their timeline's) as they are made.
         let listed = shape.drawn == nil ? shape.count : 0
         operations = AliveOperations(count: listed, sliding: shape.drawn != nil)

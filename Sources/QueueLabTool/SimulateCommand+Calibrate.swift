@@ -100,13 +100,15 @@ extension SimulateCommand {
             "overhead_ns: a second over noop's ops_per_s at width 1 (median of the samples).",
             "handoff_ns:  a second over chain's ops_per_s, less overhead_ns (0 if less).",
             "wakeup_ns:   ping's e2f_p50_ns (median): each operation added once the previous finished.",
-            "add_ns:      makespan's add_ns (median): one add call to a suspended queue.",
-            "make_ns:     makespan's make_ns (median): making one operation.",
-            "edge_ns:     makespan's edge_ns (median): one addDependency call.",
+            "add_ns:      makespan's add_ns at width 1 (median): one add call to a suspended queue.",
+            "make_ns:     makespan's make_ns at width 1 (median): making one operation.",
+            "edge_ns:     makespan's edge_ns at width 1 (median): one addDependency call.",
             "stall_per_s, stall_ns: \(metadata.cores) threads (one a core) reading the clock for "
                 + "\(Self.stallProbeDuration.components.seconds) s; a gap over \(StallProbe.threshold) ns is a stall;",
             "             \(StallProbe.quantiles) quantiles of their durations but the longest ones,",
             "stall_tail_per_s, stall_tail_ns: those longest ones (at most \(StallProbe.tailLimit), a sixteenth of all), each kept.",
+            "spawn_ns:    every sample's parallel_after_ns of \(SimulationCalibration.spawnWorkload): resume until",
+            "             two bodies first ran at once on two cores (a second worker stacked on the first one's core).",
         ]
     }
 }

@@ -21,7 +21,7 @@ struct SimulateCommand: ParsableCommand {
 
             Workloads: \(SimulationShape.simulatedKinds.map(\.rawValue).joined(separator: ", ")). Rows have bench's columns, with implementation sim:IMPL and build_config sim:CALIBRATION, so compare and report read them; cores is the simulated core count.
 
-            Calibration: a queuelab-calibration/1 file (key = value lines: name, implementation, overhead_ns, wakeup_ns, handoff_ns, and optionally add_ns, make_ns and edge_ns, the producer's costs, and stall_per_s with stall_ns and stall_tail_per_s with stall_tail_ns, the machine's stalls, all of which --calibrate measures); default: the committed one for lock on a shared 2-core VM (\(SimulationCalibration.lockVM2.name)).
+            Calibration: a queuelab-calibration/1 file (key = value lines: name, implementation, overhead_ns, wakeup_ns, handoff_ns, and optionally add_ns, make_ns and edge_ns, the producer's costs, stall_per_s with stall_ns and stall_tail_per_s with stall_tail_ns, the machine's stalls, and spawn_ns, how long each worker after a run's first waits for a core of its own, all of which --calibrate measures); default: the committed one for lock on a shared 2-core VM (\(SimulationCalibration.lockVM2.name)).
 
             Exit status:
               0  every cell simulated

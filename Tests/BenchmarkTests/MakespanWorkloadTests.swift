@@ -74,5 +74,41 @@ import Testing
         let makespan = try #require(figures["makespan_ns"])
         #expect(makespan >= 20_000, "the 20-link chain alone takes 20 us")
         #expect(figures["makespan_over_bound"] == makespan / 30_000)
+        let parallelAfter = try #require(figures["parallel_after_ns"], "width 2 says when two bodies first ran at once")
+        #expect(parallelAfter >= 0 && parallelAfter <= makespan)
+    }
+
+    @Test(.timeLimit(.minutes(5)))
+    func aRunOfOneWorkerHasNoParallelStart() throws {
+        let recipe = try Implementations.recipe(named: "lock", policy: "strict")
+        let workload = try Workload(parsing: "makespan:n=60;chains=2;length=20;us=1;width=1")
+        let figures = try SampleRunner.run(
+            recipe: recipe, workload: workload, drainTimeout: .seconds(30), environment: [:])
+        #expect(figures["makespan_ns"] != nil)
+        #expect(figures["parallel_after_ns"] == nil)
+    }
+
+    /// Bodies as (start, finish, core + 2): the first start inside another core's body counts; a
+    /// body that spans its own core's neighbours (preempted on a shared core) does not.
+    @Test(
+        arguments: [
+            ([(0, 10, 2), (5, 15, 3)], 5),
+            ([(0, 100, 2), (10, 20, 2), (20, 30, 2), (40, 120, 3)], 40),
+            ([(0, 100, 2), (10, 20, 2), (20, 30, 2)], nil),
+            ([(0, 10, 2), (10, 20, 3), (20, 30, 2)], nil),
+            ([(0, 10, 1), (5, 15, 1)], 5),
+        ] as [([(UInt64, UInt64, UInt64)], UInt64?)])
+    func theFirstOverlapIsOnTwoCores(bodies: [(UInt64, UInt64, UInt64)], expected: UInt64?) {
+        let starts = LatencyTable(count: bodies.count)
+        let finishes = LatencyTable(count: bodies.count)
+        let cores = LatencyTable(count: bodies.count)
+        // Listed out of order: the search sorts by start.
+        for (index, body) in bodies.enumerated().reversed() {
+            starts.record(index, body.0 + 1)
+            finishes.record(index, body.1 + 1)
+            cores.record(index, body.2)
+        }
+        let found = BodyOverlap.first(starts: starts, finishes: finishes, cores: cores, count: bodies.count)
+        #expect(found == expected.map { $0 + 1 })
     }
 }

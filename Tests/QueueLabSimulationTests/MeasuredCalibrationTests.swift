@@ -24,6 +24,11 @@ import Testing
             row("chain", "n=100000", ["ops_per_s": 1_000_000]),
             row("ping", "n=2000", ["e2f_p50_ns": 3_000]),
             row("ping", "n=2000", ["e2f_p50_ns": 5_000]),
+            row("makespan", "chains=4;length=800;n=2000;width=1", ["add_ns": 300, "make_ns": 90]),
+            // Width 2's start-ups, each kept; its producer costs are not the width-1 figures.
+            row("makespan", "chains=1;length=1;n=2000;width=2", ["parallel_after_ns": 9_800_000, "add_ns": 900]),
+            row("makespan", "chains=1;length=1;n=2000;width=2", ["parallel_after_ns": 200_000, "add_ns": 900]),
+            row("makespan", "chains=1;length=1;n=2000;width=2", ["parallel_after_ns": 180_000]),
         ]
     }
 
@@ -33,6 +38,8 @@ import Testing
         #expect(calibration.overheadNanoseconds == 500)
         #expect(calibration.handOffNanoseconds == 500)
         #expect(calibration.wakeupNanoseconds == 4_000)
+        #expect(calibration.addNanoseconds == 300 && calibration.makeNanoseconds == 90)
+        #expect(calibration.spawnNanoseconds == [180_000, 200_000, 9_800_000])
     }
 
     @Test("a calibrated file parses back and a simulation with it runs")

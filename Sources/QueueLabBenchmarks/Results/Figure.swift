@@ -122,6 +122,9 @@ extension Figure {
         Figure(
             "edge_ns", .informational,
             "makespan: mean addDependency call (the simulator's producer cost per edge it makes)"),
+        Figure(
+            "parallel_after_ns", .informational,
+            "makespan at width 2 or more: resume until two bodies first ran at once (the simulator's spawn_ns)"),
     ]
 
     /// `idle`: the CPU an empty queue burns and the threads it keeps, and those left once it is

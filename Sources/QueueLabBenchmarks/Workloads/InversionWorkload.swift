@@ -58,22 +58,3 @@ extension WorkloadExecution {
         workload["n"] + 2 * (workload["n"] / workload["every"])
     }
 }
-
-/// One time per `veryHigh` operation of `inversion`, written once by its body.
-final class LatencyTable: @unchecked Sendable {
-    // @unchecked Sendable: slot i is written once, by the body of the i-th veryHigh operation, and
-    // read by `sorted()` only after the queue drained (the drain's wait orders every body before it).
-    private let values: UnsafeMutableBufferPointer<UInt64>
-
-    init(count: Int) {
-        values = .allocate(capacity: Swift.max(1, count))
-        values.initialize(repeating: 0)
-    }
-
-    deinit { values.deallocate() }
-
-    func record(_ slot: Int, _ nanoseconds: UInt64) { values[slot] = Swift.max(1, nanoseconds) }
-
-    /// The recorded times, ascending (slots never written left out).
-    func sorted() -> [UInt64] { values.filter { $0 != 0 }.sorted() }
-}

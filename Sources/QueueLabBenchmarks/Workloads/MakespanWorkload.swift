@@ -1,3 +1,4 @@
+import CCurrentCPU
 import QueueLabCore
 
 /// `makespan`: a DAG of known work at a fixed width, and how close the queue's order gets to the
@@ -22,12 +23,20 @@ import QueueLabCore
 /// graph built), `makespan_over_bound` (1.0 is perfect), and the producer's costs the simulator's
 /// calibration reads (each the mean over its loop, two clock reads around the whole loop):
 /// `make_ns`, making one operation; `edge_ns`, one `addDependency` call; on a queue that suspends,
-/// `add_ns`, one add call to the suspended queue.
+/// `add_ns`, one add call to the suspended queue. At width 2 or more, `parallel_after_ns`: resume
+/// until two bodies first ran at once on two cores (the whole makespan when they never did). On the
+/// 2-core VM QueueLab is developed on, the kernel put the queue's two new workers on separate cores
+/// at once in some runs (0.2 ms) and stacked them on one core for tens of milliseconds in others,
+/// time-sharing it while the other core idled; that decided which of two modes a width-2 run's
+/// makespan fell in (results/simulate/README.md). Each body notes its core (`sched_getcpu`), so a
+/// body preempted on a stacked core, whose wall time spans its neighbour's, is no overlap.
 extension WorkloadExecution {
     func makespan() throws -> WorkloadOutcome {
         let graph = MakespanGraph(workload)
         let count = graph.costs.count
+        let starts = LatencyTable(count: count)
         let finishes = LatencyTable(count: count)
+        let cores = LatencyTable(count: count)
         let queue = makeQueue(width: workload["width"])
         let suspends = Queue.capabilities.contains(.suspension)
         if suspends { queue.isSuspended = true }
@@ -38,6 +47,8 @@ extension WorkloadExecution {
                 name: nil, priority: .normal,
                 body: .synchronous { [harness] _ in
                     let started = harness.begin(index)
+                    starts.record(index, MonotonicClock.now())
+                    cores.record(index, UInt64(truncatingIfNeeded: queuelab_current_cpu() &+ 2))
                     MonotonicClock.spin(nanoseconds: cost)
                     harness.end(index, started: started)
                     finishes.record(index, MonotonicClock.now())
@@ -71,6 +82,10 @@ extension WorkloadExecution {
         figures["makespan_ns"] = makespan
         figures["makespan_bound_ns"] = bound
         figures["makespan_over_bound"] = bound > 0 ? makespan / bound : 0
+        if workload["width"] > 1 {
+            let overlap = BodyOverlap.first(starts: starts, finishes: finishes, cores: cores, count: count)
+            figures["parallel_after_ns"] = overlap.map { Double($0 > start ? $0 - start : 0) } ?? makespan
+        }
         return WorkloadOutcome(operations: count, wallNanoseconds: wall, extraFigures: figures)
     }
 }

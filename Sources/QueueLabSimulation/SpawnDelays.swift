@@ -1,0 +1,24 @@
+import QueueLabCore
+
+/// How long a worker started after the run's first one waits for a core of its own: a fresh thread
+/// goes where the kernel places it, and on a VM that can be the core of the worker already running,
+/// shared by time slices while another core idles, until the kernel moves it (on the 2-core VM
+/// QueueLab is developed on: at once in about half the runs, 4 to 24 ms in the others). Drawn from
+/// the calibration's measured ones (``SimulationCalibration/spawnNanoseconds``), each equally likely,
+/// from a stream of its own so that the workload's and the stalls' draws stay as they are.
+///
+/// The wait is taken as the worker starting late: while two workers share one core the queue
+/// runs as wide as one worker would, which is what a late second worker gives.
+struct SpawnDelays {
+    private let delays: [UInt64]
+    private var random: SplitMix64
+
+    /// nil when the calibration measured none: every worker starts after `wakeup_ns`.
+    init?(_ calibration: SimulationCalibration, seed: UInt64) {
+        guard !calibration.spawnNanoseconds.isEmpty else { return nil }
+        delays = calibration.spawnNanoseconds
+        random = SplitMix64(seed: seed ^ 0x5350_4157_4E53)
+    }
+
+    mutating func draw() -> UInt64 { delays[Int.random(in: 0..<delays.count, using: &random)] }
+}

@@ -1,0 +1,70 @@
+import QueueLabBenchmarks
+import QueueLabScheduling
+import Testing
+
+@testable import QueueLabSimulation
+
+/// Workers started after a run's first one wait for a core of their own (`spawn_ns`): parsed,
+/// drawn, and what the wait does to a run.
+@Suite struct SpawnDelayTests {
+    static func spawning(_ delays: [UInt64]) -> SimulationCalibration {
+        var calibration = SimulationCalibration.ideal
+        calibration.spawnNanoseconds = delays
+        return calibration
+    }
+
+    static func makespan(_ workload: String, _ calibration: SimulationCalibration, width: Int) throws -> UInt64 {
+        let shape = try SimulationShape(try Workload(parsing: workload))
+        return try Simulator(shape: shape, calibration: calibration, width: width, cores: width)
+            .run(policy: try SchedulingPolicies.parse("fifo")).makespan
+    }
+
+    /// 400 independent bodies of 50 us at width 2 take 10 ms; with the second worker 5 ms late, the
+    /// first runs 100 bodies alone and the two share the other 300: 5 + 7.5 ms. At width 1 there is
+    /// no second worker, and nothing changes.
+    @Test func aLateSecondWorkerRunsTheQueueAsWideAsOneUntilItStarts() throws {
+        let independent = "makespan:n=400;chains=1;length=1;us=50"
+        #expect(try Self.makespan(independent, .ideal, width: 2) == 10_000_000)
+        #expect(try Self.makespan(independent, Self.spawning([5_000_000]), width: 2) == 12_500_000)
+        #expect(try Self.makespan(independent, .ideal, width: 1) == 20_000_000)
+        #expect(try Self.makespan(independent, Self.spawning([5_000_000]), width: 1) == 20_000_000)
+        // A wait shorter than the wake-up is the wake-up.
+        var slowWake = Self.spawning([1_000])
+        slowWake.wakeupNanoseconds = 50_000
+        #expect(try Self.makespan(independent, slowWake, width: 2) == 10_000_000 + 50_000)
+    }
+
+    /// Each run draws its waits from the list, seeded: the same seed gives the same run, and over
+    /// seeds both of two modes turn up.
+    @Test func theWaitsAreDrawnFromTheListBySeed() throws {
+        let shape = try SimulationShape(try Workload(parsing: "makespan:n=400;chains=1;length=1;us=50"))
+        let calibration = Self.spawning([0, 5_000_000])
+        func run(_ seed: UInt64) throws -> UInt64 {
+            var simulator = Simulator(shape: shape, calibration: calibration, width: 2, cores: 2)
+            simulator.stallSeed = seed
+            return try simulator.run(policy: try SchedulingPolicies.parse("fifo")).makespan
+        }
+        let makespans = try (1...20).map { try run($0) }
+        #expect(try makespans == (1...20).map { try run($0) })
+        #expect(Set(makespans) == [10_000_000, 12_500_000])
+        #expect(SpawnDelays(.ideal, seed: 1) == nil)
+    }
+
+    @Test func theTextFormCarriesThemAndRefusesNonsense() throws {
+        let calibration = Self.spawning([250_000, 0, 12_000_000])
+        #expect(calibration.text.contains("spawn_ns = 250000, 0, 12000000"))
+        #expect(try SimulationCalibration(parsing: calibration.text).spawnNanoseconds == [0, 250_000, 12_000_000])
+        let base = "name = x\noverhead_ns = 5\nwakeup_ns = 1\nhandoff_ns = 1\n"
+        for (line, reason) in [
+            ("spawn_ns = 5, soon", "spawn_ns: 'soon' is not a whole number of nanoseconds of 0 or more"),
+            ("spawn_ns = -3", "spawn_ns: '-3' is not a whole number"),
+            ("spawn_ns = 61000000000", "over a minute"),
+        ] {
+            #expect("\(line)") {
+                _ = try SimulationCalibration(parsing: base + line)
+            } throws: { error in
+                "\(error)".contains(reason)
+            }
+        }
+    }
+}
