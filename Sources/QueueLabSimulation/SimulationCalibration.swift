@@ -52,9 +52,9 @@ public struct SimulationCalibration: Sendable, Equatable {
     /// The longest stalls' durations, each equally likely (every one measured, not quantiles),
     /// ascending.
     public var tailStallNanoseconds: [UInt64]
-    /// How long each worker a run starts after its first one waits before it runs beside the others,
-    /// each value equally likely (every measured one), ascending; empty: ``wakeupNanoseconds``
-    /// like any wake-up. A fresh thread is placed by the kernel: on the 2-core VM QueueLab is
+    /// How long each worker a run starts after its first one shares a core with the one started
+    /// before it (both at half speed), each value equally likely (every measured one), ascending;
+    /// empty: never. A fresh thread is placed by the kernel: on the 2-core VM QueueLab is
     /// developed on, a queue's second worker ran on the other core at once in about half the runs
     /// and was stacked on the first worker's core for 4 to 24 ms in the others, time-sharing it
     /// while the other core idled (`makespan`'s `parallel_after_ns`).

@@ -9,7 +9,16 @@ extension SimulationRun {
         result.peakConcurrency = max(result.peakConcurrency, running)
         let cpu = operations[index]!.duration &+ costs.overheadNanoseconds
         let lost = stalls?.stalls(during: cpu) ?? 0
-        schedule(.bodyEnds, at: now &+ cpu &+ lost, worker: worker, operation: index)
+        schedule(.bodyEnds, at: now &+ wallTime(of: cpu, on: worker) &+ lost, worker: worker, operation: index)
+    }
+
+    /// The wall time `cpu` of work takes the worker from now: twice as long while it shares its core
+    /// (``SpawnDelays``), as long after.
+    private func wallTime(of cpu: UInt64, on worker: Int32) -> UInt64 {
+        let until = sharedUntil[Int(worker)]
+        guard until > now else { return cpu }
+        let shared = until - now
+        return cpu <= shared / 2 ? cpu * 2 : shared + (cpu - shared / 2)
     }
 
     mutating func bodyEnds(worker: Int32, operation index: Int) {

@@ -11,7 +11,9 @@ extension SimulationRun {
                 switch wakeup {
                 case .spawn:
                     workerQueue.append(Int32(queue))
-                    schedule(.workerStarts, at: startedAt(), worker: Int32(workerQueue.count - 1))
+                    sharedUntil.append(0)
+                    shareCoreIfPlacedSo()
+                    schedule(.workerStarts, at: wokenAt(), worker: Int32(workerQueue.count - 1))
                 case .signal:
                     let worker = parked[queue][parkedHead[queue]]
                     parkedHead[queue] += 1
@@ -34,12 +36,14 @@ extension SimulationRun {
         return wakeStalls?.ready(at: woken) ?? woken
     }
 
-    /// When a worker started now (the newest in `workerQueue`) first looks for work: as a woken one
-    /// does, and, unless it is the run's first, not before it has a core of its own.
-    private mutating func startedAt() -> UInt64 {
-        let woken = wokenAt()
-        guard workerQueue.count > 1, let delay = spawnDelays?.draw() else { return woken }
-        return max(woken, now &+ delay)
+    /// A worker started now (the newest in `workerQueue`) and, unless it is the run's first, shares
+    /// the core of the one started before it for a wait drawn from the calibration's: both run at
+    /// half speed until then.
+    private mutating func shareCoreIfPlacedSo() {
+        let newest = workerQueue.count - 1
+        guard newest > 0, let wait = spawnDelays?.draw(), wait > 0 else { return }
+        sharedUntil[newest] = now &+ wait
+        sharedUntil[newest - 1] = max(sharedUntil[newest - 1], now &+ wait)
     }
 
     /// A worker takes the next operation or parks.

@@ -36,6 +36,8 @@ struct SimulationRun {
     var wakeStalls: WallClockStalls?
     /// How long workers after the first wait for a core of their own; nil: the calibration has none.
     var spawnDelays: SpawnDelays?
+    /// Each worker's end of sharing a core with another (0: never shared), by worker number.
+    var sharedUntil: [UInt64] = []
     /// Workloads with arrivals: each arriving operation's dependencies (edges added as it arrives).
     let arrivingEdges: [Int: [Int]]
 

@@ -10,7 +10,9 @@ import QueueLabScheduling
 /// that finds nothing parks, and new work wakes a parked worker (or starts one, up to the width)
 /// after `wakeup_ns`; an operation with dependents costs its worker `handoff_ns` before they are
 /// ready and it looks again; every operation costs `overhead_ns` on its core besides its body, and a
-/// body loses time to the machine's stalls when the calibration measured them (`StallModel`).
+/// body loses time to the machine's stalls when the calibration measured them (`StallModel`), and
+/// each worker started after the run's first shares a core with the one before it for a while the
+/// calibration measured (`SpawnDelays`).
 /// With more width than cores, operations that hold a slot wait for a core in the order they were
 /// taken (no time slicing).
 ///

@@ -7,8 +7,10 @@ import QueueLabCore
 /// the calibration's measured ones (``SimulationCalibration/spawnNanoseconds``), each equally likely,
 /// from a stream of its own so that the workload's and the stalls' draws stay as they are.
 ///
-/// The wait is taken as the worker starting late: while two workers share one core the queue
-/// runs as wide as one worker would, which is what a late second worker gives.
+/// While it waits, the new worker and the one started before it share one core, each at half
+/// speed, as the kernel's time slices share it: the queue runs as wide as one worker, and an
+/// operation on the critical path (a chain `critical-path` runs first) goes at half speed, which a
+/// merely late second worker would not give.
 struct SpawnDelays {
     private let delays: [UInt64]
     private var random: SplitMix64

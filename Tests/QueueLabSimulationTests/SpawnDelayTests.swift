@@ -4,8 +4,8 @@ import Testing
 
 @testable import QueueLabSimulation
 
-/// Workers started after a run's first one wait for a core of their own (`spawn_ns`): parsed,
-/// drawn, and what the wait does to a run.
+/// Workers started after a run's first one wait for a core of their own (`spawn_ns`), sharing one
+/// meanwhile: parsed, drawn, and what the sharing does to a run.
 @Suite struct SpawnDelayTests {
     static func spawning(_ delays: [UInt64]) -> SimulationCalibration {
         var calibration = SimulationCalibration.ideal
@@ -13,16 +13,18 @@ import Testing
         return calibration
     }
 
-    static func makespan(_ workload: String, _ calibration: SimulationCalibration, width: Int) throws -> UInt64 {
+    static func makespan(
+        _ workload: String, _ calibration: SimulationCalibration, width: Int, policy: String = "fifo"
+    ) throws -> UInt64 {
         let shape = try SimulationShape(try Workload(parsing: workload))
         return try Simulator(shape: shape, calibration: calibration, width: width, cores: width)
-            .run(policy: try SchedulingPolicies.parse("fifo")).makespan
+            .run(policy: try SchedulingPolicies.parse(policy)).makespan
     }
 
-    /// 400 independent bodies of 50 us at width 2 take 10 ms; with the second worker 5 ms late, the
-    /// first runs 100 bodies alone and the two share the other 300: 5 + 7.5 ms. At width 1 there is
-    /// no second worker, and nothing changes.
-    @Test func aLateSecondWorkerRunsTheQueueAsWideAsOneUntilItStarts() throws {
+    /// 400 independent bodies of 50 us at width 2 take 10 ms; with the two workers sharing a core for
+    /// 5 ms, they run 100 bodies in that time and share the other 300 at full speed: 5 + 7.5 ms. At
+    /// width 1 there is no second worker, and nothing changes.
+    @Test func twoWorkersSharingOneCoreRunTheQueueAsWideAsOne() throws {
         let independent = "makespan:n=400;chains=1;length=1;us=50"
         #expect(try Self.makespan(independent, .ideal, width: 2) == 10_000_000)
         #expect(try Self.makespan(independent, Self.spawning([5_000_000]), width: 2) == 12_500_000)
@@ -32,6 +34,17 @@ import Testing
         var slowWake = Self.spawning([1_000])
         slowWake.wakeupNanoseconds = 50_000
         #expect(try Self.makespan(independent, slowWake, width: 2) == 10_000_000 + 50_000)
+    }
+
+    /// A chain of 100 bodies of 50 us beside 100 independent ones, at width 2 under `critical-path`:
+    /// 5 ms with a core each. Sharing one core for 2 ms, the chain's worker runs at half speed then
+    /// too (it loses 1 ms: 6 ms), which a second worker merely 2 ms late would not do (the chain
+    /// would end at 5 ms and the independent bodies at 7).
+    @Test func theCriticalPathGoesAtHalfSpeedWhileItsCoreIsShared() throws {
+        let chainBeside = "makespan:n=200;chains=1;length=100;us=50"
+        #expect(try Self.makespan(chainBeside, .ideal, width: 2, policy: "critical-path") == 5_000_000)
+        #expect(
+            try Self.makespan(chainBeside, Self.spawning([2_000_000]), width: 2, policy: "critical-path") == 6_000_000)
     }
 
     /// Each run draws its waits from the list, seeded: the same seed gives the same run, and over
