@@ -1,9 +1,16 @@
 import Foundation
 import QueueLabCore
+import Synchronization
 
 /// Measures the stalls a calibration's `StallModel` draws from: `threads` threads (one a core,
 /// as saturated workers) each read the clock in a tight loop for `duration`; a gap between two
 /// reads longer than ``threshold`` is time the thread lost its core.
+///
+/// The window opens once the threads run side by side: a fresh thread can share another's core
+/// for a while (on this workplace's VM, up to hundreds of milliseconds), and the time slices of
+/// two threads on one core are gaps of milliseconds that are no stall of the machine but the
+/// start-up ``SimulationCalibration/spawnNanoseconds`` holds. Counted in a probe of 10 s, they were
+/// most of its millisecond stalls.
 public enum StallProbe {
     /// Shorter gaps are the loop's own cost and cache misses, not a lost core.
     public static let threshold: UInt64 = 2_000
@@ -16,24 +23,31 @@ public enum StallProbe {
     /// millisecond stalls (up to 6 ms) that make a saturated queue's tail.
     public static let tailLimit = 256
 
-    /// Stalls a second of a thread's time, split into the bulk (quantiles) and the tail (every one).
-    public static func measure(threads: Int, duration: Duration) -> StallMeasurement {
-        let length =
-            UInt64(duration.components.seconds) * 1_000_000_000
-            + UInt64(duration.components.attoseconds / 1_000_000_000)
+    /// Stalls a second of a thread's time, split into the bulk (quantiles) and the tail (every one),
+    /// measured once the threads run side by side or `settleBound` has passed without it (more
+    /// threads than cores never do).
+    public static func measure(
+        threads: Int, duration: Duration, settleBound: Duration = .seconds(5)
+    ) -> StallMeasurement {
+        let count = Swift.max(1, threads)
+        let length = duration.nanoseconds
         let gaps = Locked<[UInt64]>([])
+        let side = SideBySide(threads: count, bound: settleBound.nanoseconds)
         let done = DispatchGroup()
-        for _ in 0..<Swift.max(1, threads) {
+        for index in 0..<count {
             done.enter()
             Thread {
+                side.wait(as: index)
                 let found = spin(for: length)
                 gaps.withLock { $0 += found }
                 done.leave()
             }.start()
         }
         done.wait()
-        let threadSeconds = Double(Swift.max(1, threads)) * Double(length) / 1e9
-        return StallMeasurement(sorted: gaps.withLock { $0 }.sorted(), threadSeconds: threadSeconds)
+        let threadSeconds = Double(count) * Double(length) / 1e9
+        var measured = StallMeasurement(sorted: gaps.withLock { $0 }.sorted(), threadSeconds: threadSeconds)
+        measured.sideBySideAfterNanoseconds = side.settledAfter
+        return measured
     }
 
     /// `sorted`'s values at probabilities (i + 0.5) / k, k = ``quantiles`` (fewer when it holds fewer).
@@ -65,6 +79,9 @@ public struct StallMeasurement: Sendable, Equatable {
     public var durations: [UInt64]
     public var tailPerSecond: Double
     public var tailDurations: [UInt64]
+    /// How long after they started the probe's threads were first seen running side by side; nil
+    /// when they never were within the bound (the window then opened at the bound).
+    public var sideBySideAfterNanoseconds: UInt64?
 
     /// Splits `sorted` (ascending stall durations met over `threadSeconds`) into bulk and tail.
     init(sorted: [UInt64], threadSeconds: Double) {
@@ -74,5 +91,49 @@ public struct StallMeasurement: Sendable, Equatable {
         durations = bulk.isEmpty ? [] : StallProbe.quantilesOf(Array(bulk))
         tailPerSecond = Double(tailCount) / threadSeconds
         tailDurations = Array(sorted.suffix(tailCount))
+    }
+}
+
+/// Holds a probe's threads until they run side by side: each beats (writes the clock) as it spins,
+/// and the threads are side by side once one of them has seen every other's beat fresh (within
+/// ``freshness``) on ``confirmations`` reads in a row. Two threads time-sharing one core see each
+/// other's beat only as old as a time slice, so they never pass.
+private final class SideBySide: Sendable {
+    static let freshness: UInt64 = 5_000
+    static let confirmations = 1_000
+    private let beats: [Beat]
+    private let started = MonotonicClock.now()
+    private let bound: UInt64
+    private let settledAt = Atomic<UInt64>(0)
+
+    private final class Beat: Sendable {
+        let time = Atomic<UInt64>(0)
+    }
+
+    init(threads: Int, bound: UInt64) {
+        beats = (0..<threads).map { _ in Beat() }
+        self.bound = bound
+    }
+
+    /// nil until the threads ran side by side (or when they never did within the bound).
+    var settledAfter: UInt64? {
+        let at = settledAt.load(ordering: .acquiring)
+        return at == 0 || at == UInt64.max ? nil : at &- started
+    }
+
+    /// Spins as thread `index` until the threads are side by side or the bound has passed.
+    func wait(as index: Int) {
+        var confirmed = 0
+        while settledAt.load(ordering: .acquiring) == 0 {
+            let now = MonotonicClock.now()
+            beats[index].time.store(now, ordering: .releasing)
+            let allFresh = beats.allSatisfy { $0.time.load(ordering: .acquiring) &+ Self.freshness >= now }
+            confirmed = allFresh ? confirmed + 1 : 0
+            if confirmed >= Self.confirmations {
+                _ = settledAt.compareExchange(expected: 0, desired: now, ordering: .acquiringAndReleasing)
+            } else if now &- started > bound {
+                _ = settledAt.compareExchange(expected: 0, desired: UInt64.max, ordering: .acquiringAndReleasing)
+            }
+        }
     }
 }

@@ -13,6 +13,8 @@ extension SimulateCommand {
         var implementation: String
         var name: String
         var benchArguments: [String]
+        /// The start-up figure's own bench, with more samples (`SimulationCalibration.spawnWorkload`).
+        var spawnBenchArguments: [String]
     }
 
     func checkedCalibrationPlan(
@@ -40,39 +42,54 @@ extension SimulateCommand {
         var arguments = ["bench", "--impl", impl]
         for workload in SimulationCalibration.measurementWorkloads { arguments += ["--workload", workload] }
         arguments += ["--samples", "\(calibrationSamples)", "--warmup", "1"]
-        return CalibrationPlan(implementation: impl, name: name, benchArguments: arguments)
+        let spawnSamples = calibrationSamples * SimulationCalibration.spawnSamplesPerSample
+        let spawnArguments = [
+            "bench", "--impl", impl, "--workload", SimulationCalibration.spawnWorkload, "--samples", "\(spawnSamples)",
+            "--warmup", "1",
+        ]
+        return CalibrationPlan(
+            implementation: impl, name: name, benchArguments: arguments, spawnBenchArguments: spawnArguments)
     }
 
     func runCalibration() throws {
         let plan = try checkedCalibrationPlan()
-        let csv = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "queuelab-calibrate-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).csv"
-        ).path
-        defer { try? FileManager.default.removeItem(atPath: csv) }
-        let arguments = plan.benchArguments + ["--out", csv]
-        let executable = RunMetadata.currentExecutable()
-        // bench's own table and progress go to standard error: standard output is the calibration.
-        let command = arguments.map(Self.shellQuoted).joined(separator: " ")
-        FileHandle.standardError.write(
-            Data("calibrating \(plan.implementation): \(ToolName.current) \(command)\n".utf8))
-        let status = try StreamedProcess.run(
-            executable, arguments, output: .standardError, deadline: .now + .seconds(3_600))
-        guard status == 0 else {
-            FileHandle.standardError.write(Data("calibrate: bench exited with status \(status)\n".utf8))
-            throw ExitCode(1)
+        var records: [SampleRecord] = []
+        for arguments in [plan.benchArguments, plan.spawnBenchArguments] {
+            records += try Self.bench(arguments, implementation: plan.implementation)
         }
-        let records = try ResultsFile.read(csv)
         var measured = try SimulationCalibration(
             measured: records, name: plan.name, implementation: plan.implementation)
         // After bench, in this process alone: the stalls of the machine, not of the queue.
-        measured.setStalls(StallProbe.measure(threads: RunMetadata.current().cores, duration: Self.stallProbeDuration))
-        let text = measured.text(comment: comment(for: plan, records: records))
+        let stalls = StallProbe.measure(threads: RunMetadata.current().cores, duration: Self.stallProbeDuration)
+        measured.setStalls(stalls)
+        let text = measured.text(comment: comment(for: plan, records: records, stalls: stalls))
         if let out {
             try text.write(toFile: out, atomically: true, encoding: .utf8)
             FileHandle.standardError.write(Data("wrote \(out)\n".utf8))
         } else {
             print(text, terminator: "")
         }
+    }
+
+    /// Runs one `bench` of the calibration in a child process of this executable; its rows.
+    private static func bench(_ arguments: [String], implementation: String) throws -> [SampleRecord] {
+        let csv = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "queuelab-calibrate-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).csv"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: csv) }
+        let command = (arguments + ["--out", csv])
+        // bench's own table and progress go to standard error: standard output is the calibration.
+        FileHandle.standardError.write(
+            Data(
+                "calibrating \(implementation): \(ToolName.current) \(arguments.map(shellQuoted).joined(separator: " "))\n"
+                    .utf8))
+        let status = try StreamedProcess.run(
+            RunMetadata.currentExecutable(), command, output: .standardError, deadline: .now + .seconds(3_600))
+        guard status == 0 else {
+            FileHandle.standardError.write(Data("calibrate: bench exited with status \(status)\n".utf8))
+            throw ExitCode(1)
+        }
+        return try ResultsFile.read(csv)
     }
 
     /// Long enough to meet the millisecond stalls a dozen times: on this workplace's VM a probe
@@ -86,7 +103,7 @@ extension SimulateCommand {
 
     /// Where, when and how: a calibration's figures are only as good as the machine and build they
     /// were read on, so the file carries them.
-    private func comment(for plan: CalibrationPlan, records: [SampleRecord]) -> [String] {
+    private func comment(for plan: CalibrationPlan, records: [SampleRecord], stalls: StallMeasurement) -> [String] {
         let metadata = RunMetadata.current()
         let commit = RunMetadata.gitCommit(containing: RunMetadata.currentExecutable())
         let load =
@@ -97,6 +114,7 @@ extension SimulateCommand {
             "\(metadata.cores) cores, Swift \(metadata.swiftVersion), build \(commit) (\(records.first?.buildConfiguration ?? "?")),",
             "load average \(load) at the end.",
             "  \(ToolName.current) \(plan.benchArguments.map(Self.shellQuoted).joined(separator: " "))",
+            "  \(ToolName.current) \(plan.spawnBenchArguments.map(Self.shellQuoted).joined(separator: " "))",
             "overhead_ns: a second over noop's ops_per_s at width 1 (median of the samples).",
             "handoff_ns:  a second over chain's ops_per_s, less overhead_ns (0 if less).",
             "wakeup_ns:   ping's e2f_p50_ns (median): each operation added once the previous finished.",
@@ -104,7 +122,10 @@ extension SimulateCommand {
             "make_ns:     makespan's make_ns at width 1 (median): making one operation.",
             "edge_ns:     makespan's edge_ns at width 1 (median): one addDependency call.",
             "stall_per_s, stall_ns: \(metadata.cores) threads (one a core) reading the clock for "
-                + "\(Self.stallProbeDuration.components.seconds) s; a gap over \(StallProbe.threshold) ns is a stall;",
+                + "\(Self.stallProbeDuration.components.seconds) s once they ran side by side ("
+                + (stalls.sideBySideAfterNanoseconds.map { "after \(FigureFormat.time(Double($0) / 1e9))" }
+                    ?? "never within the bound: measured anyway")
+                + "); a gap over \(StallProbe.threshold) ns is a stall;",
             "             \(StallProbe.quantiles) quantiles of their durations but the longest ones,",
             "stall_tail_per_s, stall_tail_ns: those longest ones (at most \(StallProbe.tailLimit), a sixteenth of all), each kept.",
             "spawn_ns:    every sample's parallel_after_ns of \(SimulationCalibration.spawnWorkload): resume until",

@@ -13,7 +13,7 @@ struct TraceCommand: ParsableCommand {
         discussion: """
             The JSON is in the Chrome Trace Event format: a lane per thread, a slice per operation from start to finish (its name, priority and queue wait in the slice's arguments), dependencies as flow arrows from a dependency's end to its dependent's start, cancellations as instant events. Open it at ui.perfetto.dev (Open trace file) or chrome://tracing (Load).
 
-            --format recording runs the workload with QueueLabRecorder on its queues and writes a queuelab-recording/2 file, which \(ToolName.current) bench --workload 'replay:file=FILE' replays.
+            --format recording runs the workload with QueueLabRecorder on its queues and writes a queuelab-recording/2 file (/3 with --body-clock thread-cpu), which \(ToolName.current) bench --workload 'replay:file=FILE' replays.
 
             --format transitions writes the recorded run itself instead (schema queuelab-transitions/3, one record a line: the queues, their widths and when they were suspended, each operation's queue, when the add call that added it was entered and returned, its dependencies and the start and end its body stamped, every transition; explain still reads version 2 files, which lack the suspensions, and version 1 files, which also lack the add calls), which \(ToolName.current) explain --trace reads.
 
@@ -40,7 +40,8 @@ struct TraceCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "chrome: a Chrome trace for a viewer; transitions: the recorded run, for explain --trace; "
-                + "recording: a queuelab-recording/2 file, for bench --workload replay."))
+                + "recording: a queuelab-recording/2 file (/3 with --body-clock thread-cpu), for bench --workload replay."
+        ))
     var format: TraceFormat = .chrome
 
     @Option(

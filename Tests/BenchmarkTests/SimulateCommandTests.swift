@@ -75,6 +75,9 @@ import Testing
         #expect(plan.name == "actor-x")
         #expect(plan.benchArguments.prefix(3) == ["bench", "--impl", "actor"])
         #expect(plan.benchArguments.contains("ping:n=2000"))
+        #expect(
+            plan.spawnBenchArguments.joined(separator: " ")
+                == "bench --impl actor --workload \(SimulationCalibration.spawnWorkload) --samples 30 --warmup 1")
     }
 
     @Test func validationComparesEachKindByTheFiguresItIsReadBy() {

@@ -102,14 +102,23 @@ import Testing
         #expect(try makespan(stalled, seed: 2) != exact + lost)
     }
 
-    /// More spinning threads than cores must lose their cores: the probe sees it.
+    /// More spinning threads than cores must lose their cores: the probe sees it, and opens its
+    /// window at the bound, since such threads never run side by side.
     @Test(.timeLimit(.minutes(1))) func theProbeSeesThreadsLoseTheirCores() {
         let cores = RunMetadata.current().cores
-        let measured = StallProbe.measure(threads: cores + 1, duration: .milliseconds(300))
+        let measured = StallProbe.measure(
+            threads: cores + 1, duration: .milliseconds(300), settleBound: .milliseconds(200))
+        #expect(measured.sideBySideAfterNanoseconds == nil)
         #expect(measured.perSecond > 0)
         #expect(!measured.durations.isEmpty && measured.durations.count <= StallProbe.quantiles)
         let all = measured.durations + measured.tailDurations
         #expect(all == all.sorted() && all.allSatisfy { $0 > StallProbe.threshold })
+    }
+
+    /// One thread is side by side with itself at once.
+    @Test(.timeLimit(.minutes(1))) func oneThreadMeasuresAtOnce() {
+        let measured = StallProbe.measure(threads: 1, duration: .milliseconds(50), settleBound: .seconds(30))
+        #expect(measured.sideBySideAfterNanoseconds.map { $0 < 1_000_000_000 } == true)
     }
 
     @Test func quantilesAreEvenlySpaced() {

@@ -31,7 +31,8 @@ public struct ReplaySpec: Sendable {
     public init(_ workload: Workload) throws(WorkloadParseError) {
         path = workload.textParameters["file"] ?? ""
         guard !path.isEmpty else {
-            throw WorkloadParseError(message: "needs file=PATH (a queuelab-recording/2 file)")
+            throw WorkloadParseError(
+                message: "needs file=PATH (a queuelab-recording file, as trace --format recording writes)")
         }
         speed = Double(workload.textParameters["speed"] ?? "1") ?? 1
         body = ReplayBody(rawValue: workload.textParameters["body"] ?? "spin") ?? .spin
