@@ -56,7 +56,7 @@ public struct SimulationCalibration: Sendable, Equatable {
     /// before it (both at half speed), each value equally likely (every measured one), ascending;
     /// empty: never. A fresh thread is placed by the kernel: on the 2-core VM QueueLab is
     /// developed on, a queue's second worker ran on the other core at once in about half the runs
-    /// and was stacked on the first worker's core for 4 to 24 ms in the others, time-sharing it
+    /// and was stacked on the first worker's core for 2 to 30 ms in the others, time-sharing it
     /// while the other core idled (`makespan`'s `parallel_after_ns`).
     public var spawnNanoseconds: [UInt64] = []
 

@@ -38,7 +38,7 @@ extension SimulationRun {
 
     /// A worker started now (the newest in `workerQueue`) and, unless it is the run's first, shares
     /// the core of the one started before it for a wait drawn from the calibration's: both run at
-    /// half speed until then.
+    /// half speed until then (a body the older one is running already keeps its end).
     private mutating func shareCoreIfPlacedSo() {
         let newest = workerQueue.count - 1
         guard newest > 0, let wait = spawnDelays?.draw(), wait > 0 else { return }

@@ -3,7 +3,7 @@ import QueueLabCore
 /// How long a worker started after the run's first one waits for a core of its own: a fresh thread
 /// goes where the kernel places it, and on a VM that can be the core of the worker already running,
 /// shared by time slices while another core idles, until the kernel moves it (on the 2-core VM
-/// QueueLab is developed on: at once in about half the runs, 4 to 24 ms in the others). Drawn from
+/// QueueLab is developed on: at once in about half the runs, 2 to 30 ms in the others). Drawn from
 /// the calibration's measured ones (``SimulationCalibration/spawnNanoseconds``), each equally likely,
 /// from a stream of its own so that the workload's and the stalls' draws stay as they are.
 ///
@@ -15,7 +15,7 @@ struct SpawnDelays {
     private let delays: [UInt64]
     private var random: SplitMix64
 
-    /// nil when the calibration measured none: every worker starts after `wakeup_ns`.
+    /// nil when the calibration measured none: no core is shared.
     init?(_ calibration: SimulationCalibration, seed: UInt64) {
         guard !calibration.spawnNanoseconds.isEmpty else { return nil }
         delays = calibration.spawnNanoseconds

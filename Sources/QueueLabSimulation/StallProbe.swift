@@ -7,10 +7,9 @@ import Synchronization
 /// reads longer than ``threshold`` is time the thread lost its core.
 ///
 /// The window opens once the threads run side by side: a fresh thread can share another's core
-/// for a while (on this workplace's VM, up to hundreds of milliseconds), and the time slices of
-/// two threads on one core are gaps of milliseconds that are no stall of the machine but the
-/// start-up ``SimulationCalibration/spawnNanoseconds`` holds. Counted in a probe of 10 s, they were
-/// most of its millisecond stalls.
+/// for a while (on this workplace's VM a queue's second worker did, for up to 30 ms), and the time
+/// slices of two threads on one core are gaps of milliseconds that are no stall of the machine but
+/// the start-up ``SimulationCalibration/spawnNanoseconds`` holds.
 public enum StallProbe {
     /// Shorter gaps are the loop's own cost and cache misses, not a lost core.
     public static let threshold: UInt64 = 2_000
