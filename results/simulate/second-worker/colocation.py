@@ -5,13 +5,14 @@
         -o sched.data -- queuelab bench --impl lock --policy strict,fifo \
         --workload 'makespan:n=2000;width=2' --samples 10 --out bench.csv
     perf script -i sched.data -F comm,pid,tid,cpu,time,event,trace > sched.txt
-    colocation.py sched.txt bench.csv
+    colocation.py sched.txt bench.csv [FIGURE]      (FIGURE: a CSV column, default makespan_over_bound)
 
 Each sample process makes two queues (bench's in-process warm-up and the measured run), each of
 which starts two worker threads; the last two threads a process starts are the measured run's
 workers. Sample processes are matched to the CSV's rows in order, after the warm-up processes.
-Prints, per sample, makespan over bound, when the two workers first ran at the same time (on two
-CPUs) from the first one's creation, and how long they ran at once in all.
+Prints, per sample, the figure (makespan over bound by default), when the two workers first ran at
+the same time (on two CPUs) from the first one's creation, and how long they ran at once in all.
+Works for any workload whose queue starts two workers once per run (`overload` too).
 """
 import collections
 import csv
@@ -22,7 +23,7 @@ HEADER = re.compile(r'^\s*(.*?)\s+(-?\d+)/(-?\d+)\s+\[(\d+)\]\s+([\d.]+):\s+sche
 FIELD = re.compile(r'(\w+)=(\S+)')
 
 
-def main(trace, results):
+def main(trace, results, figure='makespan_over_bound'):
     current = {}
     runs = collections.defaultdict(list)
     created = {}
@@ -56,11 +57,11 @@ def main(trace, results):
                     together += high - low
                     first_together = low if first_together is None else min(first_together, low)
         first = f'{(first_together - origin) * 1e3:6.2f} ms' if first_together is not None else '  never'
-        lines.append((float(row['makespan_over_bound']), row['policy'], first, together * 1e3))
-    print('makespan/bound  policy  workers first ran at once  ran at once in all')
-    for ratio, policy, first, together in sorted(lines):
-        print(f'{ratio:14.3f}  {policy:6}  {first:>24}  {together:15.1f} ms')
+        lines.append((float(row[figure]), row['policy'], first, together * 1e3))
+    print(f'{figure}  policy  workers first ran at once  ran at once in all')
+    for value, policy, first, together in sorted(lines):
+        print(f'{value:14.4g}  {policy:6}  {first:>24}  {together:15.1f} ms')
 
 
 if __name__ == '__main__':
-    main(sys.argv[1], sys.argv[2])
+    main(*sys.argv[1:4])
