@@ -77,7 +77,7 @@ extension SimulateCommand {
             "queuelab-calibrate-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).csv"
         ).path
         defer { try? FileManager.default.removeItem(atPath: csv) }
-        let command = (arguments + ["--out", csv])
+        let command = arguments + ["--out", csv]
         // bench's own table and progress go to standard error: standard output is the calibration.
         FileHandle.standardError.write(
             Data(

@@ -64,15 +64,18 @@ struct SimulateCommand: ParsableCommand {
 
     @Flag(
         help: """
-            Measure a calibration instead of simulating: bench of --impl on noop, chain and ping in a \
-            child process, the figures written to --out (default: standard output).
+            Measure a calibration instead of simulating: bench of --impl on noop, chain, ping and makespan \
+            (width 1; width 2 for the start-up, spawn_ns) in child processes, then the machine's stalls, the \
+            figures written to --out (default: standard output).
             """)
     var calibrate = false
 
     @Option(help: ArgumentHelp("The implementation --calibrate measures.", valueName: "name"))
     var impl: String?
 
-    @Option(parsing: .unconditional, help: "bench samples per workload with --calibrate, 1 to 1000.")
+    @Option(
+        parsing: .unconditional,
+        help: "bench samples per workload with --calibrate, 1 to 1000 (three times as many for the start-up).")
     var calibrationSamples = 10
 
     @Option(help: ArgumentHelp("The name --calibrate gives (default: IMPL-HOSTCORES).", valueName: "name"))
