@@ -9,11 +9,12 @@ extension SimulationCalibration {
         "noop:n=100000;width=1", "chain:n=100000", "ping:n=2000", "makespan:n=2000;width=1",
     ]
 
-    /// Independent 50 us bodies on a fresh queue of width 2: its `parallel_after_ns` is how long
-    /// the second worker took to run beside the first, and nothing of the graph's shape is in it.
+    /// Independent 50 us bodies on a fresh queue of width 2 whose workers start in the timed phase
+    /// (`warm=0`): its `parallel_after_ns` is how long the second worker took to run beside the
+    /// first, and nothing of the graph's shape is in it.
     /// Measured in more samples than the others (``spawnSamplesPerSample``): its values fall in two
     /// modes, and the calibration keeps the share of each.
-    public static let spawnWorkload = "makespan:n=2000;width=2;chains=1;length=1"
+    public static let spawnWorkload = "makespan:n=2000;width=2;chains=1;length=1;warm=0"
 
     /// Samples of ``spawnWorkload`` per sample of the others: with 10, the share of stacked starts
     /// read 0, 3 and 5 of 10 within an hour on this workplace's VM.

@@ -58,7 +58,7 @@ struct SimulationRun {
         freeCores = simulator.cores
         stalls = StallModel(simulator.calibration, seed: simulator.stallSeed)
         wakeStalls = WallClockStalls(simulator.calibration, seed: simulator.stallSeed, salt: 0x5741_4B45)
-        spawnDelays = SpawnDelays(simulator.calibration, seed: simulator.stallSeed)
+        spawnDelays = shape.workersStartWarm ? nil : SpawnDelays(simulator.calibration, seed: simulator.stallSeed)
         // Drawn operations get their slots (and their timeline's) as they are made.
         let listed = shape.drawn == nil ? shape.count : 0
         operations = AliveOperations(count: listed, sliding: shape.drawn != nil)

@@ -60,6 +60,7 @@ extension SimulationShape {
         default:
             preconditionFailure(Self.refusal(workload.kind) ?? "unsimulated workload")
         }
+        workersStartWarm = workload["warm"] == 1
     }
 
     /// `inversion`'s timetable: `normal` operations one every `us / util` of the queue's capacity,

@@ -40,6 +40,10 @@ public struct SimulationShape: Sendable {
     /// Operations the producer adds in one add call with the operation before them (an
     /// `inversion` pair's `veryHigh` with its `veryLow`): they reach the queue together.
     public var addedWithPrevious: Set<Int> = []
+    /// Whether the queue's workers already run side by side when the run begins (a workload's
+    /// `warm=1`, the default of `makespan`, `inversion`, `overload` and `open`): then no worker
+    /// waits for a core of its own (``SimulationCalibration/spawnNanoseconds``).
+    public var workersStartWarm = false
 
     public init(
         durations: [UInt64], priorities: [QueuePriority]? = nil, arrivals: [UInt64]? = nil, edges: [(Int, Int)] = [],

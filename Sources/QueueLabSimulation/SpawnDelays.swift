@@ -5,7 +5,9 @@ import QueueLabCore
 /// shared by time slices while another core idles, until the kernel moves it (on the 2-core VM
 /// QueueLab is developed on: at once in about half the runs, 2 to 30 ms in the others). Drawn from
 /// the calibration's measured ones (``SimulationCalibration/spawnNanoseconds``), each equally likely,
-/// from a stream of its own so that the workload's and the stalls' draws stay as they are.
+/// from a stream of its own so that the workload's and the stalls' draws stay as they are. None
+/// for a workload whose workers start warm (``SimulationShape/workersStartWarm``): its queue's
+/// workers ran side by side before its timed phase.
 ///
 /// While it waits, the new worker and the one started before it share one core, each at half
 /// speed, as the kernel's time slices share it: the queue runs as wide as one worker, and an

@@ -1,6 +1,6 @@
 import Foundation
+import QueueLabBenchmarks
 import QueueLabCore
-import Synchronization
 
 /// Measures the stalls a calibration's `StallModel` draws from: `threads` threads (one a core,
 /// as saturated workers) each read the clock in a tight loop for `duration`; a gap between two
@@ -90,49 +90,5 @@ public struct StallMeasurement: Sendable, Equatable {
         durations = bulk.isEmpty ? [] : StallProbe.quantilesOf(Array(bulk))
         tailPerSecond = Double(tailCount) / threadSeconds
         tailDurations = Array(sorted.suffix(tailCount))
-    }
-}
-
-/// Holds a probe's threads until they run side by side: each beats (writes the clock) as it spins,
-/// and the threads are side by side once one of them has seen every other's beat fresh (within
-/// ``freshness``) on ``confirmations`` reads in a row. Two threads time-sharing one core see each
-/// other's beat only as old as a time slice, so they never pass.
-private final class SideBySide: Sendable {
-    static let freshness: UInt64 = 5_000
-    static let confirmations = 1_000
-    private let beats: [Beat]
-    private let started = MonotonicClock.now()
-    private let bound: UInt64
-    private let settledAt = Atomic<UInt64>(0)
-
-    private final class Beat: Sendable {
-        let time = Atomic<UInt64>(0)
-    }
-
-    init(threads: Int, bound: UInt64) {
-        beats = (0..<threads).map { _ in Beat() }
-        self.bound = bound
-    }
-
-    /// nil until the threads ran side by side (or when they never did within the bound).
-    var settledAfter: UInt64? {
-        let at = settledAt.load(ordering: .acquiring)
-        return at == 0 || at == UInt64.max ? nil : at &- started
-    }
-
-    /// Spins as thread `index` until the threads are side by side or the bound has passed.
-    func wait(as index: Int) {
-        var confirmed = 0
-        while settledAt.load(ordering: .acquiring) == 0 {
-            let now = MonotonicClock.now()
-            beats[index].time.store(now, ordering: .releasing)
-            let allFresh = beats.allSatisfy { $0.time.load(ordering: .acquiring) &+ Self.freshness >= now }
-            confirmed = allFresh ? confirmed + 1 : 0
-            if confirmed >= Self.confirmations {
-                _ = settledAt.compareExchange(expected: 0, desired: now, ordering: .acquiringAndReleasing)
-            } else if now &- started > bound {
-                _ = settledAt.compareExchange(expected: 0, desired: UInt64.max, ordering: .acquiringAndReleasing)
-            }
-        }
     }
 }

@@ -9,12 +9,15 @@ import Testing
 @Suite struct MakespanWorkloadTests {
     @Test func parametersAndTheirRanges() throws {
         let workload = try Workload(parsing: "makespan")
-        #expect(workload.parameters == ["n": 2_000, "width": 2, "chains": 4, "length": 800, "us": 50, "seed": 42])
+        #expect(
+            workload.parameters == [
+                "n": 2_000, "width": 2, "chains": 4, "length": 800, "us": 50, "seed": 42, "warm": 1,
+            ])
         #expect(workload.textParameters == ["cost": "const"])
         #expect(try Workload(parsing: "makespan:cost=exp").textParameters["cost"] == "exp")
         for bad in [
             "makespan:chains=0", "makespan:chains=17", "makespan:length=0", "makespan:n=0", "makespan:us=-1",
-            "makespan:width=0", "makespan:cost=uniform", "makespan:depth=3",
+            "makespan:width=0", "makespan:cost=uniform", "makespan:depth=3", "makespan:warm=2", "makespan:warm=-1",
         ] {
             #expect(throws: WorkloadParseError.self, "\(bad)") { try Workload(parsing: bad) }
         }
@@ -76,6 +79,20 @@ import Testing
         #expect(figures["makespan_over_bound"] == makespan / 30_000)
         let parallelAfter = try #require(figures["parallel_after_ns"], "width 2 says when two bodies first ran at once")
         #expect(parallelAfter >= 0 && parallelAfter <= makespan)
+        let warmAfter = try #require(figures["warm_after_ns"], "the workers started before the timed phase")
+        #expect(warmAfter >= 0 && warmAfter <= 200_000_000)
+    }
+
+    /// `warm=0` leaves the workers to start in the timed phase: no warm-up, no figure of it, and
+    /// the warm-up's operations are never counted either way.
+    @Test(.timeLimit(.minutes(5)), arguments: [0, 1])
+    func theWarmUpIsNoOperationOfTheRun(warm: Int) throws {
+        let recipe = try Implementations.recipe(named: "lock", policy: "fifo")
+        let workload = try Workload(parsing: "makespan:n=60;chains=2;length=20;us=1;warm=\(warm)")
+        let figures = try SampleRunner.run(
+            recipe: recipe, workload: workload, drainTimeout: .seconds(30), environment: [:])
+        #expect(figures["operations"] == 60)
+        #expect((figures["warm_after_ns"] != nil) == (warm == 1))
     }
 
     @Test(.timeLimit(.minutes(5)))

@@ -21,7 +21,7 @@ import Testing
         #expect(throws: WorkloadParseError.self) { try Workload(parsing: "overload:ms=0") }
         #expect(throws: WorkloadParseError.self) { try Workload(parsing: "overload:n=10") }
         let workload = Workload(kind: .overload)
-        #expect(workload.parameterText == "classes=5;depth=8;ms=300;us=20;width=2")
+        #expect(workload.parameterText == "classes=5;depth=8;ms=300;us=20;warm=1;width=2")
         #expect(workload.warmUp["ms"] == 20)
     }
 

@@ -5,7 +5,8 @@ import Testing
 @testable import QueueLabSimulation
 
 /// Workers started after a run's first one wait for a core of their own (`spawn_ns`), sharing one
-/// meanwhile: parsed, drawn, and what the sharing does to a run.
+/// meanwhile: parsed, drawn, and what the sharing does to a run whose workers start in its timed
+/// phase (`warm=0`, or a workload without the warm-up).
 @Suite struct SpawnDelayTests {
     static func spawning(_ delays: [UInt64]) -> SimulationCalibration {
         var calibration = SimulationCalibration.ideal
@@ -25,7 +26,7 @@ import Testing
     /// 5 ms, they run 100 bodies in that time and share the other 300 at full speed: 5 + 7.5 ms. At
     /// width 1 there is no second worker, and nothing changes.
     @Test func twoWorkersSharingOneCoreRunTheQueueAsWideAsOne() throws {
-        let independent = "makespan:n=400;chains=1;length=1;us=50"
+        let independent = "makespan:n=400;chains=1;length=1;us=50;warm=0"
         #expect(try Self.makespan(independent, .ideal, width: 2) == 10_000_000)
         #expect(try Self.makespan(independent, Self.spawning([5_000_000]), width: 2) == 12_500_000)
         #expect(try Self.makespan(independent, .ideal, width: 1) == 20_000_000)
@@ -41,7 +42,7 @@ import Testing
     /// too (it loses 1 ms: 6 ms), which a second worker merely 2 ms late would not do (the chain
     /// would end at 5 ms and the independent bodies at 7).
     @Test func theCriticalPathGoesAtHalfSpeedWhileItsCoreIsShared() throws {
-        let chainBeside = "makespan:n=200;chains=1;length=100;us=50"
+        let chainBeside = "makespan:n=200;chains=1;length=100;us=50;warm=0"
         #expect(try Self.makespan(chainBeside, .ideal, width: 2, policy: "critical-path") == 5_000_000)
         #expect(
             try Self.makespan(chainBeside, Self.spawning([2_000_000]), width: 2, policy: "critical-path") == 6_000_000)
@@ -50,7 +51,7 @@ import Testing
     /// Each run draws its waits from the list, seeded: the same seed gives the same run, and over
     /// seeds both of two modes turn up.
     @Test func theWaitsAreDrawnFromTheListBySeed() throws {
-        let shape = try SimulationShape(try Workload(parsing: "makespan:n=400;chains=1;length=1;us=50"))
+        let shape = try SimulationShape(try Workload(parsing: "makespan:n=400;chains=1;length=1;us=50;warm=0"))
         let calibration = Self.spawning([0, 5_000_000])
         func run(_ seed: UInt64) throws -> UInt64 {
             var simulator = Simulator(shape: shape, calibration: calibration, width: 2, cores: 2)
@@ -61,6 +62,17 @@ import Testing
         #expect(try makespans == (1...20).map { try run($0) })
         #expect(Set(makespans) == [10_000_000, 12_500_000])
         #expect(SpawnDelays(.ideal, seed: 1) == nil)
+    }
+
+    /// `warm=1` (the default of the workloads that have it) starts the queue's workers side by
+    /// side before the timed phase, in the simulation as in `bench`: no worker waits for a core.
+    @Test func workersStartedWarmShareNoCore() throws {
+        let calibration = Self.spawning([5_000_000])
+        for warm in ["makespan:n=400;chains=1;length=1;us=50", "makespan:n=400;chains=1;length=1;us=50;warm=1"] {
+            #expect(try Self.makespan(warm, calibration, width: 2) == 10_000_000)
+        }
+        let shape = try SimulationShape(try Workload(parsing: "dag:n=100"))
+        #expect(!shape.workersStartWarm)
     }
 
     @Test func theTextFormCarriesThemAndRefusesNonsense() throws {

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The typed form of an `open` workload's parameters: `rate` (arrivals a second), `duration_ms`,
-/// `arrivals`, `service`, `mix`, `pace`, `width`, `seed`, and `late_tolerance_us` (the generator's p99
-/// lateness beyond which a sample's latencies are not reported as the queue's).
+/// `arrivals`, `service`, `mix`, `pace`, `width`, `seed`, `warm` (see `warmWorkers(of:width:)`) and
+/// `late_tolerance_us` (the generator's p99 lateness beyond which a sample's latencies are not
+/// reported as the queue's).
 public struct OpenLoopSpec: Sendable, Hashable {
     public let rate: Int
     public let durationMilliseconds: Int
@@ -16,7 +17,7 @@ public struct OpenLoopSpec: Sendable, Hashable {
 
     /// Integer parameters and their defaults.
     static let integerDefaults: [String: Int] = [
-        "rate": 10_000, "duration_ms": 1_000, "width": -1, "seed": 42, "late_tolerance_us": 50,
+        "rate": 10_000, "duration_ms": 1_000, "width": -1, "seed": 42, "late_tolerance_us": 50, "warm": 1,
     ]
     /// Text parameters and their defaults (already canonical).
     static let textDefaults: [String: String] = [

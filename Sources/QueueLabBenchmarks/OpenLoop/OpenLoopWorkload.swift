@@ -14,6 +14,9 @@ extension WorkloadExecution {
         let count = schedule.arrivals.count
         let timeline = ArrivalTimeline(count: count)
         let queue = makeQueue(width: spec.width)
+        let servers =
+            spec.width == defaultMaxConcurrentOperationCount ? ProcessInfo.processInfo.activeProcessorCount : spec.width
+        let warmAfter = try warmWorkers(of: queue, width: servers)
         var next = openOperation(0, schedule, timeline)
         let start = timedPhaseStarts()
         // A little lead, so the first arrival is not already late by the time the loop begins.
@@ -26,12 +29,12 @@ extension WorkloadExecution {
         }
         try drain(queue)
         _ = timedPhaseEnds(since: start)
-        let servers =
-            spec.width == defaultMaxConcurrentOperationCount ? ProcessInfo.processInfo.activeProcessorCount : spec.width
         let figures = OpenLoopFigures(
             spec: spec, schedule: schedule, timeline: timeline, origin: origin, servers: servers
         ).compute(recordingInto: harness.recorder)
-        return WorkloadOutcome(operations: count, wallNanoseconds: figures.wall, extraFigures: figures.values)
+        var outcome = WorkloadOutcome(operations: count, wallNanoseconds: figures.wall, extraFigures: figures.values)
+        outcome.extraFigures["warm_after_ns"] = warmAfter
+        return outcome
     }
 
     private func openOperation(

@@ -78,6 +78,11 @@ extension Figure {
             Figure(
                 "cpu_ns_per_op", .lowerIsBetter,
                 "CPU time of the timed phase per operation, all threads, in ns (CLOCK_PROCESS_CPUTIME_ID)"))
+        figures.append(
+            Figure(
+                "warm_after_ns", .informational,
+                "makespan, inversion, overload, open: until the queue's workers first ran side by side, before "
+                    + "the timed phase (200 ms: they never did)"))
         return figures
     }()
 
@@ -144,7 +149,7 @@ extension Figure {
     public static let optionalColumns: Set<String> = Set(
         [
             "instructions_per_op", "repetitions", "repetition_log_sd", "timed_operations", "steady_ops_per_s",
-            "cpus_allowed", "cpu_ns_per_op",
+            "cpus_allowed", "cpu_ns_per_op", "warm_after_ns",
         ] + overloadFigures.map(\.column)
     ).union(openLoop.map(\.column)).union(inversionFigures.map(\.column)).union(makespanFigures.map(\.column))
         .union(idleFigures.map(\.column))

@@ -20,6 +20,7 @@ extension WorkloadExecution {
         let pairs = normal / every
         let latencies = LatencyTable(count: pairs)
         let queue = makeQueue(width: width)
+        let warmAfter = try warmWorkers(of: queue, width: width)
         var index = 0
         func operation(_ priority: QueuePriority) -> Queue.Operation {
             defer { index += 1 }
@@ -45,6 +46,7 @@ extension WorkloadExecution {
         try drain(queue)
         let wall = timedPhaseEnds(since: start)
         var outcome = WorkloadOutcome(operations: index, wallNanoseconds: wall)
+        outcome.extraFigures["warm_after_ns"] = warmAfter
         let sorted = latencies.sorted()
         if !sorted.isEmpty {
             outcome.extraFigures["inversion_p50_ns"] = Double(sorted[(sorted.count - 1) / 2])

@@ -28,8 +28,11 @@ import QueueLabCore
 /// 2-core VM QueueLab is developed on, the kernel put the queue's two new workers on separate cores
 /// at once in some runs (0.2 ms) and stacked them on one core for tens of milliseconds in others,
 /// time-sharing it while the other core idled; that decided which of two modes a width-2 run's
-/// makespan fell in (results/simulate/README.md). Each body notes its core (`sched_getcpu`), so a
-/// body preempted on a stacked core, whose wall time spans its neighbour's, is no overlap.
+/// makespan fell in (results/simulate/README.md). So with `warm=1` (the default) the workers are
+/// started, side by side, before the graph is added (`warmWorkers(of:width:)`); workers parked
+/// since and woken at the resume still met one core in some runs, which is the queue's wake-up on
+/// this machine and stays in the figure. Each body notes its core (`sched_getcpu`), so a body
+/// preempted on a stacked core, whose wall time spans its neighbour's, is no overlap.
 extension WorkloadExecution {
     func makespan() throws -> WorkloadOutcome {
         let graph = MakespanGraph(workload)
@@ -38,6 +41,7 @@ extension WorkloadExecution {
         let finishes = LatencyTable(count: count)
         let cores = LatencyTable(count: count)
         let queue = makeQueue(width: workload["width"])
+        let warmAfter = try warmWorkers(of: queue, width: workload["width"])
         let suspends = Queue.capabilities.contains(.suspension)
         if suspends { queue.isSuspended = true }
         let makesBegan = MonotonicClock.now()
@@ -59,6 +63,7 @@ extension WorkloadExecution {
         let edgesEnded = MonotonicClock.now()
         var start: UInt64
         var figures: [String: Double] = [:]
+        figures["warm_after_ns"] = warmAfter
         figures["make_ns"] = Double(edgesBegan - makesBegan) / Double(Swift.max(1, count))
         if !graph.edges.isEmpty { figures["edge_ns"] = Double(edgesEnded - edgesBegan) / Double(graph.edges.count) }
         if suspends {

@@ -20,6 +20,7 @@ extension WorkloadExecution {
         let depth = Swift.max(workload["depth"], width + 1)
         let window = UInt64(workload["ms"]) * 1_000_000
         let queue = makeQueue(width: width)
+        let warmAfter = try warmWorkers(of: queue, width: width)
         let tally = OverloadTally()
         let failures = FailureBox()
         let start = timedPhaseStarts()
@@ -41,6 +42,7 @@ extension WorkloadExecution {
         outcome.extraFigures = OverloadClasses.figures(
             startsInWindow: tally.startsInWindow, levels: levels, windowNanoseconds: window,
             weights: policy?.shareWeights)
+        outcome.extraFigures["warm_after_ns"] = warmAfter
         if let policy, let lowest = levels.first,
             let bound = policy.waitBound(
                 priority: QueuePriority(level: lowest), backlog: depth * levels.count, width: width,

@@ -95,9 +95,9 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
         case .producers: ["n": 100_000, "threads": 4]
         case .exclusive: ["n": 20_000, "categories": 4, "width": -1]
         case .ping: ["n": 2_000]
-        case .overload: ["ms": 300, "width": 2, "us": 20, "depth": 8, "classes": 5]
-        case .inversion: ["n": 20_000, "us": 20, "util": 80, "every": 50, "width": 1]
-        case .makespan: ["n": 2_000, "width": 2, "chains": 4, "length": 800, "us": 50, "seed": 42]
+        case .overload: ["ms": 300, "width": 2, "us": 20, "depth": 8, "classes": 5, "warm": 1]
+        case .inversion: ["n": 20_000, "us": 20, "util": 80, "every": 50, "width": 1, "warm": 1]
+        case .makespan: ["n": 2_000, "width": 2, "chains": 4, "length": 800, "us": 50, "seed": 42, "warm": 1]
         case .open: OpenLoopSpec.integerDefaults
         case .idle: ["ms": 1_000]
         case .replay: ReplaySpec.integerDefaults
@@ -149,10 +149,12 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
 
     /// Why `value` is no value for the parameter `key`, or nil: sizes and counts are at least 1,
     /// `width` is -1 (the queue's default) or at least 1, `us` and `edges` are not negative,
-    /// `percent` is 0 to 100, `seed` is anything.
+    /// `percent` is 0 to 100, `warm` is 0 or 1, `seed` is anything.
     static func rangeProblem(_ key: String, _ value: Int) -> String? {
         switch key {
         case "seed": return nil
+        case "warm":
+            return value == 0 || value == 1 ? nil : "must be 0 (workers start in the timed phase) or 1 (before it)"
         case "width": return value == -1 || value >= 1 ? nil : "must be -1 (the default width) or at least 1"
         case "us", "edges", "first": return value >= 0 ? nil : "cannot be negative"
         case "percent": return (0...100).contains(value) ? nil : "must be 0 to 100"

@@ -7,7 +7,7 @@ import Testing
         let plain = try Workload(parsing: "open")
         #expect(
             plain.parameterText
-                == "arrivals=poisson;duration_ms=1000;late_tolerance_us=50;mix=normal;pace=sleep;rate=10000;seed=42;service=exp:50us;width=-1"
+                == "arrivals=poisson;duration_ms=1000;late_tolerance_us=50;mix=normal;pace=sleep;rate=10000;seed=42;service=exp:50us;warm=1;width=-1"
         )
         // Other spellings of the same values print the same, so their rows land in one cell.
         let spelled = try Workload(parsing: "open:service=exp:0.05ms;rate=10000")
