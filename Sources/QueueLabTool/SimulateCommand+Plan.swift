@@ -19,6 +19,7 @@ extension SimulateCommand {
         let widths = try checkedWidths()
         if let cores { try CountOption.check("--cores", cores, Self.widthRange) }
         try CountOption.check("--validation-samples", validationSamples, 1...1_000)
+        if keepCalibrationStalls && !validate { throw ValidationError("--keep-calibration-stalls is for --validate") }
         // Every error thrown here is bad input: `run()` prints its description as one line, exit 2.
         let seedList: [UInt64?] = try seeds.map { try SeedList($0).seeds.map(Optional.some) } ?? [nil]
         let calibration = try checkedCalibration()

@@ -64,6 +64,14 @@ struct SimulateCommand: ParsableCommand {
 
     @Flag(
         help: """
+            With --validate, simulate with the calibration's stalls as they are. By default a calibration \
+            with stalls gets the machine's stalls measured again just before (10 s), so that the \
+            simulation and the measurement see the same minutes of a shared machine.
+            """)
+    var keepCalibrationStalls = false
+
+    @Flag(
+        help: """
             Measure a calibration instead of simulating: bench of --impl on noop, chain, ping and makespan \
             (width 1; width 2 for the start-up, spawn_ns) in child processes, then the machine's stalls, the \
             figures written to --out (default: standard output).
@@ -91,7 +99,8 @@ struct SimulateCommand: ParsableCommand {
         if let impl {
             throw ValidationError("--impl \(impl) is for --calibrate; a simulation's queue is its calibration's")
         }
-        let plan = try checkedPlan()
+        var plan = try checkedPlan()
+        let stallsNow = validate ? measureStallsNow(into: &plan.calibration) : nil
         let metadata = RunMetadata.current()
         let commit = RunMetadata.gitCommit(containing: RunMetadata.currentExecutable())
         var records: [SampleRecord] = []
@@ -129,5 +138,6 @@ struct SimulateCommand: ParsableCommand {
             print("wrote \(records.count) simulated rows\(measured ?? "") to \(out)")
         }
         if let validated { print(validated.table) }
+        if let stallsNow { print(stallsNow) }
     }
 }

@@ -28,6 +28,7 @@ import Testing
             (["--width", "0"], "--width must be 1 to"),
             (["--cores", "0"], "--cores must be 1 to"),
             (["--validate", "--validation-samples", "0"], "--validation-samples must be 1 to"),
+            (["--keep-calibration-stalls"], "--keep-calibration-stalls is for --validate"),
             (["--workload", "ping"], "workload ping cannot be simulated"),
             (["--policy", "nosuch"], "unknown policy 'nosuch'"),
             (["--calibration", "/nonexistent/file"], "cannot read the file"),
@@ -39,6 +40,23 @@ import Testing
         } throws: { error in
             "\(error)".contains(reason)
         }
+    }
+
+    /// `--validate` measures the stalls again only for a calibration that has stalls, and not with
+    /// `--keep-calibration-stalls`; how the two sets are told apart in the line it prints.
+    @Test func stallsAreMeasuredAgainOnlyWhereTheCalibrationHasThem() throws {
+        var calibration = SimulationCalibration.ideal
+        #expect(try SimulateCommand.parse(["--validate"]).measureStallsNow(into: &calibration) == nil)
+        calibration.stallsPerSecond = 100
+        calibration.stallNanoseconds = [3_000, 5_000]
+        calibration.tailStallsPerSecond = 4
+        calibration.tailStallNanoseconds = [500_000, 1_500_000, 2_000_000, 4_000_000]
+        let kept = calibration
+        #expect(
+            try SimulateCommand.parse(["--validate", "--keep-calibration-stalls"]).measureStallsNow(into: &calibration)
+                == nil)
+        #expect(calibration == kept)
+        #expect("\(StallCounts(calibration))" == "104.0 a second, 3.00 of them over 1 ms")
     }
 
     @Test func aCalibrationWithANegativeCostIsRefused() throws {

@@ -23,7 +23,9 @@ extension WorkloadExecution {
     /// queue like any other (a trace shows them) before the harness counts anything.
     func warmWorkers(of queue: Queue, width: Int) throws(SampleError) -> Double? {
         guard workload["warm"] == 1 else { return nil }
-        let count = Swift.max(1, Swift.min(width, ProcessInfo.processInfo.activeProcessorCount))
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        // The default width (-1) runs on every core.
+        let count = Swift.max(1, width < 1 ? cores : Swift.min(width, cores))
         let group = SideBySide(threads: count, bound: Self.warmBound)
         let operations = (0..<count).map { _ in
             Queue.Operation(name: "queuelab.warm-up", priority: .normal, body: .synchronous { _ in group.wait() })
