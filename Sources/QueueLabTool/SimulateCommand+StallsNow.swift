@@ -19,7 +19,9 @@ extension SimulateCommand {
         let threads = ProcessInfo.processInfo.activeProcessorCount
         let seconds = Int(Self.stallProbeDuration.components.seconds)
         FileHandle.standardError.write(
-            Data("measuring the machine's stalls for \(seconds) s (--keep-calibration-stalls: the calibration's)\n".utf8))
+            Data(
+                "measuring the machine's stalls for \(seconds) s (--keep-calibration-stalls: the calibration's)\n".utf8)
+        )
         let stalls = StallProbe.measure(threads: threads, duration: Self.stallProbeDuration)
         calibration.setStalls(stalls)
         let now = StallCounts(calibration)

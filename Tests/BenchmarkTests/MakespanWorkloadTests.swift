@@ -93,6 +93,11 @@ import Testing
             recipe: recipe, workload: workload, drainTimeout: .seconds(30), environment: [:])
         #expect(figures["operations"] == 60)
         #expect((figures["warm_after_ns"] != nil) == (warm == 1))
+        // A trace (and `explain`) holds the workload's operations only: its span begins at their adds.
+        let (run, _) = try TraceRun.recordRun(recipe: recipe, workload: workload)
+        #expect(Set(run.transitions.map(\.operation)).count == 60)
+        #expect(!run.transitions.contains { $0.name == warmUpOperationName })
+        #expect(run.addCalls.count == 60)
     }
 
     @Test(.timeLimit(.minutes(5)))

@@ -38,7 +38,9 @@ extension SimulateCommandTests {
                 timeout: .seconds(300))
             #expect(outcome.status == 0, "\(outcome.standardError)")
             #expect(outcome.standardOutput.contains("makespan_over_bound"), "the validation table")
-            let line = outcome.standardOutput.split(separator: "\n").first { $0.hasPrefix("stalls: measured just before") }
+            let line = outcome.standardOutput.split(separator: "\n").first {
+                $0.hasPrefix("stalls: measured just before")
+            }
             if keeping {
                 #expect(line == nil)
             } else {

@@ -131,20 +131,28 @@ public final class TransitionLog: StateObserver, @unchecked Sendable {
         return (run.transitions, run.dependencies)
     }
 
-    /// Everything recorded, transitions in causal order.
+    /// Everything recorded, transitions in causal order; without the warm-up's operations
+    /// (`warmUpOperationName`), which start the queue's workers before the
+    /// timed phase: a trace and `explain` are of the workload, and a run's span would otherwise
+    /// begin with the warm-up and its wait for the workers.
     public func recordedRun(metadata: [String: String]) -> RecordedRun {
         lock.lock()
         defer { lock.unlock() }
-        let order = transitions.indices.sorted { transitions[$0].sequence < transitions[$1].sequence }
+        let warmUp = Set(
+            transitions.lazy.filter { $0.name == warmUpOperationName }.map(\.operation))
+        let order = transitions.indices.filter { !warmUp.contains(transitions[$0].operation) }
+            .sorted { transitions[$0].sequence < transitions[$1].sequence }
         var queueOf: [OperationID: Int] = [:]
         for index in order where transitionQueues[index] >= 0 {
             queueOf[transitions[index].operation] = Int(transitionQueues[index])
         }
         return RecordedRun(
-            transitions: order.map { transitions[$0] }, dependencies: dependencies, queues: queues,
-            queueOf: queueOf, bodies: bodies,
-            addCalls: Dictionary(addCalls.map { ($0.operation, $0.call) }, uniquingKeysWith: { $1 }), metadata: metadata
-        )
+            transitions: order.map { transitions[$0] }, dependencies: dependencies.filter { !warmUp.contains($0.key) },
+            queues: queues, queueOf: queueOf, bodies: bodies,
+            addCalls: Dictionary(
+                addCalls.lazy.filter { !warmUp.contains($0.operation) }.map { ($0.operation, $0.call) },
+                uniquingKeysWith: { $1 }),
+            metadata: metadata)
     }
 }
 

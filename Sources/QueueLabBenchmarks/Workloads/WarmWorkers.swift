@@ -1,6 +1,10 @@
 import Foundation
 import QueueLabCore
 
+/// The name of the operations ``WorkloadExecution/warmWorkers(of:width:)`` adds: a trace leaves
+/// them out (``TransitionLog/recordedRun(metadata:)``).
+let warmUpOperationName = "queuelab.warm-up"
+
 extension WorkloadExecution {
     /// How long the warm-up waits for the queue's workers to run side by side before the workload
     /// goes on without it (`warm_after_ns` then reads this bound). The stacked starts seen on this
@@ -20,7 +24,7 @@ extension WorkloadExecution {
     /// `inversion`'s `veryHigh` p99 read 0.6 to 45 ms across ten samples, its worst waits those of
     /// the first pairs in half of them (results/simulate/README.md, "Warm workers"). An app's
     /// long-lived queue has its workers already running. The warm-up's operations go through the
-    /// queue like any other (a trace shows them) before the harness counts anything.
+    /// queue like any other before the harness counts anything; a trace leaves them out.
     func warmWorkers(of queue: Queue, width: Int) throws(SampleError) -> Double? {
         guard workload["warm"] == 1 else { return nil }
         let cores = ProcessInfo.processInfo.activeProcessorCount
@@ -28,7 +32,7 @@ extension WorkloadExecution {
         let count = Swift.max(1, width < 1 ? cores : Swift.min(width, cores))
         let group = SideBySide(threads: count, bound: Self.warmBound)
         let operations = (0..<count).map { _ in
-            Queue.Operation(name: "queuelab.warm-up", priority: .normal, body: .synchronous { _ in group.wait() })
+            Queue.Operation(name: warmUpOperationName, priority: .normal, body: .synchronous { _ in group.wait() })
         }
         do {
             try queue.addOperations(operations, waitUntilFinished: false)
