@@ -7,8 +7,11 @@ extension SimulationRun {
     mutating func beginBody(worker: Int32, operation index: Int) {
         running += 1
         result.peakConcurrency = max(result.peakConcurrency, running)
-        let cpu = operations[index]!.duration &+ costs.overheadNanoseconds
-        let lost = stalls?.stalls(during: cpu) ?? 0
+        let body = operations[index]!.duration
+        let cpu = body &+ costs.overheadNanoseconds
+        // The queue's own work runs through a stall; the body, which watches the clock, loses only
+        // what a stall takes past its end (`StallModel.overrun(ofDeadline:)`).
+        let lost = (stalls?.stalls(during: costs.overheadNanoseconds) ?? 0) &+ (stalls?.overrun(ofDeadline: body) ?? 0)
         schedule(.bodyEnds, at: now &+ wallTime(of: cpu, on: worker) &+ lost, worker: worker, operation: index)
     }
 
