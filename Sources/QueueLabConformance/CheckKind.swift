@@ -63,6 +63,8 @@ enum CheckKind: String, CaseIterable, Sendable {
     case advancedGroup = "advanced.group"
     case advancedGroupCancel = "advanced.group-cancel"
     case advancedStress = "advanced.stress"
+    case modelContract = "model.contract"
+    case modelPolicy = "model.policy"
 
     var summary: String {
         switch self {
@@ -147,6 +149,10 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .advancedGroup: "advanced: a group finishes after all its children, with their errors"
         case .advancedGroupCancel: "advanced: cancelling a group cancels its children; it finishes after them"
         case .advancedStress: "advanced: exclusivity, groups, dependencies and cancels mixed: nothing stuck"
+        case .modelContract:
+            "generated programs over every call in every state, judged by the contract's executable model; failures shrunk"
+        case .modelPolicy:
+            "generated backlogs at subsets of levels, churn of priority changes and cancels, chains: every start judged against the policy's promises"
         }
     }
 
@@ -187,6 +193,9 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .advancedConditionFails, .advancedConditionDependency, .advancedConditionsConcurrent, .advancedExclusivity,
             .advancedObservers, .advancedCancelRunning, .advancedGroup, .advancedGroupCancel, .advancedStress:
             [.dependencies, .cancellation, .width]
+        case .modelContract:
+            [.dependencies, .cancellation, .width, .suspension, .priorities, .asynchronousOperations, .barriers, .crossQueueDependencies]
+        case .modelPolicy: [.dependencies, .cancellation, .width, .suspension, .priorities, .crossQueueDependencies]
         }
     }
 
@@ -253,6 +262,8 @@ enum CheckKind: String, CaseIterable, Sendable {
         case .advancedGroup: try AdvancedGroupScenarios.group(queue, context)
         case .advancedGroupCancel: try AdvancedGroupScenarios.cancel(queue, context)
         case .advancedStress: try AdvancedStressScenario.run(queue, context)
+        case .modelContract: try ModelScenario.run(.contract, queue, context)
+        case .modelPolicy: try ModelScenario.run(.policy, queue, context)
         }
     }
 }

@@ -43,6 +43,9 @@ public struct CheckOutcome: Sendable, Codable {
     /// For a check whose power comes from events it cannot force (races that must land): how many
     /// landed and the floor they reached. Nil for the other checks.
     public var power: CheckPower?
+    /// For a model-based check (`model.*`): per clause id of ``ContractClause``, how often the
+    /// situation it governs arose. Nil for the other checks.
+    public var clauseCoverage: [String: Int]?
 
     /// A FAIL, STALE or CRASH that the implementation did not declare: what fails a run.
     public var isUnexpectedFailure: Bool {

@@ -138,6 +138,7 @@ public enum ConformanceSuite {
             outcome.summary = pass.note.isEmpty ? "ok" : pass.note
             outcome.scenario = pass.scenario
             outcome.power = pass.power
+            outcome.clauseCoverage = pass.clauseCoverage
             // Nothing forbidden seen, in too few landed races to say much: never a plain PASS.
             if let power = pass.power, !power.isEnough {
                 outcome.verdict = .underpowered

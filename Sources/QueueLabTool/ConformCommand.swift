@@ -127,7 +127,8 @@ struct ConformCommand: ParsableCommand {
             for check in Check.all {
                 let promises =
                     check.promiseRequirement.alternatives.isEmpty ? "" : "; promises: \(check.promiseRequirement)"
-                print("\(check.id)  \(check.summary)  [needs: \(check.requirements)\(promises)]")
+                let preview = check.isPreview ? " (preview: runs only when selected)" : ""
+                print("\(check.id)  \(check.summary)  [needs: \(check.requirements)\(promises)]\(preview)")
             }
             return
         }
@@ -246,7 +247,7 @@ struct ConformCommand: ParsableCommand {
             }
             checks += matched.filter { candidate in !checks.contains(candidate) }
         }
-        return (queues, checks.isEmpty ? Check.all : checks, chosenLevel)
+        return (queues, checks.isEmpty ? Check.standard : checks, chosenLevel)
     }
 
     /// Bad input: one line on standard error, exit status 2 (the `throw`s after it are never reached).

@@ -14,6 +14,8 @@ struct ScenarioPass: Sendable {
     var scenario: String?
     /// What a probabilistic check saw; short of its target, the check is UNDERPOWERED.
     var power: CheckPower?
+    /// For the model-based checks: how often each clause's situation arose.
+    var clauseCoverage: [String: Int]?
 
     init(_ note: String = "", scenario: String? = nil) {
         self.note = note

@@ -36,7 +36,7 @@ struct PolicyPromiseTests {
                 outcome.checkID.hasPrefix("priority.") || outcome.checkID.hasPrefix("order."),
                 "\(outcome.checkID): \(outcome.summary)")
         }
-        let promised = Check.all.filter { $0.promiseRequirement.isMet(by: recipe.promises) }
+        let promised = Check.standard.filter { $0.promiseRequirement.isMet(by: recipe.promises) }
         #expect(report.count(.pass) == promised.count, "\(report.text())")
     }
 
@@ -44,13 +44,13 @@ struct PolicyPromiseTests {
     func promisedChecks() {
         func unsupported(_ policy: some SchedulingPolicy) -> [String] {
             let recipe = LockQueue.recipe(policy: policy)
-            return Check.all.filter { !$0.promiseRequirement.isMet(by: recipe.promises) }.map(\.id)
+            return Check.standard.filter { !$0.promiseRequirement.isMet(by: recipe.promises) }.map(\.id)
         }
         let inheritance = ["priority.inheritance", "order.inheritance"]
         let strict = "order.strict-priority"
         let (fifo, lifo, ready) = ("order.fifo-within-level", "order.lifo-within-level", "order.ready-order")
         let (shares, chain) = ("order.weighted-shares", "order.longest-chain")
-        func sorted(_ ids: [String]) -> [String] { Check.all.map(\.id).filter(ids.contains) }
+        func sorted(_ ids: [String]) -> [String] { Check.standard.map(\.id).filter(ids.contains) }
         #expect(
             unsupported(StrictPolicy())
                 == sorted(

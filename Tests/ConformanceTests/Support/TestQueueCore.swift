@@ -25,6 +25,12 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
     /// Whether any operation here ever had a dependency: without one, readiness never changes
     /// and the scan of `refreshReadiness` is skipped (thousands of operations in the FIFO checks).
     var hasDependencies = false
+    /// `ignoresLoweredWidthWhileBusy`: the width new starts still obey after it was lowered while
+    /// operations executed, until nothing executes.
+    private var heldWidth: Int?
+    /// `syncFinishWaitsForResume`: operations whose synchronous body returned while the queue was
+    /// suspended, finished when it resumes.
+    private var finishesOnResume: [TestOperation<F>] = []
 
     private var scheduler: TestScheduler { .shared }
 
@@ -33,14 +39,78 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
     /// Whether any worker thread lives (`resumeForgetsIdleQueue`). Lock held.
     var hasWorkersLocked: Bool { workers > 0 }
 
-    private var effectiveWidth: Int {
+    private var baseWidth: Int {
         let base = width > 0 ? width : (F.mutation == .serialAtDefaultWidth ? 1 : 4)
         return F.mutation == .exceedsWidth ? base + 1 : base
     }
 
+    private var effectiveWidth: Int { heldWidth ?? baseWidth }
+
+    /// The operations executing (holding a slot). Lock held.
+    var executingLocked: Int { executing }
+
+    /// Sets the width; returns true when the mutant misses the wake-up it calls for. Lock held.
+    func setWidthLocked(_ newValue: Int) -> Bool {
+        let old = effectiveWidth
+        width = newValue
+        switch F.mutation {
+        case .ignoresLoweredWidthWhileBusy:
+            if executing > 0 && baseWidth < old {
+                heldWidth = old
+            } else if let held = heldWidth, baseWidth >= held {
+                heldWidth = nil
+            }
+            return false
+        case .widthRaiseIgnoredWhileBusy:
+            guard executing > 0 && effectiveWidth > old else { return false }
+            overlookWaitingLocked()
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Leaves every operation that has not started out of the pick until the next wake-up
+    /// (``Mutation/forgetsWakeups``). Lock held.
+    func overlookWaitingLocked() {
+        for op in ops where !op.started { op.unnoticed = true }
+    }
+
+    /// Whether the oldest operation that has not started waits on a dependency
+    /// (`resumeLooksAtOldestOnly`). Lock held.
+    var oldestWaitingIsPendingLocked: Bool {
+        guard let oldest = ops.first(where: { !$0.started }) else { return false }
+        return !oldest.isBarrier && !oldest.isReadyLocked
+    }
+
+    /// Whether a ready operation waits for a slot of this running queue
+    /// (`asyncFinishedWhenSlotContended`). Lock held.
+    var hasReadyWorkWaitingForSlotLocked: Bool {
+        !suspended && executing >= effectiveWidth
+            && ops.contains { !$0.started && !$0.isBarrier && !$0.unnoticed && $0.isReadyLocked }
+    }
+
+    /// `syncFinishWaitsForResume`: keeps the operation executing while the queue is suspended;
+    /// returns whether it did.
+    private func holdsFinishWhileSuspended(_ op: TestOperation<F>) -> Bool {
+        scheduler.condition.lock()
+        defer { scheduler.condition.unlock() }
+        guard suspended else { return false }
+        finishesOnResume.append(op)
+        return true
+    }
+
+    /// The operations to finish now that the queue resumed (`syncFinishWaitsForResume`). Lock held.
+    func takeFinishesOnResumeLocked() -> [TestOperation<F>] {
+        defer { finishesOnResume = [] }
+        return finishesOnResume
+    }
+
     /// Lock held.
     func enqueueLocked(_ op: TestOperation<F>, of queue: AnyObject) {
-        if ops.isEmpty && F.mutation != .freedUnderWork { queueWhileBusy = queue }
+        // `freedWhileOnlyPendingLeft` let go of the queue while it still held operations.
+        let holdsItself = ops.isEmpty || (F.mutation == .freedWhileOnlyPendingLeft && queueWhileBusy == nil)
+        if holdsItself && F.mutation != .freedUnderWork { queueWhileBusy = queue }
         if F.mutation == .keepsQueueAlive { op.leakedQueue = queue }
         op.enqueued = true
         op.core = self
@@ -58,12 +128,20 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
         }
         ops.append(op)
         op.stateStorage = op.isReadyLocked ? .ready : .pending
+        if F.mutation == .reportsPendingForFinishedEdges && op.stateStorage == .ready && !op.dependencyList.isEmpty
+            && !op.cancelled
+        {
+            scheduler.post(op, .pending)  // as if its finished dependencies were still to be checked
+        }
         scheduler.post(op, op.stateStorage == .ready ? .ready : .pending)
     }
 
     /// Wakes the workers (spawning up to the width) and delivers pending transitions.
     func wake() {
         scheduler.condition.lock()
+        if F.mutation.forgetsWakeups {
+            for op in ops { op.unnoticed = false }
+        }
         // Whatever woke the queue (a dependency finishing, a cancel, an edge removed) may have
         // changed readiness: the state reads it at once, as Foundation's `isReady` does, not only
         // when a worker next looks for work (a held body may keep every worker busy meanwhile).
@@ -120,7 +198,10 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
             op.runningThread = ThreadIdentity.current()
             op.cancelledAtStart = op.cancelled
             executing += 1
-            let skip = op.cancelled && F.mutation != .runsCancelled
+            let skip = op.cancelled && !op.cancelIgnoredAtStart && F.mutation != .runsCancelled
+            let times =
+                F.mutation == .runsBodyTwice || (F.mutation == .runsBodyTwiceAfterRelist && op.relistedWhileReady)
+                ? 2 : 1
             if !skip {
                 op.stateStorage = .executing
                 scheduler.post(op, .executing)
@@ -136,7 +217,7 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
             if skip {
                 finish(op)
             } else {
-                run(op)
+                run(op, times: times)
             }
             scheduler.condition.lock()
         }
@@ -144,16 +225,18 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
         scheduler.condition.unlock()
     }
 
-    private func run(_ op: TestOperation<F>) {
-        let times = F.mutation == .runsBodyTwice ? 2 : 1
+    private func run(_ op: TestOperation<F>, times: Int) {
         switch op.body {
         case .synchronous(let body):
             for _ in 0..<times { body(op) }
             if runsAgainAfterRacingCancel(op) { body(op) }
+            if F.mutation == .syncFinishWaitsForResume && holdsFinishWhileSuspended(op) { return }
             finish(op)
         case .asynchronous(let body):
             // The slot stays taken until `finish()`; the completion hook releases it.
-            for _ in 0..<times { body(op) }
+            // (`runsBodyTwiceAfterRelist` runs a synchronous body twice only.)
+            for _ in 0..<(F.mutation == .runsBodyTwiceAfterRelist ? 1 : times) { body(op) }
+            if F.mutation == .asyncFinishedWhenSlotContended { op.complete(reclaimingSlot: true) }
         }
     }
 
@@ -179,8 +262,16 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
     ///   the lock is released.
     func releaseLocked(_ op: TestOperation<F>) -> AnyObject? {
         if op.started { executing -= 1 }
+        if executing == 0 { heldWidth = nil }
         // Finishing operations are near the front: found at once, not after a scan of thousands.
         if let index = ops.firstIndex(where: { $0 === op }) { ops.remove(at: index) }
+        if F.mutation == .freedWhileOnlyPendingLeft && !ops.isEmpty
+            && ops.allSatisfy({ !$0.started && !$0.isReadyLocked })
+        {
+            // Takes "nothing runnable" for "nothing to do".
+            defer { queueWhileBusy = nil }
+            return queueWhileBusy
+        }
         guard ops.isEmpty else { return nil }
         defer { queueWhileBusy = nil }
         return queueWhileBusy
@@ -203,13 +294,31 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
 
     /// The next operation to start, or nil. Lock held.
     private func pick() -> TestOperation<F>? {
-        if F.mutation == .neverRuns || suspended || executing >= effectiveWidth { return nil }
+        if F.mutation == .neverRuns || suspended || executing >= effectiveWidth {
+            let bypasses = F.mutation == .suspendedStartsCrossQueueReleased && suspended && executing < effectiveWidth
+            return bypasses ? releasedAcrossQueues() : nil
+        }
         var best: TestOperation<F>?
+        // `barrierLetsHigherPriorityPass`: behind a barrier that waits, only higher priorities pass.
+        var behindWaitingBarrier = false
         // With the order correct, the first ready operation of the highest waiting level wins.
         let highest = waitingPerLevel.lastIndex { $0 > 0 }
         let stopsEarly = [.none, .barrierDoesNotWait, .barrierWaitsOnlyForExecuting, .runsBodyTwiceRarely].contains(
             F.mutation)
         for (index, op) in ops.enumerated() {
+            if op.unnoticed {
+                if op.isBarrier { break }
+                continue
+            }
+            if op.isBarrier && F.mutation == .barrierSkipsPendingBefore && !op.started
+                && ops[..<index].allSatisfy({ !$0.started && !$0.isReadyLocked })
+            {
+                return op  // what came before it all waits on dependencies: taken for nothing to wait for
+            }
+            if op.isBarrier && F.mutation == .barrierLetsHigherPriorityPass && !op.started && index > 0 {
+                behindWaitingBarrier = true
+                continue
+            }
             if op.isBarrier && F.mutation == .barrierWaitsOnlyForExecuting {
                 // Starts once its snapshot finished, ahead of the waiting operations before it.
                 if !op.started && op.barrierAwaits.allSatisfy({ $0.stateStorage == .finished }) { return op }
@@ -221,6 +330,7 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
                 break
             }
             guard !op.started else { continue }
+            if behindWaitingBarrier && op.priority <= .normal { continue }
             if F.mutation == .neverFinishesCancelled && op.cancelled { continue }
             guard op.isReadyLocked else {
                 if F.mutation == .hangsOnCycle { break }  // head-of-line: waits for the oldest
@@ -236,6 +346,17 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
         return best
     }
 
+    /// `suspendedStartsCrossQueueReleased`: in a suspended queue, the first ready operation (before
+    /// any barrier) that has a dependency in another queue. Lock held.
+    private func releasedAcrossQueues() -> TestOperation<F>? {
+        for op in ops {
+            if op.isBarrier { return nil }
+            guard !op.started, !op.cancelled, !op.unnoticed, op.isReadyLocked else { continue }
+            if op.dependencyList.contains(where: { $0.core != nil && $0.core !== self }) { return op }
+        }
+        return nil
+    }
+
     private func isBetter(_ op: TestOperation<F>, than current: TestOperation<F>) -> Bool {
         switch F.mutation {
         case .ignoresPriority: return op.sequence < current.sequence
@@ -245,6 +366,9 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
             return op.sequence > current.sequence
         case .brokenFIFO:
             return op.priority > current.priority || (op.priority == current.priority && op.sequence > current.sequence)
+        case .ignoresPriorityChangeOfReady:
+            return op.listedPriority > current.listedPriority
+                || (op.listedPriority == current.listedPriority && op.sequence < current.sequence)
         default:
             return op.priority > current.priority || (op.priority == current.priority && op.sequence < current.sequence)
         }

@@ -1,0 +1,285 @@
+import QueueLabCore
+
+/// A clause broken, and how.
+struct ModelViolation: Error, Sendable, CustomStringConvertible {
+    let clause: ContractClause
+    let message: String
+
+    var description: String { "[\(clause.id)] \(message)" }
+}
+
+/// What a body saw as it began, read on its own thread.
+struct StartRecord: Sendable {
+    /// Dependencies (as the program set them) that were not finished.
+    var unfinishedDependencies: [Int] = []
+    /// For a barrier: operations added before it that were not finished.
+    var unfinishedBefore: [Int] = []
+    /// Barriers added before it whose block had not returned.
+    var barriersRunning: [Int] = []
+    var sawCancelled = false
+}
+
+extension ContractModel {
+    /// Judges a body's start against every clause that governs it, then records it.
+    mutating func observeStart(_ index: Int, _ record: StartRecord) -> ModelViolation? {
+        let op = op(index)
+        let name = "op\(index)"
+        coverage.cover(.bodyOnce)
+        if op.started {
+            return ModelViolation(clause: .bodyOnce, message: "\(name)'s body started a second time")
+        }
+        guard let queue = op.queue else {
+            return ModelViolation(
+                clause: op.isBarrier ? .barrierAfter : .batchAtomic,
+                message: "\(name)'s body started though the call that added it threw, so it is in no queue")
+        }
+        // What the body saw finished is finished: the model learns finishes it could not place.
+        for dependency in op.dependencies where !record.unfinishedDependencies.contains(dependency) {
+            observeFinished(dependency)
+        }
+        for earlier in op.before where !record.unfinishedBefore.contains(earlier) { observeFinished(earlier) }
+        if op.cancelled || (record.sawCancelled && !op.mayBeCancelled) {
+            coverage.cover(.cancelBeforeStart)
+            return ModelViolation(
+                clause: .cancelBeforeStart,
+                message: op.cancelled
+                    ? "\(name)'s body started though it was cancelled before it started"
+                    : "\(name)'s body saw isCancelled though nothing cancelled it (a dependent of a cancelled operation runs uncancelled)")
+        }
+        if let dependency = record.unfinishedDependencies.first {
+            let crossQueue = self.op(dependency).queue != queue
+            return ModelViolation(
+                clause: crossQueue ? .depsCrossQueue : .depsWait,
+                message: "\(name) started while its dependency op\(dependency)\(crossQueue ? " (another queue)" : "") was \(describe(dependency))")
+        }
+        if let earlier = record.unfinishedBefore.first {
+            return ModelViolation(
+                clause: .barrierAfter, message: "barrier op\(index) started while op\(earlier), added before it, was \(describe(earlier))")
+        }
+        if judges(.barrierBefore), let barrier = record.barriersRunning.first {
+            return ModelViolation(
+                clause: .barrierBefore, message: "\(name) started while barrier op\(barrier), added before it, was unfinished")
+        }
+        if queues[queue].suspended {
+            if !op.isBarrier {
+                return ModelViolation(clause: .suspendHolds, message: "\(name) started while q\(queue) was suspended")
+            }
+            if judges(.barrierSuspended) {
+                return ModelViolation(
+                    clause: .barrierSuspended, message: "barrier \(name) started while q\(queue) was suspended")
+            }
+        }
+        let executing = executingCount(queue)
+        if executing >= queues[queue].width {
+            return ModelViolation(
+                clause: .widthBound,
+                message: "\(name) started while \(executing) operations executed in q\(queue) of width \(queues[queue].width)")
+        }
+        coverage.cover(.widthBound)
+        coverage.cover(.suspendHolds)
+        if !op.dependencies.isEmpty { coverage.cover(.depsWait) }
+        if op.dependencies.contains(where: { self.op($0).queue != queue }) { coverage.cover(.depsCrossQueue) }
+        if !op.barriersBefore.isEmpty { coverage.cover(.barrierBefore) }
+        if op.isBarrier && !op.before.isEmpty { coverage.cover(.barrierAfter) }
+        let orderViolation = op.isBarrier ? nil : judgeOrder(of: index, in: queue)
+        recordShare(of: index, in: queue)
+        updateOp(index) {
+            $0.started = true
+            $0.listing = nil
+            if $0.kind == .free { $0.released = true }
+        }
+        return orderViolation
+    }
+
+    /// The body returned (or `finish()` did): its slot is free for the width judgements.
+    mutating func observeBodyEnded(_ index: Int) { updateOp(index) { $0.bodyEnded = true } }
+
+    /// The operation was seen finished (its state, its completion handler, or a body that read it).
+    mutating func observeFinished(_ index: Int) {
+        guard !op(index).finished else { return }
+        let placed = !mayFinishLater(index)
+        updateOp(index) {
+            $0.finished = true
+            $0.listing = nil
+        }
+        let listing = Listing(key: takeKey(), step: step, certain: false, exact: placed)
+        for dependent in dependents(of: index) where op(dependent).listing == nil && isReady(dependent)
+            && !op(dependent).cancelled
+        {
+            coverage.cover(.wakeDependency)
+            updateOp(dependent) { $0.listing = listing }
+        }
+    }
+
+    private func describe(_ index: Int) -> String {
+        let op = op(index)
+        if op.finished { return "finished" }
+        if op.started { return "executing" }
+        return op.queue == nil ? "not in a queue" : "not started"
+    }
+
+    // MARK: Order
+
+    /// The priority the queue must order `index` by: its own, or with inheritance the highest of
+    /// what waits for it (unstarted, uncancelled), transitively.
+    func effectiveLevel(_ index: Int) -> Int {
+        guard promises.contains(.priorityInheritance) else { return op(index).level }
+        var memo: [Int: Int] = [:]
+        func effective(_ node: Int, _ depth: Int) -> Int {
+            if let known = memo[node] { return known }
+            memo[node] = op(node).level  // a cycle ends here
+            var level = op(node).level
+            if depth < 512 {
+                for dependent in dependents(of: node) where !op(dependent).started && !op(dependent).cancelled {
+                    level = max(level, effective(dependent, depth + 1))
+                }
+            }
+            memo[node] = level
+            return level
+        }
+        return effective(index, 0)
+    }
+
+    /// The chain of waiting operations behind `index` (unstarted, uncancelled), capped.
+    func chainRank(_ index: Int) -> Int {
+        let cap = policy?.rankCap ?? 64
+        var memo: [Int: Int] = [:]
+        func height(_ node: Int, _ depth: Int) -> Int {
+            if let known = memo[node] { return known }
+            memo[node] = 0
+            var best = 0
+            if depth < cap {
+                for dependent in dependents(of: node) where !op(dependent).started && !op(dependent).cancelled {
+                    best = max(best, 1 + height(dependent, depth + 1))
+                }
+            }
+            memo[node] = min(best, cap)
+            return memo[node]!
+        }
+        return height(index, 0)
+    }
+
+    /// The operations that surely competed with a start: startable in its queue, listed before the
+    /// call that led to the start or by that call itself.
+    private func competitors(of index: Int, in queue: Int) -> [Int] {
+        queues[queue].members.filter { other in
+            guard other != index, isStartable(other), !op(other).isBarrier, let listing = op(other).listing else {
+                return false
+            }
+            return listing.step < step || listing.certain
+        }
+    }
+
+    /// Whether two listings' keys give the order they were made in.
+    private func keysComparable(_ a: Listing, _ b: Listing) -> Bool {
+        guard a.exact && b.exact else { return false }
+        return a.certain || b.certain || a.step != b.step
+    }
+
+    private mutating func judgeOrder(of index: Int, in queue: Int) -> ModelViolation? {
+        let others = competitors(of: index, in: queue)
+        guard !others.isEmpty else { return nil }
+        // Starts into several free slots are simultaneous and the log orders them arbitrarily:
+        // a start breaks an order only when the operations it should have yielded to were at
+        // least as many as the free slots.
+        let slots = max(1, queues[queue].width - executingCount(queue))
+        let model = self
+        let started = op(index)
+        let level = effectiveLevel(index)
+        let name = { (i: Int) -> String in
+            let own = model.op(i).level
+            let effective = model.effectiveLevel(i)
+            return "op\(i) (\(levelName(own))\(effective != own ? ", inheriting \(levelName(effective))" : ""))"
+        }
+        if promises.contains(.strictPriority) {
+            coverage.cover(.strictPriority)
+            if promises.contains(.priorityInheritance) { coverage.cover(.inheritance) }
+            let higherOnes = others.filter { effectiveLevel($0) > level }
+            if higherOnes.count >= slots, let higher = higherOnes.first {
+                let byOwn = op(higher).level > started.level
+                let clause: ContractClause = byOwn ? .strictPriority : .inheritance
+                if judges(clause) {
+                    return ModelViolation(
+                        clause: clause, message: "started \(name(index)) while \(name(higher)) was ready in q\(queue)")
+                }
+            }
+        }
+        guard let own = started.listing else { return nil }
+        let sameLevel = others.filter { effectiveLevel($0) == level && op($0).level == started.level }
+        let comparable = { (other: Int) in model.op(other).listing.map { model.keysComparable($0, own) } ?? false }
+        if promises.contains(.fifoWithinLevel), judges(.fifoWithinLevel) {
+            if !sameLevel.isEmpty { coverage.cover(.fifoWithinLevel) }
+            // Without a policy the order is Foundation's: by the order added as well as listed.
+            let byAddOrder = policy == nil
+            let earlierOnes = sameLevel.filter {
+                comparable($0) && op($0).listing!.key < own.key && (!byAddOrder || op($0).addOrder < started.addOrder)
+            }
+            if earlierOnes.count >= slots, let earlier = earlierOnes.first {
+                return ModelViolation(
+                    clause: .fifoWithinLevel,
+                    message: "started \(name(index)) while \(name(earlier)), ready earlier at the same level, was ready in q\(queue)")
+            }
+        }
+        if promises.contains(.lifoWithinLevel) {
+            if !sameLevel.isEmpty { coverage.cover(.lifoWithinLevel) }
+            let laterOnes = sameLevel.filter { comparable($0) && op($0).listing!.key > own.key }
+            if laterOnes.count >= slots, let later = laterOnes.first {
+                return ModelViolation(
+                    clause: .lifoWithinLevel,
+                    message: "started \(name(index)) while \(name(later)), ready later at the same level, was ready in q\(queue)")
+            }
+        }
+        if promises.contains(.readyOrder) {
+            coverage.cover(.readyOrder)
+            let earlierOnes = others.filter { comparable($0) && op($0).listing!.key < own.key }
+            if earlierOnes.count >= slots, let earlier = earlierOnes.first {
+                return ModelViolation(
+                    clause: .readyOrder, message: "started \(name(index)) while \(name(earlier)), ready earlier, was ready in q\(queue)")
+            }
+        }
+        if promises.contains(.longestChainFirst), !sameLevel.isEmpty {
+            coverage.cover(.longestChain)
+            let peak = max(started.peakRank, chainRank(index))
+            let longerOnes = sameLevel.filter { chainRank($0) > peak }
+            if longerOnes.count >= slots, let longer = longerOnes.first {
+                return ModelViolation(
+                    clause: .longestChain,
+                    message: "started \(name(index)) (chain rank \(peak)) while \(name(longer)) of the same level had rank \(chainRank(longer)), in q\(queue)")
+            }
+        }
+        return nil
+    }
+
+    /// Ranks seen now are remembered: a policy may keep a rank that later fell.
+    mutating func notePeakRanks() {
+        guard promises.contains(.longestChainFirst) else { return }
+        for index in ops.indices where op(index).listing != nil {
+            let rank = chainRank(index)
+            if rank > op(index).peakRank { updateOp(index) { $0.peakRank = rank } }
+        }
+    }
+
+    // MARK: Shares
+
+    /// Counts a start toward its width-1 queue's current stretch (see ``ShareWindow``).
+    private mutating func recordShare(of index: Int, in queue: Int) {
+        guard promises.contains(.weightedShares), policy?.shareWeights != nil, queues[queue].width == 1 else { return }
+        var busy = Set(queues[queue].members.filter { isStartable($0) && !op($0).isBarrier }.map { op($0).level })
+        busy.insert(op(index).level)
+        if busy != queues[queue].window.levels {
+            pendingShareViolation = pendingShareViolation ?? closeWindow(queue)
+            updateQueue(queue) { $0.window = ShareWindow(levels: busy) }
+        }
+        let level = op(index).level
+        updateQueue(queue) { $0.window.starts[level] += 1 }
+    }
+
+    /// Ends the queue's stretch: its verdict, if it broke the promise.
+    mutating func closeWindow(_ queue: Int) -> ModelViolation? {
+        let window = queues[queue].window
+        updateQueue(queue) { $0.window = ShareWindow() }
+        guard let weights = policy?.shareWeights, window.levels.count >= 2 else { return nil }
+        coverage.cover(.weightedShares)
+        return window.violation(weights: weights).map { ModelViolation(clause: .weightedShares, message: $0) }
+    }
+}

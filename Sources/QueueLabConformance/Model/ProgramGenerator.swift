@@ -1,0 +1,200 @@
+import QueueLabCore
+
+/// Chooses a program's next call from the model's state: every call of the protocol, in every
+/// state whose outcome the model can tell, with plans of several calls (a cycle of any length, a
+/// backlog at a subset of levels, churn of priority changes) for the states no single call reaches.
+struct ProgramGenerator {
+    enum Focus: String, Sendable {
+        /// The queue contract: every call, one to three queues of any width.
+        case contract
+        /// A policy's promises: width-1 queues with backlogs at subsets of levels that empty and
+        /// rejoin, priority changes and cancels by the hundred, chains across levels and queues.
+        case policy
+    }
+
+    let focus: Focus
+    private var rng: SplitMix64
+    private var planned: [ModelCall] = []
+
+    init(focus: Focus, rng: SplitMix64) {
+        self.focus = focus
+        self.rng = rng
+    }
+
+    /// The widths of the program's queues.
+    mutating func queueWidths() -> [Int] {
+        switch focus {
+        case .contract: (0..<int(1...3)).map { _ in int(1...3) }
+        case .policy: [1] + (chance(0.5) ? [int(1...2)] : [])
+        }
+    }
+
+    private mutating func int(_ range: ClosedRange<Int>) -> Int { rng.int(in: range) }
+    private mutating func chance(_ p: Double) -> Bool { rng.chance(p) }
+    private mutating func pick<T>(_ values: [T]) -> T? { values.isEmpty ? nil : values[int(0...(values.count - 1))] }
+
+    /// The next call, or nil when nothing applies.
+    mutating func next(_ model: ContractModel) -> ModelCall? {
+        for _ in 0..<24 {
+            if !planned.isEmpty {
+                let call = planned.removeFirst()
+                if model.isApplicable(call) { return call }
+                continue
+            }
+            plan(model)
+            if planned.isEmpty { continue }
+        }
+        return nil
+    }
+
+    private mutating func plan(_ model: ContractModel) {
+        let queues = model.queues.indices.filter { !model.queue($0).dropped }
+        guard let queue = pick(queues) else { return }
+        let ops = Array(model.ops.indices.filter { !model.op($0).isBarrier })
+        let executing = ops.filter { model.op($0).started && !model.op($0).released && model.op($0).kind != .free }
+            + model.ops.indices.filter { model.op($0).isBarrier && model.op($0).started && !model.op($0).released }
+        let waiting = ops.filter { !model.op($0).started && !model.op($0).finished }
+        var next = model.operationCount
+        func newOp(_ kind: BodyKind, _ level: Int) -> Int {
+            defer { next += 1 }
+            planned.append(.make(op: next, kind: kind, level: level))
+            return next
+        }
+        func randomLevel() -> Int { focus == .policy ? int(0...4) : pick([0, 1, 2, 2, 2, 3, 4])! }
+        let roll = int(0...99)
+        switch focus == .policy ? policyChoice(roll) : contractChoice(roll) {
+        case 0:  // an operation, maybe with edges before it is queued
+            let op = newOp(chance(0.2) ? .async : .held, randomLevel())
+            for _ in 0..<(chance(0.3) ? int(1...2) : 0) {
+                if let on = pick(ops) { planned.append(.addDependency(op: op, on: on)) }
+            }
+            planned.append(.add(op: op, queue: queue))
+        case 1:  // a batch, waiting (free bodies) or not
+            let wait = chance(0.3)
+            let members = (0..<int(1...(focus == .policy ? 12 : 5))).map { _ in
+                newOp(wait ? .free : (chance(0.2) ? .async : .held), randomLevel())
+            }
+            if !wait, members.count > 1, chance(0.3) {
+                planned.append(.addDependency(op: members[1], on: members[0]))
+            }
+            if chance(0.1), let queued = pick(ops.filter { model.op($0).queue != nil }) {
+                planned.append(.addBatch(ops: members + [queued], queue: queue, wait: false))  // refused
+            }
+            planned.append(.addBatch(ops: members, queue: queue, wait: wait))
+        case 2:
+            if let op = pick(waiting), let on = pick(ops) { planned.append(.addDependency(op: op, on: on)) }
+        case 3:
+            if let op = pick(ops.filter { !model.op($0).dependencies.isEmpty && !model.op($0).started }),
+                let on = pick(model.op(op).dependencies)
+            {
+                planned.append(.removeDependency(op: op, on: on))
+            }
+        case 4:
+            if let op = pick(chance(0.7) ? waiting : ops) { planned.append(.cancel(op: op)) }
+        case 5: planned.append(.cancelAll(queue: queue))
+        case 6:
+            let changes = focus == .policy && chance(0.2) ? int(10...300) : 1
+            if let op = pick(chance(0.8) ? waiting : ops) {
+                for _ in 0..<changes { planned.append(.setPriority(op: op, level: int(0...4))) }
+            }
+        case 7: planned.append(.setWidth(queue: queue, width: focus == .policy ? int(1...2) : int(1...4)))
+        case 8: planned.append(.setSuspended(queue: queue, suspended: !model.queue(queue).suspended))
+        case 9: planned.append(.addBarrier(op: next, queue: queue))
+        case 10, 11, 12:
+            if let op = pick(executing) { planned.append(.release(op: op)) }
+        case 13:
+            if let op = pick(ops) {
+                planned.append(chance(0.5) ? .misuseFinish(op: op) : .add(op: op, queue: queue))
+            }
+        case 14:
+            if chance(0.5) {
+                planned.append(.waitQueue(queue: queue, bounded: chance(0.7)))
+            } else if let op = pick(ops) {
+                planned.append(.waitOperation(op: op, bounded: chance(0.7)))
+            }
+        case 15:
+            if let op = pick(ops), chance(0.5) { planned.append(.readOperation(op: op)) } else { planned.append(.read(queue: queue)) }
+        case 16:
+            // A queue dropped while its work waits on another's.
+            if queues.count > 1 { planned.append(.dropQueue(queue: queue)) }
+        case 17:
+            // A cycle: within one queue or across them, of 1 to hundreds of members.
+            let length = chance(0.2) ? int(20...(focus == .policy ? 60 : 300)) : int(1...4)
+            let members = (0..<length).map { _ in newOp(.held, randomLevel()) }
+            for (offset, member) in members.enumerated() where offset > 0 {
+                planned.append(.addDependency(op: member, on: members[offset - 1]))
+            }
+            for member in members { planned.append(.add(op: member, queue: pick(queues)!)) }
+            planned.append(.addDependency(op: members[0], on: members[length - 1]))
+        case 18:
+            // A backlog at a subset of levels, added while suspended so that it is ready at once.
+            planned.append(.setSuspended(queue: queue, suspended: true))
+            let levels = (0...4).filter { _ in chance(0.5) }
+            for level in levels.isEmpty ? [int(0...4)] : levels {
+                for _ in 0..<int(1...(focus == .policy ? 40 : 4)) {
+                    planned.append(.add(op: newOp(.held, level), queue: queue))
+                }
+            }
+            planned.append(.setSuspended(queue: queue, suspended: false))
+        case 19:
+            // Hundreds of cancels: stale entries past any internal budget.
+            let count = int(20...200)
+            let members = (0..<count).map { _ in newOp(.held, int(0...4)) }
+            planned.append(.setSuspended(queue: queue, suspended: true))
+            planned.append(.addBatch(ops: members, queue: queue, wait: false))
+            for member in members where chance(0.9) { planned.append(.cancel(op: member)) }
+            planned.append(.setSuspended(queue: queue, suspended: false))
+        default:
+            // A chain across levels and queues behind a ready operation.
+            let length = int(2...6)
+            let members = (0..<length).map { _ in newOp(.held, int(0...4)) }
+            for (offset, member) in members.enumerated() where offset > 0 {
+                planned.append(.addDependency(op: member, on: members[offset - 1]))
+            }
+            for member in members { planned.append(.add(op: member, queue: pick(queues)!)) }
+        }
+    }
+
+    private func contractChoice(_ roll: Int) -> Int {
+        switch roll {
+        case 0..<16: 0
+        case 16..<21: 1
+        case 21..<27: 2
+        case 27..<32: 3
+        case 32..<38: 4
+        case 38..<39: 5
+        case 39..<44: 6
+        case 44..<49: 7
+        case 49..<54: 8
+        case 54..<57: 9
+        case 57..<78: 10
+        case 78..<81: 13
+        case 81..<85: 14
+        case 85..<89: 15
+        case 89..<90: 16
+        case 90..<93: 17
+        case 93..<95: 18
+        case 95..<96: 19
+        default: 20
+        }
+    }
+
+    private func policyChoice(_ roll: Int) -> Int {
+        switch roll {
+        case 0..<10: 0
+        case 10..<14: 1
+        case 14..<18: 2
+        case 18..<20: 3
+        case 20..<25: 4
+        case 25..<33: 6
+        case 33..<35: 7
+        case 35..<37: 8
+        case 37..<70: 10
+        case 70..<72: 14
+        case 72..<73: 17
+        case 73..<85: 18
+        case 85..<88: 19
+        default: 20
+        }
+    }
+}

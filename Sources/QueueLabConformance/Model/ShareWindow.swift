@@ -1,0 +1,34 @@
+import Foundation
+import QueueLabCore
+
+/// The weighted-shares promise judged over a stretch of starts of a width-1 queue during which
+/// the same levels had ready work: stride scheduling keeps each of the k levels' passes within one
+/// stride of the global pass, so over such a stretch of n starts a level of weight w gets
+/// n·w/W starts (W: the stretch's total weight) within k+1. Weighted fair queueing keeps a lag of
+/// the same order. A stretch ends when the set of busy levels changes or a cancel or a priority
+/// change may have charged a level a pick that started no body.
+struct ShareWindow: Hashable, Sendable {
+    var levels: Set<Int> = []
+    var starts = [Int](repeating: 0, count: 5)
+
+    var count: Int { starts.reduce(0, +) }
+
+    /// Why the stretch breaks the promise under `weights`, or nil.
+    func violation(weights: [Int]) -> String? {
+        let k = levels.count
+        guard k >= 2, count > 0 else { return nil }
+        let total = levels.reduce(0) { $0 + weights[$1] }
+        for level in levels.sorted() {
+            let expected = Double(count * weights[level]) / Double(total)
+            if abs(Double(starts[level]) - expected) > Double(k + 1) {
+                let shares = levels.sorted().map { "\(levelName($0)) \(starts[$0])" }
+                return
+                    "over \(count) starts while levels \(levels.sorted().map(levelName).joined(separator: ", ")) had ready work, \(levelName(level)) started \(starts[level]) times where its weight gives \(String(format: "%.1f", expected)) ± \(k + 1) (starts: \(shares.joined(separator: ", ")); weights \(weights.map(String.init).joined(separator: ":")))"
+            }
+        }
+        return nil
+    }
+}
+
+/// A level's name (`veryLow` for 0) for messages.
+func levelName(_ level: Int) -> String { "\(QueuePriority(level: level))" }

@@ -1,0 +1,55 @@
+import ActorBasedQueue
+import Foundation
+import LockBasedQueue
+import QueueLabConformance
+import QueueLabCore
+import QueueLabScheduling
+import Testing
+
+/// The model-based checks: no false verdict on QueueLab's queues under every policy, the
+/// contract's documentation lists every clause, and a failure comes back shrunk, as Swift.
+@Suite("Model-based checks")
+struct ModelCheckTests {
+    static let policies: [any SchedulingPolicy] = [
+        StrictPolicy(), FIFOPolicy(), AgingPolicy(), WeightedPolicy(), LIFOPolicy(), InheritPolicy(),
+        CriticalPathPolicy(),
+    ]
+
+    static var recipes: [any QueueRecipe] {
+        [QueueMaker(LockQueue.self), QueueMaker(ActorQueue.self)]
+            + policies.flatMap { [LockQueue.recipe(policy: $0), ActorQueue.recipe(policy: $0)] as [any QueueRecipe] }
+    }
+
+    static let modelChecks = Check.matching("model")
+
+    @Test("QueueLab's queues pass both model checks under every policy", arguments: recipes)
+    func noFalseVerdict(_ recipe: any QueueRecipe) {
+        let report = ConformanceSuite.run(
+            recipe,
+            configuration: ConformanceConfiguration(level: .quick, seed: 2, checks: Self.modelChecks, timeBound: .seconds(20)))
+        #expect(report.isSuccess, "\(report.text())")
+        for outcome in report.outcomes {
+            #expect(outcome.verdict == .pass, "\(outcome.checkID): \(outcome.summary)")
+            #expect((outcome.clauseCoverage ?? [:]).values.reduce(0, +) > 0, "\(outcome.checkID) counted no clause")
+        }
+    }
+
+    @Test("the model checks run only when selected")
+    func preview() {
+        #expect(Self.modelChecks.map(\.id) == ["model.contract", "model.policy"])
+        #expect(!Check.standard.contains { $0.isPreview })
+        #expect(Check.all.count == Check.standard.count + 2)
+    }
+
+    @Test("the contract's documentation lists every clause with its id")
+    func documented() throws {
+        let article = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/QueueLabCore/QueueLabCore.docc/TheContract.md")
+        let text = try String(contentsOf: article, encoding: .utf8)
+        for clause in ContractClause.all {
+            #expect(text.contains("| `\(clause.id)` | \(clause.sentence) |"), "\(clause.id) is not in TheContract.md")
+        }
+        #expect(Set(ContractClause.all.map(\.id)).count == ContractClause.all.count)
+    }
+}
