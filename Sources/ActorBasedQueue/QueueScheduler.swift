@@ -40,7 +40,11 @@ actor QueueScheduler {
         var retired: ScheduledOperation?
         if let previous {
             if retiring {
-                _ = machine.finished(previous)
+                // The slot it freed is this worker's to fill: nobody is woken for it. (`finished`
+                // would count a worker to start for it, never started, and the next wake-up of
+                // this queue, an asynchronous `finish()`, would find the width already full of
+                // workers.)
+                machine.finishedOnWorker(previous)
                 step.transitions.note(previous.enter(.finished))
                 retired = previous
                 // Its dependents enter the inbox now, so the pick below weighs them against the

@@ -68,11 +68,13 @@ extension ContractClause {
     static let suspendHolds = ContractClause("suspend.holds", "nothing starts while the queue is suspended")
     static let batchAtomic = ContractClause(
         "batch.atomic", "a refused batch adds none of its members; an accepted one enters as one unit")
-    static let barrierAfter = ContractClause("barrier.after", "a barrier runs after every operation added before it")
+    static let barrierAfter = ContractClause(
+        "barrier.after", "a barrier runs after every operation added before it", deviations: ["barrier.before"])
     static let barrierBefore = ContractClause(
         "barrier.before", "a barrier runs before every operation added after it", deviations: ["barrier.before"])
     static let barrierSuspended = ContractClause(
-        "barrier.suspended", "a barrier added to a suspended queue waits for the resume", deviations: ["barrier.suspended"])
+        "barrier.suspended", "a barrier added to a suspended queue waits for the resume",
+        deviations: ["barrier.suspended", "barrier.before"])
     static let waitQueue = ContractClause(
         "wait.queue", "a queue's wait returns once what it covers finished, not before; a timed-out one names the unfinished")
     static let waitOperation = ContractClause(
@@ -94,7 +96,8 @@ extension ContractClause {
         deviations: ["deps.removed", "liveness.dependency-removed"])
     static let wakeCancel = ContractClause(
         "wake.cancel", "a cancel finishes a waiting operation and releases its dependents")
-    static let wakeBarrier = ContractClause("wake.barrier", "a barrier finishing starts the work behind it")
+    static let wakeBarrier = ContractClause(
+        "wake.barrier", "a barrier finishing starts the work behind it", deviations: ["barrier.before"])
 
     // The promises of a queue's order (its policy's, or strict priority and FIFO without one).
     static let strictPriority = ContractClause(

@@ -35,7 +35,9 @@ extension ContractModel {
                 // with no edges, a slot free and nothing ahead of them.
                 return ops.allSatisfy { self.op($0).kind == .free && self.op($0).dependencies.isEmpty }
                     && !self.queue(queue).suspended && hasFreeSlot(queue)
-                    && !self.queue(queue).members.contains { !self.op($0).finished && !self.op($0).started }
+                    && !self.queue(queue).members.contains {
+                        !self.op($0).finished && (!self.op($0).started || self.op($0).isBarrier)
+                    }
             }
             return ops.allSatisfy { self.op($0).kind != .free || dependents(of: $0).isEmpty }
         case .addDependency(let op, let on):
@@ -46,17 +48,23 @@ extension ContractModel {
             return op != on || capabilities.contains(.cycleRejection)
         case .removeDependency(let op, let on):
             guard exists(op), exists(on), self.op(op).dependencies.contains(on), !self.op(op).started else { return false }
-            // A declared deviation: removing the last unfinished dependency strands the operation.
-            if !judges(.wakeEdgeRemoved), self.op(op).queue != nil, !self.op(on).finished {
-                return self.op(op).dependencies.contains { $0 != on && !self.op($0).finished }
-            }
-            return true
+            // A declared deviation (Foundation's): removing a dependency of a queued operation can
+            // strand it, whether or not others remain or the one removed finished.
+            return judges(.wakeEdgeRemoved) || self.op(op).queue == nil
         case .cancel(let op): return exists(op) && !self.op(op).isBarrier
-        case .cancelAll(let queue), .read(let queue), .dropQueue(let queue): return alive(queue)
+        // Whether a cancel reaches a barrier is not promised (Foundation leaves them out), and a
+        // barrier's finish cannot be seen: no cancelAll while one waits.
+        case .cancelAll(let queue):
+            return alive(queue) && !self.queue(queue).members.contains { self.op($0).isBarrier && !self.op($0).started }
+        case .read(let queue): return alive(queue)
+        // A suspended queue dropped can never be resumed: its work would wait for good, rightly.
+        case .dropQueue(let queue): return alive(queue) && !self.queue(queue).suspended
         case .setPriority(let op, _), .readOperation(let op): return exists(op) && !self.op(op).isBarrier
         case .setWidth(let queue, let width): return alive(queue) && width >= 1
         case .setSuspended(let queue, _): return alive(queue)
-        case .addBarrier(let op, let queue): return op == operationCount && alive(queue)
+        // An implementation that declares it runs work beside a barrier gets none: what waits
+        // behind one could start at any moment, racing every later call.
+        case .addBarrier(let op, let queue): return op == operationCount && alive(queue) && judges(.barrierBefore)
         case .release(let op):
             return exists(op) && self.op(op).started && !self.op(op).released && self.op(op).kind != .free
         case .misuseFinish(let op):
@@ -113,12 +121,8 @@ extension ContractModel {
             return .succeeds
         case .cancelAll(let queue):
             coverage.cover(.cancelAll)
-            for member in self.queue(queue).members where !self.op(member).finished {
-                if self.op(member).isBarrier {
-                    if !self.op(member).started { updateOp(member) { $0.mayBeCancelled = true } }
-                } else {
-                    cancel(member)
-                }
+            for member in self.queue(queue).members where !self.op(member).finished && !self.op(member).isBarrier {
+                cancel(member)
             }
             return .succeeds
         case .setPriority(let op, let level):

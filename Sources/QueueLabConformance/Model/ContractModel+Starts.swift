@@ -38,7 +38,7 @@ extension ContractModel {
             observeFinished(dependency)
         }
         for earlier in op.before where !record.unfinishedBefore.contains(earlier) { observeFinished(earlier) }
-        if op.cancelled || (record.sawCancelled && !op.mayBeCancelled) {
+        if op.cancelled || (record.sawCancelled) {
             coverage.cover(.cancelBeforeStart)
             return ModelViolation(
                 clause: .cancelBeforeStart,

@@ -34,8 +34,6 @@ struct ContractModel {
         var barriersBefore: [Int] = []
         /// For a barrier: the operations of its queue added before it.
         var before: [Int] = []
-        /// A barrier's cancel may or may not reach it (Foundation leaves barriers out).
-        var mayBeCancelled = false
 
         var isBarrier: Bool { kind == .barrier }
         var isExecuting: Bool { started && !bodyEnded && !finished }
@@ -141,7 +139,7 @@ struct ContractModel {
     /// suspended (at once or on resume), or its queue's width is full (at once or when a slot frees).
     func mayFinishLater(_ index: Int) -> Bool {
         let op = ops[index]
-        guard let queue = op.queue, !op.started, !op.finished, op.cancelled || op.mayBeCancelled else { return false }
+        guard let queue = op.queue, !op.started, !op.finished, op.cancelled else { return false }
         return queues[queue].suspended || !hasFreeSlot(queue) || isBehindBarrier(index)
             || (op.isBarrier && !barrierClear(index))
     }
@@ -155,7 +153,7 @@ struct ContractModel {
             if op.finished { return false }
             if op.started { return !op.released }
             guard let queue = op.queue else { return true }
-            if op.cancelled || op.mayBeCancelled { return false }
+            if op.cancelled { return false }
             if queues[queue].suspended { return true }
             if op.dependencies.contains(where: { stuck($0) }) { return true }
             if op.barriersBefore.contains(where: { stuck($0) }) { return true }
@@ -182,7 +180,8 @@ struct ContractModel {
                 while let last = path.last, last != from { path.append(previous[last]!) }
                 return path.reversed()
             }
-            for next in ops[node].dependencies where previous[next] == nil {
+            // A barrier waits for what was added before it; what was added after waits for it.
+            for next in ops[node].dependencies + ops[node].barriersBefore + ops[node].before where previous[next] == nil {
                 previous[next] = node
                 frontier.append(next)
             }

@@ -296,6 +296,10 @@ final class ProgramRunner<Q: OperationQueueing> {
     }
 
     private func judgeCycle(_ members: [OperationLabel], dependent: Int, dependency: Int) throws(ModelViolation) {
+        // A cycle through a barrier has a member the program holds no handle of: any is accepted.
+        if let path = model.path(from: dependency, to: dependent), path.contains(where: { model.op($0).isBarrier }) {
+            return
+        }
         let indices = members.compactMap { label in operations.firstIndex { $0?.id == label.id } }
         var edges = Set(model.ops.indices.flatMap { i in model.op(i).dependencies.map { [i, $0] } })
         edges.insert([dependent, dependency])
@@ -434,7 +438,7 @@ final class ProgramRunner<Q: OperationQueueing> {
     private func pollFinishes() {
         for index in model.ops.indices where !model.op(index).finished && model.op(index).queue != nil {
             let op = model.op(index)
-            guard op.released || op.cancelled || op.mayBeCancelled || op.kind == .free else { continue }
+            guard op.released || op.cancelled || op.kind == .free else { continue }
             if let real = operations[index], real.isFinished { model.observeFinished(index) }
             if op.isBarrier && op.released && op.bodyEnded { model.observeFinished(index) }
         }
@@ -446,7 +450,7 @@ final class ProgramRunner<Q: OperationQueueing> {
             let op = model.op(index)
             if op.released && op.kind != .async && !op.bodyEnded { return "op\(index)'s released body has not returned" }
             if op.released || (op.started && op.kind == .free) { return "op\(index) was released but is not finished" }
-            if (op.cancelled || op.mayBeCancelled) && !op.started && !model.mayFinishLater(index) {
+            if (op.cancelled) && !op.started && !model.mayFinishLater(index) {
                 return "op\(index) was cancelled before it started and is not finished"
             }
         }
@@ -488,7 +492,17 @@ final class ProgramRunner<Q: OperationQueueing> {
             default: clause = .wakeSlot
             }
         }
-        return ModelViolation(clause: clause, message: "after `\(call)`, within \(patience): \(stuck)")
+        return ModelViolation(clause: clause, message: "after `\(call)`, within \(patience): \(stuck); \(stallReport())")
+    }
+
+    /// What is stuck: every unfinished operation, as the model holds it and as it reads.
+    private func stallReport() -> String {
+        let open = model.ops.indices.filter { !model.op($0).finished && model.op($0).queue != nil }
+        let lines = open.prefix(24).map { index in
+            "op\(index) in q\(model.op(index).queue!): \(describe(index)), reads \(operations[index].map { "\($0.state)" } ?? "(barrier)")"
+        }
+        return "unfinished: " + (lines.isEmpty ? "none" : lines.joined(separator: "; "))
+            + (open.count > 24 ? "; and \(open.count - 24) more" : "")
     }
 
     /// The states of the operations the call named, of those that moved, and of a few others.
@@ -499,13 +513,15 @@ final class ProgramRunner<Q: OperationQueueing> {
         for index in indices.sorted() {
             guard let op = operations[index] else { continue }
             model.coverage.cover(.states)
-            let allowed = allowedStates(index)
             // A state may be published a moment after the call that changed it (an actor's hop):
-            // it must arrive within the bound.
+            // it must arrive within the bound. A start that happened meanwhile is judged first.
             var state = op.state
+            var allowed = allowedStates(index)
             while !allowed.contains(state) && !deadline.hasPassed {
                 events.awaitEvent(.milliseconds(1))
+                try absorb()
                 state = op.state
+                allowed = allowedStates(index)
             }
             if !allowed.contains(state) {
                 throw ModelViolation(
@@ -521,6 +537,8 @@ final class ProgramRunner<Q: OperationQueueing> {
         if op.started { return op.released ? [.executing, .finished] : [.executing] }
         if op.queue == nil { return op.cancelled ? [.pending, .ready, .finished] : [.pending, .ready] }
         if op.cancelled { return [.ready, .finished] }
+        // A queue that declares it runs work beside a barrier may start this one at any time.
+        if !model.judges(.barrierBefore) && model.isBehindBarrier(index) { return [.pending, .ready, .executing] }
         // Ready may be published after the add returns (an actor's hop, a suspended queue), so
         // a free operation may still read pending; one with an unfinished dependency never reads ready.
         return model.dependenciesMet(index) ? [.pending, .ready] : [.pending]

@@ -16,6 +16,7 @@ struct ModelMutantLongTests {
         "aging-newest-first-within-step",
         "asyncFinishWakesOnlyDependents",
         "barrierFinishForgetsWake",
+        "barrierLetsHigherPriorityPass",
         "cancelAllSkipsPending",
         "cancelOfPendingForgetsWake",
         "cancelledDependencyCountsAtCancel",

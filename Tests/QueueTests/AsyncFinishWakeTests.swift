@@ -1,0 +1,84 @@
+import Foundation
+import QueueLabCore
+import QueueLabImplementations
+import Synchronization
+import Testing
+
+/// A program `model.contract` shrank on the actor queue (seed 19 at quick): after a worker retired
+/// one operation and took the next, `finish()` of an asynchronous operation started nothing (the
+/// retiring worker had counted a worker to start for its own freed slot, so the width read full).
+@Suite struct AsyncFinishWakeTests {
+    @Test(arguments: Implementations.queues.filter { $0.capabilities.contains(.asynchronousOperations) }.map(QueueType.init))
+    func finishOfAnAsynchronousOperationStartsTheNext(_ type: QueueType) throws {
+        try type.open { queue in try program(queue) }
+    }
+
+    private func program<Q: OperationQueueing>(_ queue: Q) throws {
+        let started = StartLog()
+        let gates = (0..<7).map { _ in DispatchSemaphore(value: 0) }
+        func held(_ index: Int, _ priority: QueuePriority) -> Q.Operation {
+            Q.Operation(name: "op\(index)", priority: priority, body: .synchronous { _ in
+                started.append("op\(index)")
+                _ = gates[index].wait(timeout: .now() + 120)
+            })
+        }
+        queue.setStateObserver(CountingObserver())
+        queue.maxConcurrentOperationCount = 3
+        queue.isSuspended = true
+        let op0 = held(0, .normal)
+        let op1 = Q.Operation(name: "op1", priority: .normal, body: .asynchronous { _ in started.append("op1") })
+        let op2 = held(2, .low)
+        let (op3, op4, op5, op6) = (held(3, .veryHigh), held(4, .normal), held(5, .veryLow), held(6, .normal))
+        for op in [op0, op1, op2, op3, op4, op5, op6] { op.completionHandler = { started.append("done") } }
+        try queue.addOperation(op0)
+        try queue.addOperation(op1)
+        // The edge is added while its dependency waits in the suspended queue.
+        try op2.addDependency(op1)
+        for op in [op2, op3, op4, op5, op6] { try queue.addOperation(op) }
+        queue.isSuspended = false
+        #expect(started.waitForCount(3, within: probeBound), "\(started.snapshot)")
+        gates[3].signal()
+        #expect(started.waitForCount(5, within: probeBound), "\(started.snapshot)")
+        #expect(started.snapshot.contains("op1"))
+        try op1.finish()
+        // op1's slot goes to op6 (normal), ahead of op2 (low) which op1's finish made ready.
+        #expect(started.waitForCount(7, within: probeBound), "after op1.finish(): \(started.snapshot)")
+        for gate in gates { gate.signal() }
+        #expect(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
+    }
+}
+
+/// Body starts, with a bounded wait for the n-th.
+private final class StartLog: @unchecked Sendable {
+    // @unchecked Sendable: `names` is only touched while `condition` is locked.
+    private let condition = NSCondition()
+    private var names: [String] = []
+
+    func append(_ name: String) {
+        condition.lock()
+        names.append(name)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    var snapshot: [String] {
+        condition.lock()
+        defer { condition.unlock() }
+        return names
+    }
+
+    func waitForCount(_ count: Int, within bound: Duration) -> Bool {
+        let end = Date(timeIntervalSinceNow: Double(bound.components.seconds))
+        condition.lock()
+        defer { condition.unlock() }
+        while names.count < count {
+            if !condition.wait(until: end) { return names.count >= count }
+        }
+        return true
+    }
+}
+
+private final class CountingObserver: StateObserver {
+    let count = Atomic<Int>(0)
+    func operationDidTransition(_ transition: StateTransition) { count.add(1, ordering: .relaxed) }
+}
