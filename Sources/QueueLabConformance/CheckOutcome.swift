@@ -46,6 +46,9 @@ public struct CheckOutcome: Sendable, Codable {
     /// For a model-based check (`model.*`): per clause id of ``ContractClause``, how often the
     /// situation it governs arose. Nil for the other checks.
     public var clauseCoverage: [String: Int]?
+    /// For a model-based check that passed: the clauses it could exercise on this queue and never
+    /// did (their situation never arose), in the documentation's order.
+    public var unexercisedClauses: [String]?
 
     /// A FAIL, STALE or CRASH that the implementation did not declare: what fails a run.
     public var isUnexpectedFailure: Bool {

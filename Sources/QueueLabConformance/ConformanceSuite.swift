@@ -139,6 +139,7 @@ public enum ConformanceSuite {
             outcome.scenario = pass.scenario
             outcome.power = pass.power
             outcome.clauseCoverage = pass.clauseCoverage
+            outcome.unexercisedClauses = pass.unexercisedClauses
             // Nothing forbidden seen, in too few landed races to say much: never a plain PASS.
             if let power = pass.power, !power.isEnough {
                 outcome.verdict = .underpowered

@@ -41,7 +41,7 @@ struct ConformCommand: ParsableCommand {
 
             Exit status:
               0  every outcome is PASS, UNSUPPORTED or UNDERPOWERED (Foundation's cycle deadlock is a PASS that says so)
-              1  some check FAILed, went STALE or CRASHed; with --require-power, some check was UNDERPOWERED; with --require-verified-promises, some policy promise went unverified
+              1  some check FAILed, went STALE or CRASHed; with --require-power, some check was UNDERPOWERED; with --require-verified-promises, some policy promise went unverified; with --require-clause-coverage, a model check left a clause unexercised
               2  bad input, before anything runs: unknown implementation, check, level or policy, a bad policy parameter, a policy for an implementation without a policy seam (foundation, dispatch); the message lists the valid ones. Or a --junit file that cannot be written (a missing folder is made). Or a time bound out of range
 
             Examples:
@@ -55,6 +55,7 @@ struct ConformCommand: ParsableCommand {
               \(ToolName.current) conform --impl actor --check deps.late --level default --seeds 1-5000
               \(ToolName.current) conform --impl lock --check once.cancel-race --level default --require-power
               \(ToolName.current) conform --impl lock --policy aging --require-verified-promises
+              \(ToolName.current) conform --impl lock --check model --level default --require-clause-coverage
             """
     )
 
@@ -106,6 +107,14 @@ struct ConformCommand: ParsableCommand {
             needs it PASSed (UNSUPPORTED, UNDERPOWERED, failed, or not selected by --check).
             """)
     var requireVerifiedPromises = false
+
+    @Flag(
+        name: .long,
+        help: """
+            Exit 1 when a model-based check (model.*) passed without exercising every clause of the \
+            contract it could on the queue: the clauses it never reached are listed after the table.
+            """)
+    var requireClauseCoverage = false
 
     @Flag(
         name: .long,
@@ -163,6 +172,7 @@ struct ConformCommand: ParsableCommand {
         if !report.isSuccess { throw ExitCode(1) }
         if requirePower && !report.shortOfPower.isEmpty { throw ExitCode(1) }
         if requireVerifiedPromises && !report.unverifiedPromises.isEmpty { throw ExitCode(1) }
+        if requireClauseCoverage && !report.unexercisedClauses.isEmpty { throw ExitCode(1) }
     }
 
     /// Each implementation's checks in child processes of this executable (``IsolatedConformRun``).

@@ -16,6 +16,7 @@ struct ScenarioPass: Sendable {
     var power: CheckPower?
     /// For the model-based checks: how often each clause's situation arose.
     var clauseCoverage: [String: Int]?
+    var unexercisedClauses: [String]?
 
     init(_ note: String = "", scenario: String? = nil) {
         self.note = note

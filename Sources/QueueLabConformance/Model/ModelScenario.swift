@@ -57,6 +57,7 @@ enum ModelScenario {
                 + (missing.isEmpty ? "" : "; never: \(missing.map(\.id).joined(separator: ", "))")
                 + (deviated.isEmpty ? "" : "; not judged (declared deviations): \(deviated.map(\.id).joined(separator: ", "))"))
         pass.clauseCoverage = coverage.counts
+        pass.unexercisedClauses = missing.map(\.id)
         return pass
     }
 

@@ -1,6 +1,10 @@
 import QueueLabCore
 
 extension ConformanceReport {
+    /// Model-based outcomes (`model.*`) that passed without exercising every clause they could:
+    /// a clause whose situation never arose was not tested.
+    public var unexercisedClauses: [CheckOutcome] { outcomes.filter { !($0.unexercisedClauses ?? []).isEmpty } }
+
     /// The checks short of their power: UNDERPOWERED outcomes, each with how far it got.
     public var shortOfPower: [CheckOutcome] { outcomes.filter { $0.verdict == .underpowered } }
 

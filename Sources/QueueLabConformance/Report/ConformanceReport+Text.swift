@@ -63,6 +63,14 @@ extension ConformanceReport {
                 lines.append("    replay: \(outcome.replayCommand(tool: tool))")
             }
         }
+        if !unexercisedClauses.isEmpty {
+            lines.append("")
+            lines.append("clauses never exercised (their situation never arose; more seeds or a higher level reach more):")
+            for outcome in unexercisedClauses {
+                let clauses = (outcome.unexercisedClauses ?? []).joined(separator: ", ")
+                lines.append("  \(outcome.implementation) \(outcome.checkID) seed \(outcome.seed): \(clauses)")
+            }
+        }
         let unverified = unverifiedPromises
         if !unverified.isEmpty {
             lines.append("")
