@@ -41,9 +41,17 @@ extension ContractModel {
             }
             return ops.allSatisfy { self.op($0).kind != .free || dependents(of: $0).isEmpty }
         case .addDependency(let op, let on):
-            guard exists(op), exists(on), !self.op(op).isBarrier, !self.op(on).isBarrier, !self.op(op).started,
-                !self.op(op).cancelled, !self.op(op).dependencies.contains(on), self.op(on).kind != .free
+            // Also to an operation that started: it changes nothing for it.
+            guard exists(op), exists(on), !self.op(op).isBarrier, !self.op(on).isBarrier,
+                !self.op(op).cancelled || self.op(op).started, !self.op(op).dependencies.contains(on),
+                self.op(on).kind != .free
             else { return false }
+            // Whether a queue looks for cycles through work that already started, or through a
+            // cancelled operation not yet finished, is not promised: no such edge is made.
+            if self.op(op).started { return op != on && !waits(on, for: op) }
+            if let cycle = path(from: on, to: op), cycle.contains(where: { self.op($0).started || self.op($0).cancelled }) {
+                return false
+            }
             // A queue that accepts cycles is given them too: its members must never run.
             return op != on || capabilities.contains(.cycleRejection)
         case .removeDependency(let op, let on):
@@ -122,6 +130,7 @@ extension ContractModel {
         case .cancelAll(let queue):
             coverage.cover(.cancelAll)
             for member in self.queue(queue).members where !self.op(member).finished && !self.op(member).isBarrier {
+                if !self.op(member).cancelled { updateOp(member) { $0.cancelledInBulk = true } }
                 cancel(member)
             }
             return .succeeds

@@ -38,7 +38,12 @@ extension ContractModel {
             observeFinished(dependency)
         }
         for earlier in op.before where !record.unfinishedBefore.contains(earlier) { observeFinished(earlier) }
-        if op.cancelled || (record.sawCancelled) {
+        // cancelAllOperations reaches operations one by one: one released by an operation the
+        // same call cancelled first may be handed to a worker before its own cancel lands (its
+        // body then sees the flag either way). That every one was cancelled is read back.
+        if op.cancelled && op.cancelledInBulk {
+            coverage.cover(.cancelAll)
+        } else if op.cancelled || record.sawCancelled {
             coverage.cover(.cancelBeforeStart)
             return ModelViolation(
                 clause: .cancelBeforeStart,

@@ -24,6 +24,9 @@ struct ContractModel {
         var cancelled = false
         /// Cancelled after it finished: `isCancelled` may read either way.
         var cancelledLate = false
+        /// Cancelled by `cancelAllOperations`, which is not atomic: it may start before the cancel
+        /// reaches it (released by an earlier operation the same call cancelled).
+        var cancelledInBulk = false
         var completions = 0
         var dependencies: [Int] = []
         /// Where the operation stands among ready ones, while it is ready and unstarted.
@@ -181,7 +184,9 @@ struct ContractModel {
                 return path.reversed()
             }
             // A barrier waits for what was added before it; what was added after waits for it.
-            for next in ops[node].dependencies + ops[node].barriersBefore + ops[node].before where previous[next] == nil {
+            // Edges into finished work hold nothing: a cycle through one is no cycle.
+            for next in ops[node].dependencies + ops[node].barriersBefore + ops[node].before
+            where previous[next] == nil && !ops[next].finished {
                 previous[next] = node
                 frontier.append(next)
             }

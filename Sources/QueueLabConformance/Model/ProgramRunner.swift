@@ -13,6 +13,8 @@ final class ProgramRunner<Q: OperationQueueing> {
     /// The calls made (a refused or inapplicable one is left out): what shrinking works on.
     private(set) var made: [ModelCall] = []
     private var paths: [Int: TransitionPath] = [:]
+    /// Operations that started, ended or finished since the last state check.
+    private var moved: Set<Int> = []
     private let observed: Bool
     private let patience: Duration
     /// How long a settled state is watched for a start the model forbids.
@@ -51,6 +53,7 @@ final class ProgramRunner<Q: OperationQueueing> {
         if case .refused = outcome.error { return false }
         model = next
         made.append(call)
+        notePaths(after: call)
         try judge(call, expectation, outcome)
         try settle(after: call)
         if case .succeeds = expectation { try readBack(call) }
@@ -171,6 +174,27 @@ final class ProgramRunner<Q: OperationQueueing> {
             outcome.error = error
         }
         return outcome
+    }
+
+    /// An operation added with every dependency finished (or none), uncancelled, to a queue that
+    /// never had a barrier, is reported `ready` first, never `pending` (the table of cases).
+    private func notePaths(after call: ModelCall) {
+        let members: [Int]
+        switch call {
+        case .add(let op, _): members = [op]
+        case .addBatch(let ops, _, _): members = ops
+        default: return
+        }
+        // A refused add (misuse) leaves the path its first add began.
+        for member in members where model.op(member).queue != nil && paths[member] == nil {
+            let op = model.op(member)
+            // A barrier's finish is inferred from its block's return, a moment early: behind
+            // any barrier the first report may still be `pending`.
+            let queue = model.queue(op.queue!)
+            let readyFirst = !op.cancelled && model.dependenciesMet(member)
+                && !queue.members.contains { model.op($0).isBarrier }
+            paths[member] = TransitionPath(readyFirst: readyFirst)
+        }
     }
 
     /// Tells the bodies of operations about to be added which barriers they must not overtake.
@@ -315,6 +339,19 @@ final class ProgramRunner<Q: OperationQueueing> {
     /// What the call set reads back, and what a read call reads.
     private func readBack(_ call: ModelCall) throws(ModelViolation) {
         switch call {
+        case .cancelAll(let queue):
+            for index in model.queue(queue).members where model.op(index).cancelledInBulk {
+                if operations[index].map({ !$0.isCancelled }) ?? false {
+                    throw ModelViolation(
+                        clause: .cancelAll, message: "op\(index).isCancelled reads false after q\(queue).cancelAllOperations() (\(describe(index)))")
+                }
+            }
+        case .cancel(let index):
+            if !operations[index]!.isCancelled && !model.op(index).cancelledLate {
+                throw ModelViolation(
+                    clause: model.op(index).started ? .cancelExecuting : .cancelBeforeStart,
+                    message: "op\(index).isCancelled reads false after cancel() (\(describe(index)))")
+            }
         case .setPriority(let index, let level):
             let read = operations[index]!.queuePriority
             if read.level != level {
@@ -404,7 +441,8 @@ final class ProgramRunner<Q: OperationQueueing> {
             if MonotonicClock.now() >= end { break }
             events.awaitEvent(.nanoseconds(Int64(end &- MonotonicClock.now())))
         }
-        try checkStates(touched: call.operations)
+        try checkStates(touched: call.operations + moved)
+        moved = []
     }
 
     /// Feeds the events so far to the model and the transition paths.
@@ -412,8 +450,10 @@ final class ProgramRunner<Q: OperationQueueing> {
         for event in events.drain() {
             switch event {
             case .started(let index, let record):
+                moved.insert(index)
                 if let violation = model.observeStart(index, record) { throw violation }
             case .ended(let index):
+                moved.insert(index)
                 model.observeBodyEnded(index)
             case .completion(let index, let finishedFirst):
                 model.updateOp(index) { $0.completions += 1 }
@@ -439,7 +479,10 @@ final class ProgramRunner<Q: OperationQueueing> {
         for index in model.ops.indices where !model.op(index).finished && model.op(index).queue != nil {
             let op = model.op(index)
             guard op.released || op.cancelled || op.kind == .free else { continue }
-            if let real = operations[index], real.isFinished { model.observeFinished(index) }
+            if let real = operations[index], real.isFinished {
+                model.observeFinished(index)
+                moved.insert(index)
+            }
             if op.isBarrier && op.released && op.bodyEnded { model.observeFinished(index) }
         }
     }

@@ -9,6 +9,10 @@ struct TransitionPath: Sendable {
     private var sequence: UInt64 = 0
     private var cancelled = false
     private(set) var sawFinished = false
+    /// Added with every dependency finished: `pending` must not come first.
+    private var readyFirst = false
+
+    init(readyFirst: Bool = false) { self.readyFirst = readyFirst }
 
     /// Why `transition` cannot follow what arrived before, or nil.
     mutating func take(_ transition: StateTransition) -> String? {
@@ -21,6 +25,9 @@ struct TransitionPath: Sendable {
             // A cancel of a finished operation may set the flag (Foundation's does): not forbidden.
             cancelled = true
             return nil
+        }
+        if state == nil && next == .pending && readyFirst {
+            return "`pending` reported first, though it was added with every dependency finished (the table says `ready`)"
         }
         let allowed: Bool
         switch (state, next) {
