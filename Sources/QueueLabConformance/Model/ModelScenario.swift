@@ -12,12 +12,12 @@ enum ModelScenario {
 
     static func size(_ level: ConformanceLevel, focus: ProgramGenerator.Focus) -> Size {
         switch (level, focus) {
-        case (.quick, .contract): Size(programs: 12, calls: 40)
-        case (.quick, .policy): Size(programs: 6, calls: 60)
+        case (.quick, .contract): Size(programs: 16, calls: 50)
+        case (.quick, .policy): Size(programs: 8, calls: 300)
         case (.stress, .contract): Size(programs: 600, calls: 120)
-        case (.stress, .policy): Size(programs: 200, calls: 200)
+        case (.stress, .policy): Size(programs: 150, calls: 800)
         case (_, .contract): Size(programs: 120, calls: 80)
-        case (_, .policy): Size(programs: 40, calls: 150)
+        case (_, .policy): Size(programs: 40, calls: 600)
         }
     }
 

@@ -82,7 +82,10 @@ struct ProgramGenerator {
             }
             planned.append(.addBatch(ops: members, queue: queue, wait: wait))
         case 2:
-            if let op = pick(waiting), let on = pick(ops) { planned.append(.addDependency(op: op, on: on)) }
+            // Mostly to waiting work; sometimes to work that started, which it must not disturb.
+            if let op = pick(chance(0.8) ? waiting : executing.filter { !model.op($0).isBarrier }), let on = pick(ops) {
+                planned.append(.addDependency(op: op, on: on))
+            }
         case 3:
             if let op = pick(ops.filter { !model.op($0).dependencies.isEmpty && !model.op($0).started }),
                 let on = pick(model.op(op).dependencies)
@@ -131,8 +134,11 @@ struct ProgramGenerator {
             planned.append(.setSuspended(queue: queue, suspended: true))
             let levels = (0...4).filter { _ in chance(0.5) }
             for level in levels.isEmpty ? [int(0...4)] : levels {
-                for _ in 0..<int(1...(focus == .policy ? 40 : 4)) {
-                    planned.append(.add(op: newOp(.held, level), queue: queue))
+                let members = (0..<int(1...(focus == .policy ? 60 : 4))).map { _ in newOp(.held, level) }
+                if chance(0.5) {
+                    planned.append(.addBatch(ops: members, queue: queue, wait: false))
+                } else {
+                    for member in members { planned.append(.add(op: member, queue: queue)) }
                 }
             }
             planned.append(.setSuspended(queue: queue, suspended: false))
@@ -144,7 +150,7 @@ struct ProgramGenerator {
             planned.append(.addBatch(ops: members, queue: queue, wait: false))
             for member in members where chance(0.9) { planned.append(.cancel(op: member)) }
             planned.append(.setSuspended(queue: queue, suspended: false))
-        default:
+        case 20:
             // A chain across levels and queues behind a ready operation.
             let length = int(2...6)
             let members = (0..<length).map { _ in newOp(.held, int(0...4)) }
@@ -152,49 +158,89 @@ struct ProgramGenerator {
                 planned.append(.addDependency(op: member, on: members[offset - 1]))
             }
             for member in members { planned.append(.add(op: member, queue: pick(queues)!)) }
+        case 21:
+            // Two dependencies, perhaps in other queues: one finishes, then the other finishes or
+            // its edge is removed.
+            let first = newOp(.held, randomLevel())
+            let second = newOp(chance(0.3) ? .async : .held, randomLevel())
+            let waiter = newOp(.held, randomLevel())
+            planned += [
+                .add(op: first, queue: pick(queues)!), .add(op: second, queue: pick(queues)!),
+                .addDependency(op: waiter, on: first), .addDependency(op: waiter, on: second),
+                .add(op: waiter, queue: queue), .release(op: chance(0.5) ? first : second),
+            ]
+            planned.append(
+                chance(0.5) ? .removeDependency(op: waiter, on: chance(0.5) ? first : second) : .release(op: second))
+        case 22:
+            // A queue dropped while its work waits on another queue's.
+            guard queues.count > 1, let other = pick(queues.filter { $0 != queue }) else { return }
+            let dependency = newOp(.held, randomLevel())
+            let waiter = newOp(.held, randomLevel())
+            planned += [
+                .add(op: dependency, queue: other), .addDependency(op: waiter, on: dependency),
+                .add(op: waiter, queue: queue), .dropQueue(queue: queue), .release(op: dependency),
+            ]
+        case 23:
+            // Waits that must time out: a suspended queue with work, a cancelled executing operation.
+            if chance(0.5) {
+                planned += [
+                    .setSuspended(queue: queue, suspended: true), .add(op: newOp(.held, randomLevel()), queue: queue),
+                    .waitQueue(queue: queue, bounded: true),
+                ]
+                if let op = pick(waiting) { planned.append(.waitOperation(op: op, bounded: true)) }
+            } else if let op = pick(executing.filter { !model.op($0).isBarrier }) {
+                planned += [.cancel(op: op), .waitOperation(op: op, bounded: true), .waitQueue(queue: queue, bounded: true)]
+            }
+        case 24:
+            // A cancel of an operation waiting for a slot, then a slot frees.
+            planned.append(.setWidth(queue: queue, width: max(1, model.executingCount(queue))))
+            let op = newOp(.held, randomLevel())
+            planned += [.add(op: op, queue: queue), .cancel(op: op)]
+            if let running = pick(executing.filter { model.op($0).queue == queue }) {
+                planned.append(.release(op: running))
+            }
+        case 25:
+            // A barrier behind work still pending on another queue's.
+            let dependency = newOp(.held, randomLevel())
+            let pending = newOp(.held, randomLevel())
+            planned += [
+                .add(op: dependency, queue: pick(queues)!), .addDependency(op: pending, on: dependency),
+                .add(op: pending, queue: queue), .addBarrier(op: next, queue: queue),
+            ]
+            next += 1
+            planned += [.add(op: newOp(.held, randomLevel()), queue: queue), .release(op: dependency)]
+        default:
+            // A priority change of a ready operation, then a start decides between it and another.
+            let running = newOp(.held, randomLevel())
+            let changed = newOp(.held, int(0...2))
+            let other = newOp(.held, int(1...3))
+            planned += [
+                .setWidth(queue: queue, width: 1), .add(op: running, queue: queue), .add(op: changed, queue: queue),
+                .add(op: other, queue: queue), .setPriority(op: changed, level: int(0...4)), .release(op: running),
+            ]
         }
     }
 
-    private func contractChoice(_ roll: Int) -> Int {
-        switch roll {
-        case 0..<16: 0
-        case 16..<21: 1
-        case 21..<27: 2
-        case 27..<32: 3
-        case 32..<38: 4
-        case 38..<39: 5
-        case 39..<44: 6
-        case 44..<49: 7
-        case 49..<54: 8
-        case 54..<57: 9
-        case 57..<78: 10
-        case 78..<81: 13
-        case 81..<85: 14
-        case 85..<89: 15
-        case 89..<90: 16
-        case 90..<93: 17
-        case 93..<95: 18
-        case 95..<96: 19
-        default: 20
-        }
-    }
+    /// How often each plan is chosen, in percent: calls alone (0 to 16), then the plans.
+    private static let contractWeights: [(plan: Int, percent: Int)] = [
+        (0, 14), (1, 5), (2, 5), (3, 4), (4, 5), (5, 1), (6, 5), (7, 4), (8, 4), (9, 3), (10, 19), (13, 3), (14, 3),
+        (15, 3), (16, 1), (17, 3), (18, 2), (19, 1), (20, 2), (21, 3), (22, 2), (23, 2), (24, 2), (25, 2), (26, 2),
+    ]
 
-    private func policyChoice(_ roll: Int) -> Int {
-        switch roll {
-        case 0..<10: 0
-        case 10..<14: 1
-        case 14..<18: 2
-        case 18..<20: 3
-        case 20..<25: 4
-        case 25..<33: 6
-        case 33..<35: 7
-        case 35..<37: 8
-        case 37..<70: 10
-        case 70..<72: 14
-        case 72..<73: 17
-        case 73..<85: 18
-        case 85..<88: 19
-        default: 20
+    private static let policyWeights: [(plan: Int, percent: Int)] = [
+        (0, 10), (1, 4), (2, 4), (3, 2), (4, 5), (6, 8), (7, 2), (8, 2), (10, 33), (14, 2), (17, 1), (18, 12),
+        (19, 3), (20, 8), (21, 2), (26, 2),
+    ]
+
+    private func contractChoice(_ roll: Int) -> Int { Self.choose(roll, Self.contractWeights) }
+    private func policyChoice(_ roll: Int) -> Int { Self.choose(roll, Self.policyWeights) }
+
+    private static func choose(_ roll: Int, _ weights: [(plan: Int, percent: Int)]) -> Int {
+        var left = roll
+        for (plan, percent) in weights {
+            if left < percent { return plan }
+            left -= percent
         }
+        return weights.last!.plan
     }
 }

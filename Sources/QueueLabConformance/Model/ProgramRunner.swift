@@ -200,7 +200,10 @@ final class ProgramRunner<Q: OperationQueueing> {
     /// Tells the bodies of operations about to be added which barriers they must not overtake.
     private func noteBarriers(before members: [Int], in queue: Int) {
         let barriers = model.queue(queue).members.filter { model.op($0).isBarrier && !model.op($0).finished }
-        for member in members { events.setBarrierContext(of: member, before: [], barriers: barriers) }
+        // A refused add (misuse) keeps the context of the add that queued it.
+        for member in members where model.op(member).queue == nil {
+            events.setBarrierContext(of: member, before: [], barriers: barriers)
+        }
     }
 
     /// A wait that must return at once gets the patience; one that must time out, 2 ms.
