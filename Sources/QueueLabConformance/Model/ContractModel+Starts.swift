@@ -108,10 +108,13 @@ extension ContractModel {
             $0.listing = nil
         }
         let listing = Listing(key: takeKey(), step: step, certain: false, exact: placed)
-        for dependent in dependents(of: index) where op(dependent).listing == nil && isReady(dependent)
-            && !op(dependent).cancelled
+        let followers = op(index).isBarrier && op(index).queue != nil
+            ? queue(op(index).queue!).members.filter { op($0).barriersBefore.contains(index) } : []
+        for dependent in dependents(of: index) + followers
+        where op(dependent).listing == nil && isReady(dependent) && !op(dependent).cancelled
+            && !isBehindBarrier(dependent)
         {
-            coverage.cover(.wakeDependency)
+            coverage.cover(op(index).isBarrier ? .wakeBarrier : .wakeDependency)
             updateOp(dependent) { $0.listing = listing }
         }
     }

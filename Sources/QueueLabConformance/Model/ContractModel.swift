@@ -211,7 +211,9 @@ struct ContractModel {
 
     /// Lists `index` as ready now (a fresh key), when it is.
     mutating func listIfReady(_ index: Int, certain: Bool, sharedKey: Int? = nil) {
-        guard isReady(index), !ops[index].cancelled else { return }
+        // Behind a barrier an operation is not yet ready to the queue's order: it is listed when
+        // the barrier finishes.
+        guard isReady(index), !ops[index].cancelled, !isBehindBarrier(index) else { return }
         let listing = Listing(key: sharedKey ?? takeKey(), step: step, certain: certain)
         ops[index].listing = listing
     }

@@ -106,7 +106,9 @@ struct ProgramGenerator {
         case 10, 11, 12:
             if let op = pick(executing) { planned.append(.release(op: op)) }
         case 13:
-            if let op = pick(ops) {
+            // Misuse: finish() (of asynchronous work in every state, mostly) or a second add.
+            let asynchronous = ops.filter { model.op($0).kind == .async }
+            if let op = pick(chance(0.7) && !asynchronous.isEmpty ? asynchronous : ops) {
                 planned.append(chance(0.5) ? .misuseFinish(op: op) : .add(op: op, queue: queue))
             }
         case 14:
@@ -172,8 +174,11 @@ struct ProgramGenerator {
             planned.append(
                 chance(0.5) ? .removeDependency(op: waiter, on: chance(0.5) ? first : second) : .release(op: second))
         case 22:
-            // A queue dropped while its work waits on another queue's.
-            guard queues.count > 1, let other = pick(queues.filter { $0 != queue }) else { return }
+            // A queue dropped while its only work waits on another queue's.
+            guard queues.count > 1, let emptied = pick(queues.filter { model.unfinished($0).isEmpty }),
+                let other = pick(queues.filter { $0 != emptied })
+            else { return }
+            let queue = emptied
             let dependency = newOp(.held, randomLevel())
             let waiter = newOp(.held, randomLevel())
             planned += [

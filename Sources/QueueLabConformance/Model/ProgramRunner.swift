@@ -459,6 +459,12 @@ final class ProgramRunner<Q: OperationQueueing> {
                 moved.insert(index)
                 model.observeBodyEnded(index)
             case .completion(let index, let finishedFirst):
+                let op = model.op(index)
+                if op.started && !op.released && op.kind != .free {
+                    throw ModelViolation(
+                        clause: op.kind == .async ? .asyncHolds : .syncFinishes,
+                        message: "op\(index) finished (its completion handler ran) before the program \(op.kind == .async ? "called finish()" : "released its body")")
+                }
                 model.updateOp(index) { $0.completions += 1 }
                 model.coverage.cover(.completionOnce)
                 if !finishedFirst || model.op(index).completions > 1 {
