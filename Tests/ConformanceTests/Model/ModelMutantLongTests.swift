@@ -70,8 +70,13 @@ struct ModelMutantLongTests {
     func caught(_ mutant: ModelMutant) throws {
         let seeds = TestTier.mutantSeeds(standard: 3)
         let start = MonotonicClock.now()
-        let failures = seeds.map { Self.failure(mutant, seed: $0) }
-        let caught = failures.compactMap { $0 }
+        // A campaign's table counts every seed; CI stops at the first that catches it.
+        let counting = ProcessInfo.processInfo.environment["QUEUELAB_MODEL_MUTANT_TABLE"] != nil
+        var caught: [CheckOutcome] = []
+        for seed in seeds {
+            if let failure = Self.failure(mutant, seed: seed) { caught.append(failure) }
+            if !counting && !caught.isEmpty { break }
+        }
         try record(mutant, caught: caught, of: seeds.count, seconds: Double(MonotonicClock.now() - start) / 1e9)
         #expect(!caught.isEmpty, "\(mutant.name), which breaks \(mutant.clause), passed seeds \(seeds)")
         for failure in caught {
