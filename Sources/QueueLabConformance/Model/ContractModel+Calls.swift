@@ -105,6 +105,7 @@ extension ContractModel {
     /// the implementation refuses (``QueueError/refused(_:)``) leaves the model as it was.
     mutating func apply(_ call: ModelCall) -> CallExpectation {
         beginStep()
+        defer { relistInherited() }
         switch call {
         case .make(let op, let kind, let level):
             appendOp(Op(index: op, kind: kind, level: level))

@@ -128,24 +128,43 @@ extension ContractModel {
 
     // MARK: Order
 
-    /// The priority the queue must order `index` by: its own, or with inheritance the highest of
-    /// what waits for it (unstarted, uncancelled), transitively.
-    func effectiveLevel(_ index: Int) -> Int {
-        guard promises.contains(.priorityInheritance) else { return op(index).level }
-        var memo: [Int: Int] = [:]
+    /// The priority the queue must order each operation by: its own, or with inheritance the
+    /// highest of what waits for it (unstarted, uncancelled, barriers included), transitively.
+    /// One pass over the graph for all of them.
+    func effectiveLevels() -> [Int] {
+        let own = ops.map(\.level)
+        guard promises.contains(.priorityInheritance) else { return own }
+        var waiting = [[Int]](repeating: [], count: ops.count)
+        for (index, op) in ops.enumerated() where !op.started && !op.cancelled {
+            for target in op.dependencies + op.barriersBefore + op.before { waiting[target].append(index) }
+        }
+        var memo = [Int?](repeating: nil, count: ops.count)
         func effective(_ node: Int, _ depth: Int) -> Int {
             if let known = memo[node] { return known }
-            memo[node] = op(node).level  // a cycle ends here
-            var level = op(node).level
-            if depth < 512 {
-                for dependent in dependents(of: node) where !op(dependent).started && !op(dependent).cancelled {
-                    level = max(level, effective(dependent, depth + 1))
-                }
-            }
+            memo[node] = own[node]  // a cycle ends here
+            var level = own[node]
+            if depth < 512 { for waiter in waiting[node] { level = max(level, effective(waiter, depth + 1)) } }
             memo[node] = level
             return level
         }
-        return effective(index, 0)
+        return ops.indices.map { effective($0, 0) }
+    }
+
+    /// With inheritance, a ready operation whose effective priority changed is listed anew at it
+    /// (the policy relists it, as for a priority change): called after every call.
+    mutating func relistInherited() {
+        guard promises.contains(.priorityInheritance) else { return }
+        let levels = effectiveLevels()
+        // Those one call raised or lowered are relisted together: the queue walks the edges in an
+        // order of its own.
+        let key = takeKey()
+        for index in ops.indices {
+            let known = op(index).lastEffective
+            updateOp(index) { $0.lastEffective = levels[index] }
+            guard let listing = op(index).listing, known >= 0, known != levels[index] else { continue }
+            let relisted = Listing(key: key, step: step, certain: true, exact: listing.exact)
+            updateOp(index) { $0.listing = relisted }
+        }
     }
 
     /// The chain of waiting operations behind `index` (unstarted, uncancelled), capped.
@@ -157,7 +176,7 @@ extension ContractModel {
             memo[node] = 0
             var best = 0
             if depth < cap {
-                for dependent in dependents(of: node) where !op(dependent).started && !op(dependent).cancelled {
+                for dependent in waiters(of: node) where !op(dependent).started && !op(dependent).cancelled {
                     best = max(best, 1 + height(dependent, depth + 1))
                 }
             }
@@ -193,16 +212,17 @@ extension ContractModel {
         let slots = max(1, queues[queue].width - executingCount(queue))
         let model = self
         let started = op(index)
-        let level = effectiveLevel(index)
+        let effective = effectiveLevels()
+        let level = effective[index]
         let name = { (i: Int) -> String in
             let own = model.op(i).level
-            let effective = model.effectiveLevel(i)
+            let effective = effective[i]
             return "op\(i) (\(levelName(own))\(effective != own ? ", inheriting \(levelName(effective))" : ""))"
         }
         if promises.contains(.strictPriority) {
             coverage.cover(.strictPriority)
             if promises.contains(.priorityInheritance) { coverage.cover(.inheritance) }
-            let higherOnes = others.filter { effectiveLevel($0) > level }
+            let higherOnes = others.filter { effective[$0] > level }
             if higherOnes.count >= slots, let higher = higherOnes.first {
                 let byOwn = op(higher).level > started.level
                 let clause: ContractClause = byOwn ? .strictPriority : .inheritance
@@ -213,7 +233,7 @@ extension ContractModel {
             }
         }
         guard let own = started.listing else { return nil }
-        let sameLevel = others.filter { effectiveLevel($0) == level && op($0).level == started.level }
+        let sameLevel = others.filter { effective[$0] == level && op($0).level == started.level }
         let comparable = { (other: Int) in model.op(other).listing.map { model.keysComparable($0, own) } ?? false }
         if promises.contains(.fifoWithinLevel), judges(.fifoWithinLevel) {
             if !sameLevel.isEmpty { coverage.cover(.fifoWithinLevel) }

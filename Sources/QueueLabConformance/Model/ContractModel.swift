@@ -27,6 +27,8 @@ struct ContractModel {
         /// Cancelled by `cancelAllOperations`, which is not atomic: it may start before the cancel
         /// reaches it (released by an earlier operation the same call cancelled).
         var cancelledInBulk = false
+        /// Its effective priority when the model last looked (-1: not yet), for ``relistInherited()``.
+        var lastEffective = -1
         var completions = 0
         var dependencies: [Int] = []
         /// Where the operation stands among ready ones, while it is ready and unstarted.
@@ -169,6 +171,13 @@ struct ContractModel {
 
     /// The operations that wait for `index`, directly.
     func dependents(of index: Int) -> [Int] { ops.indices.filter { ops[$0].dependencies.contains(index) } }
+
+    /// What waits for `index` directly, barriers included: its dependents, the barriers added
+    /// after it to its queue, and, for a barrier, what was added after it.
+    func waiters(of index: Int) -> [Int] {
+        dependents(of: index)
+            + ops.indices.filter { ops[$0].before.contains(index) || ops[$0].barriersBefore.contains(index) }
+    }
 
     /// Whether `from` waits for `to`, directly or transitively.
     func waits(_ from: Int, for to: Int) -> Bool { path(from: from, to: to) != nil }
