@@ -135,4 +135,12 @@ extension ContractClause {
     ]
 
     public static func named(_ id: String) -> ContractClause? { all.first { $0.id == id } }
+
+    /// The clauses an implementation that declares `deviations` is not judged on: those named
+    /// by a deviation, directly or through the check that catches it.
+    static func deviated(by deviations: [KnownDeviation]) -> [ContractClause] {
+        all.filter { clause in
+            deviations.contains { $0.checkID == clause.id || clause.deviationCheckIDs.contains($0.checkID) }
+        }
+    }
 }

@@ -100,9 +100,6 @@ struct ContractModel {
     func op(_ index: Int) -> Op { ops[index] }
     func queue(_ index: Int) -> Queue { queues[index] }
 
-    /// Finished, or certain to be reported finished without another call.
-    func isDone(_ index: Int) -> Bool { ops[index].finished }
-
     /// Every dependency finished, or the operation cancelled.
     func dependenciesMet(_ index: Int) -> Bool {
         ops[index].cancelled || ops[index].dependencies.allSatisfy { ops[$0].finished }

@@ -47,9 +47,7 @@ enum ModelScenario {
                     evidence: shrunk.evidence(clause: shrunk.violation.clause))
             }
         }
-        let deviated = ContractClause.all.filter { clause in
-            Q.knownDeviations.contains { $0.checkID == clause.id || clause.deviationCheckIDs.contains($0.checkID) }
-        }
+        let deviated = ContractClause.deviated(by: Q.knownDeviations)
         let candidates = exercisable(focus: focus, context).filter { !deviated.contains($0) }
         let missing = coverage.unexercised(of: candidates)
         var pass = ScenarioPass(

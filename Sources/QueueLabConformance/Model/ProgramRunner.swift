@@ -26,10 +26,7 @@ final class ProgramRunner<Q: OperationQueueing> {
         observed = context.has(.stateObservation)
         patience = context.patience(atLeast: .seconds(2))
         self.quiet = quiet
-        let deviated = Set(
-            ContractClause.all.filter { clause in
-                Q.knownDeviations.contains { $0.checkID == clause.id || clause.deviationCheckIDs.contains($0.checkID) }
-            }.map(\.id))
+        let deviated = Set(ContractClause.deviated(by: Q.knownDeviations).map(\.id))
         model = ContractModel(
             queues: widths, promises: context.promises, policy: context.policy, capabilities: context.capabilities,
             deviated: deviated)
