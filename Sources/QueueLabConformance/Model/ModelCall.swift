@@ -88,10 +88,10 @@ enum ModelCall: Sendable, Hashable, CustomStringConvertible {
         case .release(let op): "release(\(op))  // opens held(\(op)), or try op\(op).finish()"
         case .misuseFinish(let op): "#expect(throws: QueueError.self) { try op\(op).finish() }"
         case .waitQueue(let queue, let bounded):
-            bounded ? "_ = q\(queue).waitUntilAllOperationsAreFinished(timeout: .milliseconds(5))"
+            bounded ? "_ = q\(queue).waitUntilAllOperationsAreFinished(timeout: .milliseconds(2))"
                 : "q\(queue).waitUntilAllOperationsAreFinished()"
         case .waitOperation(let op, let bounded):
-            bounded ? "_ = op\(op).waitUntilFinished(timeout: .milliseconds(5))" : "op\(op).waitUntilFinished()"
+            bounded ? "_ = op\(op).waitUntilFinished(timeout: .milliseconds(2))" : "op\(op).waitUntilFinished()"
         case .read(let queue): "_ = (q\(queue).operations, q\(queue).operationCount)"
         case .readOperation(let op): "_ = (op\(op).state, op\(op).dependencies, op\(op).queuePriority)"
         case .dropQueue(let queue): "q\(queue) = nil"
