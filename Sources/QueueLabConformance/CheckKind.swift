@@ -194,7 +194,10 @@ enum CheckKind: String, CaseIterable, Sendable {
             .advancedObservers, .advancedCancelRunning, .advancedGroup, .advancedGroupCancel, .advancedStress:
             [.dependencies, .cancellation, .width]
         case .modelContract:
-            [.dependencies, .cancellation, .width, .suspension, .priorities, .asynchronousOperations, .barriers, .crossQueueDependencies]
+            [
+                .dependencies, .cancellation, .width, .suspension, .priorities, .asynchronousOperations, .barriers,
+                .crossQueueDependencies,
+            ]
         case .modelPolicy: [.dependencies, .cancellation, .width, .suspension, .priorities, .crossQueueDependencies]
         }
     }

@@ -14,7 +14,8 @@ public struct ConformanceConfiguration: Sendable {
     public var heartbeat: ConformanceHeartbeat?
 
     public init(
-        level: ConformanceLevel = .quick, seed: UInt64 = 1, checks: [Check] = Check.standard, timeBound: Duration? = nil,
+        level: ConformanceLevel = .quick, seed: UInt64 = 1, checks: [Check] = Check.standard,
+        timeBound: Duration? = nil,
         observationWindow: Duration? = nil
     ) {
         self.level = level

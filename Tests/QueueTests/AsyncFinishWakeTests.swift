@@ -1,28 +1,31 @@
 import Foundation
 import QueueLabCore
 import QueueLabImplementations
-import Synchronization
 import Testing
 
 /// A program `model.contract` shrank on the actor queue (seed 19 at quick): after a worker retired
 /// one operation and took the next, `finish()` of an asynchronous operation started nothing (the
 /// retiring worker had counted a worker to start for its own freed slot, so the width read full).
 @Suite struct AsyncFinishWakeTests {
-    @Test(arguments: Implementations.queues.filter { $0.capabilities.contains(.asynchronousOperations) }.map(QueueType.init))
+    @Test(
+        arguments: Implementations.queues.filter { $0.capabilities.contains(.asynchronousOperations) }.map(
+            QueueType.init))
     func finishOfAnAsynchronousOperationStartsTheNext(_ type: QueueType) throws {
         try type.open { queue in try program(queue) }
     }
 
     private func program<Q: OperationQueueing>(_ queue: Q) throws {
-        let started = StartLog()
+        let started = ProbeLog<String>()
         let gates = (0..<7).map { _ in DispatchSemaphore(value: 0) }
         func held(_ index: Int, _ priority: QueuePriority) -> Q.Operation {
-            Q.Operation(name: "op\(index)", priority: priority, body: .synchronous { _ in
-                started.append("op\(index)")
-                _ = gates[index].wait(timeout: .now() + 120)
-            })
+            Q.Operation(
+                name: "op\(index)", priority: priority,
+                body: .synchronous { _ in
+                    started.append("op\(index)")
+                    _ = gates[index].wait(timeout: .now() + 120)
+                })
         }
-        queue.setStateObserver(CountingObserver())
+        queue.setStateObserver(ProbeTrace())
         queue.maxConcurrentOperationCount = 3
         queue.isSuspended = true
         let op0 = held(0, .normal)
@@ -46,39 +49,4 @@ import Testing
         for gate in gates { gate.signal() }
         #expect(queue.waitUntilAllOperationsAreFinished(timeout: probeBound) == .finished)
     }
-}
-
-/// Body starts, with a bounded wait for the n-th.
-private final class StartLog: @unchecked Sendable {
-    // @unchecked Sendable: `names` is only touched while `condition` is locked.
-    private let condition = NSCondition()
-    private var names: [String] = []
-
-    func append(_ name: String) {
-        condition.lock()
-        names.append(name)
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    var snapshot: [String] {
-        condition.lock()
-        defer { condition.unlock() }
-        return names
-    }
-
-    func waitForCount(_ count: Int, within bound: Duration) -> Bool {
-        let end = Date(timeIntervalSinceNow: Double(bound.components.seconds))
-        condition.lock()
-        defer { condition.unlock() }
-        while names.count < count {
-            if !condition.wait(until: end) { return names.count >= count }
-        }
-        return true
-    }
-}
-
-private final class CountingObserver: StateObserver {
-    let count = Atomic<Int>(0)
-    func operationDidTransition(_ transition: StateTransition) { count.add(1, ordering: .relaxed) }
 }

@@ -9,20 +9,32 @@ let probeBound: Duration = .seconds(20)
 
 /// A thread-safe log, in the order entries were appended.
 final class ProbeLog<Value: Sendable>: @unchecked Sendable {
-    // @unchecked Sendable: `values` is read and written only with `lock` held.
-    private let lock = NSLock()
+    // @unchecked Sendable: `values` is read and written only with `condition` locked.
+    private let condition = NSCondition()
     private var values: [Value] = []
 
     func append(_ value: Value) {
-        lock.lock()
+        condition.lock()
         values.append(value)
-        lock.unlock()
+        condition.broadcast()
+        condition.unlock()
     }
 
     var snapshot: [Value] {
-        lock.lock()
-        defer { lock.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         return values
+    }
+
+    /// - Returns: whether the log held `count` entries within `timeout`.
+    func waitForCount(_ count: Int, within timeout: Duration = probeBound) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: Double(timeout.nanoseconds) / 1e9)
+        condition.lock()
+        defer { condition.unlock() }
+        while values.count < count {
+            if !condition.wait(until: deadline) { return values.count >= count }
+        }
+        return true
     }
 }
 

@@ -28,8 +28,10 @@ public struct ContractClause: Sendable, Hashable, Comparable, CustomStringConver
 extension ContractClause {
     // An operation.
     static let states = ContractClause(
-        "op.states", "one state at a time, forward only; a dependency added before the start sends ready back to pending")
-    static let syncFinishes = ContractClause("op.sync-finishes", "a synchronous body finishes its operation when it returns")
+        "op.states",
+        "one state at a time, forward only; a dependency added before the start sends ready back to pending")
+    static let syncFinishes = ContractClause(
+        "op.sync-finishes", "a synchronous body finishes its operation when it returns")
     static let asyncHolds = ContractClause(
         "op.async-holds", "an asynchronous operation stays executing, holding its slot, until finish()")
     static let bodyOnce = ContractClause("op.body-once", "a body runs at most once")
@@ -47,7 +49,8 @@ extension ContractClause {
     static let misuseFinish = ContractClause(
         "misuse.finish", "finish() of a synchronous or not executing operation throws and changes nothing")
     static let reads = ContractClause(
-        "queue.reads", "operations lists the unfinished operations in the order added; the counts and settings read back")
+        "queue.reads",
+        "operations lists the unfinished operations in the order added; the counts and settings read back")
 
     // Dependencies and cycles.
     static let depsWait = ContractClause(
@@ -76,7 +79,8 @@ extension ContractClause {
         "barrier.suspended", "a barrier added to a suspended queue waits for the resume",
         deviations: ["barrier.suspended", "barrier.before"])
     static let waitQueue = ContractClause(
-        "wait.queue", "a queue's wait returns once what it covers finished, not before; a timed-out one names the unfinished")
+        "wait.queue",
+        "a queue's wait returns once what it covers finished, not before; a timed-out one names the unfinished")
     static let waitOperation = ContractClause(
         "wait.operation", "an operation's wait returns once it finished, not before")
     static let lifetimeBusy = ContractClause(

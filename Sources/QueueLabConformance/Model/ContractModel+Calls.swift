@@ -49,13 +49,17 @@ extension ContractModel {
             // Whether a queue looks for cycles through work that already started, or through a
             // cancelled operation not yet finished, is not promised: no such edge is made.
             if self.op(op).started { return op != on && !waits(on, for: op) }
-            if let cycle = path(from: on, to: op), cycle.contains(where: { self.op($0).started || self.op($0).cancelled }) {
+            if let cycle = path(from: on, to: op),
+                cycle.contains(where: { self.op($0).started || self.op($0).cancelled })
+            {
                 return false
             }
             // A queue that accepts cycles is given them too: its members must never run.
             return op != on || capabilities.contains(.cycleRejection)
         case .removeDependency(let op, let on):
-            guard exists(op), exists(on), self.op(op).dependencies.contains(on), !self.op(op).started else { return false }
+            guard exists(op), exists(on), self.op(op).dependencies.contains(on), !self.op(op).started else {
+                return false
+            }
             // A declared deviation (Foundation's): removing a dependency of a queued operation can
             // strand it, whether or not others remain or the one removed finished.
             return judges(.wakeEdgeRemoved) || self.op(op).queue == nil
@@ -141,7 +145,8 @@ extension ContractModel {
             if let listing = self.op(op).listing {
                 coverage.cover(.relist)
                 if let queue = self.op(op).queue { pendingShareViolation = pendingShareViolation ?? closeWindow(queue) }
-                let relisted = Listing(key: relists ? takeKey() : listing.key, step: step, certain: true, exact: listing.exact)
+                let relisted = Listing(
+                    key: relists ? takeKey() : listing.key, step: step, certain: true, exact: listing.exact)
                 updateOp(op) { $0.listing = relisted }
             }
             return .succeeds

@@ -49,21 +49,26 @@ extension ContractModel {
                 clause: .cancelBeforeStart,
                 message: op.cancelled
                     ? "\(name)'s body started though it was cancelled before it started"
-                    : "\(name)'s body saw isCancelled though nothing cancelled it (a dependent of a cancelled operation runs uncancelled)")
+                    : "\(name)'s body saw isCancelled though nothing cancelled it (a dependent of a cancelled operation runs uncancelled)"
+            )
         }
         if let dependency = record.unfinishedDependencies.first {
             let crossQueue = self.op(dependency).queue != queue
             return ModelViolation(
                 clause: crossQueue ? .depsCrossQueue : .depsWait,
-                message: "\(name) started while its dependency op\(dependency)\(crossQueue ? " (another queue)" : "") was \(describe(dependency))")
+                message:
+                    "\(name) started while its dependency op\(dependency)\(crossQueue ? " (another queue)" : "") was \(describe(dependency))"
+            )
         }
         if let earlier = record.unfinishedBefore.first {
             return ModelViolation(
-                clause: .barrierAfter, message: "barrier op\(index) started while op\(earlier), added before it, was \(describe(earlier))")
+                clause: .barrierAfter,
+                message: "barrier op\(index) started while op\(earlier), added before it, was \(describe(earlier))")
         }
         if judges(.barrierBefore), let barrier = record.barriersRunning.first {
             return ModelViolation(
-                clause: .barrierBefore, message: "\(name) started while barrier op\(barrier), added before it, was unfinished")
+                clause: .barrierBefore,
+                message: "\(name) started while barrier op\(barrier), added before it, was unfinished")
         }
         if queues[queue].suspended {
             if !op.isBarrier {
@@ -78,7 +83,9 @@ extension ContractModel {
         if executing >= queues[queue].width {
             return ModelViolation(
                 clause: .widthBound,
-                message: "\(name) started while \(executing) operations executed in q\(queue) of width \(queues[queue].width)")
+                message:
+                    "\(name) started while \(executing) operations executed in q\(queue) of width \(queues[queue].width)"
+            )
         }
         coverage.cover(.widthBound)
         coverage.cover(.suspendHolds)
@@ -108,7 +115,8 @@ extension ContractModel {
             $0.listing = nil
         }
         let listing = Listing(key: takeKey(), step: step, certain: false, exact: placed)
-        let followers = op(index).isBarrier && op(index).queue != nil
+        let followers =
+            op(index).isBarrier && op(index).queue != nil
             ? queue(op(index).queue!).members.filter { op($0).barriersBefore.contains(index) } : []
         for dependent in dependents(of: index) + followers
         where op(dependent).listing == nil && isReady(dependent) && !op(dependent).cancelled
@@ -245,7 +253,9 @@ extension ContractModel {
             if earlierOnes.count >= slots, let earlier = earlierOnes.first {
                 return ModelViolation(
                     clause: .fifoWithinLevel,
-                    message: "started \(name(index)) while \(name(earlier)), ready earlier at the same level, was ready in q\(queue)")
+                    message:
+                        "started \(name(index)) while \(name(earlier)), ready earlier at the same level, was ready in q\(queue)"
+                )
             }
         }
         if promises.contains(.lifoWithinLevel) {
@@ -254,7 +264,9 @@ extension ContractModel {
             if laterOnes.count >= slots, let later = laterOnes.first {
                 return ModelViolation(
                     clause: .lifoWithinLevel,
-                    message: "started \(name(index)) while \(name(later)), ready later at the same level, was ready in q\(queue)")
+                    message:
+                        "started \(name(index)) while \(name(later)), ready later at the same level, was ready in q\(queue)"
+                )
             }
         }
         if promises.contains(.readyOrder) {
@@ -262,7 +274,8 @@ extension ContractModel {
             let earlierOnes = others.filter { comparable($0) && op($0).listing!.key < own.key }
             if earlierOnes.count >= slots, let earlier = earlierOnes.first {
                 return ModelViolation(
-                    clause: .readyOrder, message: "started \(name(index)) while \(name(earlier)), ready earlier, was ready in q\(queue)")
+                    clause: .readyOrder,
+                    message: "started \(name(index)) while \(name(earlier)), ready earlier, was ready in q\(queue)")
             }
         }
         if promises.contains(.longestChainFirst), !sameLevel.isEmpty {
@@ -272,7 +285,9 @@ extension ContractModel {
             if longerOnes.count >= slots, let longer = longerOnes.first {
                 return ModelViolation(
                     clause: .longestChain,
-                    message: "started \(name(index)) (chain rank \(peak)) while \(name(longer)) of the same level had rank \(chainRank(longer)), in q\(queue)")
+                    message:
+                        "started \(name(index)) (chain rank \(peak)) while \(name(longer)) of the same level had rank \(chainRank(longer)), in q\(queue)"
+                )
             }
         }
         return nil

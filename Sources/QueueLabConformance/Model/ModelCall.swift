@@ -88,7 +88,8 @@ enum ModelCall: Sendable, Hashable, CustomStringConvertible {
         case .release(let op): "release(\(op))  // opens held(\(op)), or try op\(op).finish()"
         case .misuseFinish(let op): "#expect(throws: QueueError.self) { try op\(op).finish() }"
         case .waitQueue(let queue, let bounded):
-            bounded ? "_ = q\(queue).waitUntilAllOperationsAreFinished(timeout: .milliseconds(2))"
+            bounded
+                ? "_ = q\(queue).waitUntilAllOperationsAreFinished(timeout: .milliseconds(2))"
                 : "q\(queue).waitUntilAllOperationsAreFinished()"
         case .waitOperation(let op, let bounded):
             bounded ? "_ = op\(op).waitUntilFinished(timeout: .milliseconds(2))" : "op\(op).waitUntilFinished()"

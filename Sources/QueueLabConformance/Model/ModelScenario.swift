@@ -53,7 +53,8 @@ enum ModelScenario {
         var pass = ScenarioPass(
             "\(size.programs) programs, \(calls) calls; clauses exercised: \(candidates.count - missing.count) of \(candidates.count)"
                 + (missing.isEmpty ? "" : "; never: \(missing.map(\.id).joined(separator: ", "))")
-                + (deviated.isEmpty ? "" : "; not judged (declared deviations): \(deviated.map(\.id).joined(separator: ", "))"))
+                + (deviated.isEmpty
+                    ? "" : "; not judged (declared deviations): \(deviated.map(\.id).joined(separator: ", "))"))
         pass.clauseCoverage = coverage.counts
         pass.unexercisedClauses = missing.map(\.id)
         return pass
@@ -92,7 +93,9 @@ enum ModelScenario {
             ]
                 + calls.enumerated().map { "  \($0.offset + 1). \($0.element)" }
                 + ["as Swift (held(n) blocks until release(n)):"]
-                + widths.enumerated().map { "  let q\($0.offset) = MyQueue(name: \"q\($0.offset)\"); q\($0.offset).maxConcurrentOperationCount = \($0.element)" }
+                + widths.enumerated().map {
+                    "  let q\($0.offset) = MyQueue(name: \"q\($0.offset)\"); q\($0.offset).maxConcurrentOperationCount = \($0.element)"
+                }
                 + calls.map { "  \($0.swift)" }
         }
     }

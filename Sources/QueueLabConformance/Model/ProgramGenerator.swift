@@ -51,7 +51,8 @@ struct ProgramGenerator {
         let queues = model.queues.indices.filter { !model.queue($0).dropped }
         guard let queue = pick(queues) else { return }
         let ops = Array(model.ops.indices.filter { !model.op($0).isBarrier })
-        let executing = ops.filter { model.op($0).started && !model.op($0).released && model.op($0).kind != .free }
+        let executing =
+            ops.filter { model.op($0).started && !model.op($0).released && model.op($0).kind != .free }
             + model.ops.indices.filter { model.op($0).isBarrier && model.op($0).started && !model.op($0).released }
         let waiting = ops.filter { !model.op($0).started && !model.op($0).finished }
         var next = model.operationCount
@@ -118,7 +119,11 @@ struct ProgramGenerator {
                 planned.append(.waitOperation(op: op, bounded: chance(0.7)))
             }
         case 15:
-            if let op = pick(ops), chance(0.5) { planned.append(.readOperation(op: op)) } else { planned.append(.read(queue: queue)) }
+            if let op = pick(ops), chance(0.5) {
+                planned.append(.readOperation(op: op))
+            } else {
+                planned.append(.read(queue: queue))
+            }
         case 16:
             // A queue dropped while its work waits on another's.
             if queues.count > 1 { planned.append(.dropQueue(queue: queue)) }
@@ -194,7 +199,9 @@ struct ProgramGenerator {
                 ]
                 if let op = pick(waiting) { planned.append(.waitOperation(op: op, bounded: true)) }
             } else if let op = pick(executing.filter { !model.op($0).isBarrier }) {
-                planned += [.cancel(op: op), .waitOperation(op: op, bounded: true), .waitQueue(queue: queue, bounded: true)]
+                planned += [
+                    .cancel(op: op), .waitOperation(op: op, bounded: true), .waitQueue(queue: queue, bounded: true),
+                ]
             }
         case 24:
             // A cancel of an operation waiting for a slot, then a slot frees.

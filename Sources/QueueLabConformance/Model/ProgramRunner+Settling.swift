@@ -44,14 +44,18 @@ extension ProgramRunner {
                 if op.started && !op.released && op.kind != .free {
                     throw ModelViolation(
                         clause: op.kind == .async ? .asyncHolds : .syncFinishes,
-                        message: "op\(index) finished (its completion handler ran) before the program \(op.kind == .async ? "called finish()" : "released its body")")
+                        message:
+                            "op\(index) finished (its completion handler ran) before the program \(op.kind == .async ? "called finish()" : "released its body")"
+                    )
                 }
                 model.updateOp(index) { $0.completions += 1 }
                 model.coverage.cover(.completionOnce)
                 if !finishedFirst || model.op(index).completions > 1 {
                     throw ModelViolation(
                         clause: .completionOnce,
-                        message: finishedFirst ? "op\(index)'s completion handler ran twice" : "op\(index)'s completion handler ran before it finished")
+                        message: finishedFirst
+                            ? "op\(index)'s completion handler ran twice"
+                            : "op\(index)'s completion handler ran before it finished")
                 }
                 model.observeFinished(index)
             case .transition(let index, let transition):
@@ -81,7 +85,9 @@ extension ProgramRunner {
     func unsettled() -> String? {
         for index in model.ops.indices where !model.op(index).finished && model.op(index).queue != nil {
             let op = model.op(index)
-            if op.released && op.kind != .async && !op.bodyEnded { return "op\(index)'s released body has not returned" }
+            if op.released && op.kind != .async && !op.bodyEnded {
+                return "op\(index)'s released body has not returned"
+            }
             if op.released || (op.started && op.kind == .free) { return "op\(index) was released but is not finished" }
             if (op.cancelled) && !op.started && !model.mayFinishLater(index) {
                 return "op\(index) was cancelled before it started and is not finished"
@@ -89,14 +95,17 @@ extension ProgramRunner {
         }
         for index in model.ops.indices where model.op(index).finished && model.op(index).queue != nil {
             let op = model.op(index)
-            if !op.isBarrier && op.completions == 0 { return "op\(index) finished but its completion handler has not run" }
+            if !op.isBarrier && op.completions == 0 {
+                return "op\(index) finished but its completion handler has not run"
+            }
             if observed && !op.isBarrier && !(paths[index]?.sawFinished ?? false) {
                 return "op\(index) finished but its `finished` transition never arrived"
             }
         }
         for queue in model.queues.indices where model.hasFreeSlot(queue) {
             if let ready = model.queue(queue).members.first(where: { model.isStartable($0) }) {
-                return "op\(ready) is ready in q\(queue) (\(model.executingCount(queue)) of \(model.queue(queue).width) executing, not suspended) but has not started"
+                return
+                    "op\(ready) is ready in q\(queue) (\(model.executingCount(queue)) of \(model.queue(queue).width) executing, not suspended) but has not started"
             }
         }
         return nil
@@ -121,11 +130,14 @@ extension ProgramRunner {
             case .cancel, .cancelAll: clause = .wakeCancel
             case .dropQueue: clause = .lifetimeBusy
             case .release(let index):
-                clause = model.op(index).isBarrier ? .wakeBarrier : (model.dependents(of: index).isEmpty ? .wakeSlot : .wakeDependency)
+                clause =
+                    model.op(index).isBarrier
+                    ? .wakeBarrier : (model.dependents(of: index).isEmpty ? .wakeSlot : .wakeDependency)
             default: clause = .wakeSlot
             }
         }
-        return ModelViolation(clause: clause, message: "after `\(call)`, within \(patience): \(stuck); \(stallReport())")
+        return ModelViolation(
+            clause: clause, message: "after `\(call)`, within \(patience): \(stuck); \(stallReport())")
     }
 
     /// What is stuck: every unfinished operation, as the model holds it and as it reads.
@@ -159,7 +171,9 @@ extension ProgramRunner {
             if !allowed.contains(state) {
                 throw ModelViolation(
                     clause: .states,
-                    message: "op\(index) reads \(state) where the model allows \(allowed.sorted().map(\.description).joined(separator: " or ")) (\(describe(index)))")
+                    message:
+                        "op\(index) reads \(state) where the model allows \(allowed.sorted().map(\.description).joined(separator: " or ")) (\(describe(index)))"
+                )
             }
         }
     }

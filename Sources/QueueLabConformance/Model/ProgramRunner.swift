@@ -84,7 +84,9 @@ final class ProgramRunner<Q: OperationQueueing> {
                 let dropped = model.op(stuck).queue.map { model.queue($0).dropped } ?? false
                 throw ModelViolation(
                     clause: dropped ? .lifetimeBusy : .cancelBeforeStart,
-                    message: "clean-up: op\(stuck) (\(operations[stuck]!.state)) and \(open.count - 1) more never finished after everything was cancelled, released and resumed\(dropped ? " (its queue was dropped)" : "")")
+                    message:
+                        "clean-up: op\(stuck) (\(operations[stuck]!.state)) and \(open.count - 1) more never finished after everything was cancelled, released and resumed\(dropped ? " (its queue was dropped)" : "")"
+                )
             }
             events.awaitEvent(.milliseconds(2))
             _ = events.drain()
@@ -115,7 +117,9 @@ final class ProgramRunner<Q: OperationQueueing> {
                 let batch = indices.map { operations[$0]! }
                 if wait {
                     let target = queues[queue]!
-                    outcome = blocking { () throws(QueueError) in try target.addOperations(batch, waitUntilFinished: true) }
+                    outcome = blocking { () throws(QueueError) in
+                        try target.addOperations(batch, waitUntilFinished: true)
+                    }
                 } else {
                     try queues[queue]!.addOperations(batch, waitUntilFinished: false)
                 }
@@ -159,8 +163,11 @@ final class ProgramRunner<Q: OperationQueueing> {
             case .waitOperation(let index, let bounded):
                 let op = operations[index]!
                 if bounded {
-                    outcome.wait = op.waitUntilFinished(timeout: waitTimeout(call)) ? .finished : .timedOut(
-                        StallReport(queueName: nil, isSuspended: false, entries: []))
+                    outcome.wait =
+                        op.waitUntilFinished(timeout: waitTimeout(call))
+                        ? .finished
+                        : .timedOut(
+                            StallReport(queueName: nil, isSuspended: false, entries: []))
                 } else {
                     outcome = blocking { () throws(QueueError) in op.waitUntilFinished() }
                 }
@@ -188,7 +195,8 @@ final class ProgramRunner<Q: OperationQueueing> {
             // A barrier's finish is inferred from its block's return, a moment early: behind
             // any barrier the first report may still be `pending`.
             let queue = model.queue(op.queue!)
-            let readyFirst = !op.cancelled && model.dependenciesMet(member)
+            let readyFirst =
+                !op.cancelled && model.dependenciesMet(member)
                 && !queue.members.contains { model.op($0).isBarrier }
             paths[member] = TransitionPath(readyFirst: readyFirst)
         }

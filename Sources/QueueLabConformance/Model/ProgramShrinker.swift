@@ -51,7 +51,9 @@ struct ProgramShrinker<Q: OperationQueueing> {
         }
         // Simpler values: normal priority everywhere.
         let plain = best.calls.map { call -> ModelCall in
-            if case .make(let op, let kind, _) = call { return .make(op: op, kind: kind, level: QueuePriority.normal.level) }
+            if case .make(let op, let kind, _) = call {
+                return .make(op: op, kind: kind, level: QueuePriority.normal.level)
+            }
             return call
         }
         if plain != best.calls { _ = attempt(plain, widths: best.widths) }

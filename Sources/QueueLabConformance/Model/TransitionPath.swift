@@ -18,7 +18,8 @@ struct TransitionPath: Sendable {
     mutating func take(_ transition: StateTransition) -> String? {
         defer { sequence = max(sequence, transition.sequence) }
         if transition.sequence <= sequence {
-            return "`\(transition.event)` (sequence \(transition.sequence)) arrived after sequence \(sequence): out of the order made"
+            return
+                "`\(transition.event)` (sequence \(transition.sequence)) arrived after sequence \(sequence): out of the order made"
         }
         guard let next = transition.event.state else {
             if cancelled { return "`cancelled` reported twice" }
@@ -27,7 +28,8 @@ struct TransitionPath: Sendable {
             return nil
         }
         if state == nil && next == .pending && readyFirst {
-            return "`pending` reported first, though it was added with every dependency finished (the table says `ready`)"
+            return
+                "`pending` reported first, though it was added with every dependency finished (the table says `ready`)"
         }
         let allowed: Bool
         switch (state, next) {
@@ -38,7 +40,8 @@ struct TransitionPath: Sendable {
         default: allowed = false
         }
         if !allowed {
-            return "`\(next)` after \(state.map { "`\($0)`" } ?? "nothing")\(next == .finished ? " of an operation never cancelled" : "")"
+            return
+                "`\(next)` after \(state.map { "`\($0)`" } ?? "nothing")\(next == .finished ? " of an operation never cancelled" : "")"
         }
         state = next
         if next == .finished { sawFinished = true }

@@ -65,7 +65,8 @@ extension ConformanceReport {
         }
         if !unexercisedClauses.isEmpty {
             lines.append("")
-            lines.append("clauses never exercised (their situation never arose; more seeds or a higher level reach more):")
+            lines.append(
+                "clauses never exercised (their situation never arose; more seeds or a higher level reach more):")
             for outcome in unexercisedClauses {
                 let clauses = (outcome.unexercisedClauses ?? []).joined(separator: ", ")
                 lines.append("  \(outcome.implementation) \(outcome.checkID) seed \(outcome.seed): \(clauses)")

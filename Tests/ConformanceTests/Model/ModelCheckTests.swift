@@ -31,7 +31,8 @@ struct ModelCheckTests {
     func noFalseVerdict(_ recipe: any QueueRecipe) {
         let report = ConformanceSuite.run(
             recipe,
-            configuration: ConformanceConfiguration(level: .quick, seed: 2, checks: Self.modelChecks, timeBound: .seconds(20)))
+            configuration: ConformanceConfiguration(
+                level: .quick, seed: 2, checks: Self.modelChecks, timeBound: .seconds(20)))
         #expect(report.isSuccess, "\(report.text())")
         for outcome in report.outcomes {
             #expect(outcome.verdict == .pass, "\(outcome.checkID): \(outcome.summary)")

@@ -66,7 +66,9 @@ struct ModelMutantLongTests {
         return report.outcomes.first { $0.verdict == .fail }
     }
 
-    @Test("each mutant is caught, shrunk and printed as Swift", .longTier("model checks against the gated mutants"), arguments: all)
+    @Test(
+        "each mutant is caught, shrunk and printed as Swift", .longTier("model checks against the gated mutants"),
+        arguments: all)
     func caught(_ mutant: ModelMutant) throws {
         let seeds = TestTier.mutantSeeds(standard: 3)
         let start = MonotonicClock.now()
@@ -89,7 +91,9 @@ struct ModelMutantLongTests {
     private func record(_ mutant: ModelMutant, caught: [CheckOutcome], of seeds: Int, seconds: Double) throws {
         guard let path = ProcessInfo.processInfo.environment["QUEUELAB_MODEL_MUTANT_TABLE"] else { return }
         let lengths = caught.compactMap { outcome -> String? in
-            guard let range = outcome.summary.range(of: #"to \d+ calls"#, options: .regularExpression) else { return nil }
+            guard let range = outcome.summary.range(of: #"to \d+ calls"#, options: .regularExpression) else {
+                return nil
+            }
             return String(outcome.summary[range].dropFirst(3).dropLast(6))
         }
         let clauses = Set(caught.compactMap { $0.summary.split(separator: "]").first.map { String($0.dropFirst()) } })
