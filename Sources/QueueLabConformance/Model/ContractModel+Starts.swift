@@ -214,9 +214,7 @@ extension ContractModel {
     private mutating func judgeOrder(of index: Int, in queue: Int) -> ModelViolation? {
         let others = competitors(of: index, in: queue)
         guard !others.isEmpty else { return nil }
-        // Starts into several free slots are simultaneous and the log orders them arbitrarily:
-        // a start breaks an order only when the operations it should have yielded to were at
-        // least as many as the free slots.
+        // Starts into several free slots are simultaneous and the log orders them arbitrarily.
         let slots = max(1, queues[queue].width - executingCount(queue))
         let model = self
         let started = op(index)
@@ -227,68 +225,51 @@ extension ContractModel {
             let effective = effective[i]
             return "op\(i) (\(levelName(own))\(effective != own ? ", inheriting \(levelName(effective))" : ""))"
         }
+        // A start breaks an order only when the operations it should have yielded to were at
+        // least as many as the free slots; `why` says how the first of them was preferred.
+        let breaks = { (clause: ContractClause, preferred: [Int], why: String) -> ModelViolation? in
+            guard preferred.count >= slots, let first = preferred.first, model.judges(clause) else { return nil }
+            return ModelViolation(
+                clause: clause, message: "started \(name(index)) while \(name(first))\(why) was ready in q\(queue)")
+        }
         if promises.contains(.strictPriority) {
             coverage.cover(.strictPriority)
             if promises.contains(.priorityInheritance) { coverage.cover(.inheritance) }
-            let higherOnes = others.filter { effective[$0] > level }
-            if higherOnes.count >= slots, let higher = higherOnes.first {
-                let byOwn = op(higher).level > started.level
-                let clause: ContractClause = byOwn ? .strictPriority : .inheritance
-                if judges(clause) {
-                    return ModelViolation(
-                        clause: clause, message: "started \(name(index)) while \(name(higher)) was ready in q\(queue)")
-                }
-            }
+            let higher = others.filter { effective[$0] > level }
+            let byOwn = higher.first.map { op($0).level > started.level } ?? true
+            if let violation = breaks(byOwn ? .strictPriority : .inheritance, higher, "") { return violation }
         }
         guard let own = started.listing else { return nil }
         let sameLevel = others.filter { effective[$0] == level && op($0).level == started.level }
         let comparable = { (other: Int) in model.op(other).listing.map { model.keysComparable($0, own) } ?? false }
+        let key = { (other: Int) in model.op(other).listing!.key }
         if promises.contains(.fifoWithinLevel), judges(.fifoWithinLevel) {
             if !sameLevel.isEmpty { coverage.cover(.fifoWithinLevel) }
             // Without a policy the order is Foundation's: by the order added as well as listed.
             let byAddOrder = policy == nil
-            let earlierOnes = sameLevel.filter {
-                comparable($0) && op($0).listing!.key < own.key && (!byAddOrder || op($0).addOrder < started.addOrder)
+            let earlier = sameLevel.filter {
+                comparable($0) && key($0) < own.key && (!byAddOrder || op($0).addOrder < started.addOrder)
             }
-            if earlierOnes.count >= slots, let earlier = earlierOnes.first {
-                return ModelViolation(
-                    clause: .fifoWithinLevel,
-                    message:
-                        "started \(name(index)) while \(name(earlier)), ready earlier at the same level, was ready in q\(queue)"
-                )
+            if let violation = breaks(.fifoWithinLevel, earlier, ", ready earlier at the same level,") {
+                return violation
             }
         }
         if promises.contains(.lifoWithinLevel) {
             if !sameLevel.isEmpty { coverage.cover(.lifoWithinLevel) }
-            let laterOnes = sameLevel.filter { comparable($0) && op($0).listing!.key > own.key }
-            if laterOnes.count >= slots, let later = laterOnes.first {
-                return ModelViolation(
-                    clause: .lifoWithinLevel,
-                    message:
-                        "started \(name(index)) while \(name(later)), ready later at the same level, was ready in q\(queue)"
-                )
-            }
+            let later = sameLevel.filter { comparable($0) && key($0) > own.key }
+            if let violation = breaks(.lifoWithinLevel, later, ", ready later at the same level,") { return violation }
         }
         if promises.contains(.readyOrder) {
             coverage.cover(.readyOrder)
-            let earlierOnes = others.filter { comparable($0) && op($0).listing!.key < own.key }
-            if earlierOnes.count >= slots, let earlier = earlierOnes.first {
-                return ModelViolation(
-                    clause: .readyOrder,
-                    message: "started \(name(index)) while \(name(earlier)), ready earlier, was ready in q\(queue)")
-            }
+            let earlier = others.filter { comparable($0) && key($0) < own.key }
+            if let violation = breaks(.readyOrder, earlier, ", ready earlier,") { return violation }
         }
         if promises.contains(.longestChainFirst), !sameLevel.isEmpty {
             coverage.cover(.longestChain)
             let peak = max(started.peakRank, chainRank(index))
-            let longerOnes = sameLevel.filter { chainRank($0) > peak }
-            if longerOnes.count >= slots, let longer = longerOnes.first {
-                return ModelViolation(
-                    clause: .longestChain,
-                    message:
-                        "started \(name(index)) (chain rank \(peak)) while \(name(longer)) of the same level had rank \(chainRank(longer)), in q\(queue)"
-                )
-            }
+            let longer = sameLevel.filter { chainRank($0) > peak }
+            let why = longer.first.map { ", of the same level with chain rank \(chainRank($0)) to its \(peak)," } ?? ""
+            if let violation = breaks(.longestChain, longer, why) { return violation }
         }
         return nil
     }
