@@ -99,6 +99,37 @@ enum ModelCall: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The call with its operations renumbered by `number`, or nil when it names one that
+    /// `number` drops (a batch keeps the members that remain, and is nil once none does).
+    func renumbered(_ number: (Int) -> Int?) -> ModelCall? {
+        switch self {
+        case .make(let op, let kind, let level): number(op).map { .make(op: $0, kind: kind, level: level) }
+        case .add(let op, let queue): number(op).map { .add(op: $0, queue: queue) }
+        case .addBatch(let ops, let queue, let wait):
+            ops.compactMap(number).isEmpty ? nil : .addBatch(ops: ops.compactMap(number), queue: queue, wait: wait)
+        case .addDependency(let op, let on):
+            number(op).flatMap { op in number(on).map { .addDependency(op: op, on: $0) } }
+        case .removeDependency(let op, let on):
+            number(op).flatMap { op in number(on).map { .removeDependency(op: op, on: $0) } }
+        case .cancel(let op): number(op).map { .cancel(op: $0) }
+        case .setPriority(let op, let level): number(op).map { .setPriority(op: $0, level: level) }
+        case .addBarrier(let op, let queue): number(op).map { .addBarrier(op: $0, queue: queue) }
+        case .release(let op): number(op).map { .release(op: $0) }
+        case .misuseFinish(let op): number(op).map { .misuseFinish(op: $0) }
+        case .waitOperation(let op, let bounded): number(op).map { .waitOperation(op: $0, bounded: bounded) }
+        case .readOperation(let op): number(op).map { .readOperation(op: $0) }
+        case .cancelAll, .setWidth, .setSuspended, .waitQueue, .read, .dropQueue: self
+        }
+    }
+
+    /// Whether the call makes the operation it names (an operation or a barrier).
+    var makesOperation: Bool {
+        switch self {
+        case .make, .addBarrier: true
+        default: false
+        }
+    }
+
     /// The operations the call names.
     var operations: [Int] {
         switch self {

@@ -43,7 +43,7 @@ enum ModelScenario {
                 let failing = Failure(widths: widths, calls: runner.made, violation: error)
                 let shrunk = ProgramShrinker<Q>(context: context, quiet: quiet).shrink(failing)
                 throw ScenarioAbort.fail(
-                    "[\(shrunk.violation.clause.id)] \(shrunk.violation.message) (program \(number), shrunk from \(runner.made.count) to \(shrunk.calls.count) calls)",
+                    "[\(shrunk.violation.clause.id)] \(shrunk.violation.message) (program \(number), shrunk from \(runner.made.count) to \(shrunk.calls.count) calls, \(shrunk.operationCount) of them making operations)",
                     evidence: shrunk.evidence(clause: shrunk.violation.clause))
             }
         }
@@ -85,6 +85,9 @@ enum ModelScenario {
         let widths: [Int]
         let calls: [ModelCall]
         let violation: ModelViolation
+
+        /// The operations and barriers the program makes.
+        var operationCount: Int { calls.count { $0.makesOperation } }
 
         func evidence(clause: ContractClause) -> [String] {
             [

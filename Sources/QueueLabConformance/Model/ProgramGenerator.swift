@@ -15,6 +15,9 @@ struct ProgramGenerator {
     let focus: Focus
     private var rng: SplitMix64
     private var planned: [ModelCall] = []
+    /// A queue whose running work the next calls release one by one, and how many more: a long
+    /// stretch of starts with no other call between them.
+    private var draining: (queue: Int, left: Int)?
 
     init(focus: Focus, rng: SplitMix64) {
         self.focus = focus
@@ -41,10 +44,25 @@ struct ProgramGenerator {
                 if model.isApplicable(call) { return call }
                 continue
             }
+            if let release = nextDrained(model) { return release }
             plan(model)
             if planned.isEmpty { continue }
         }
         return nil
+    }
+
+    private mutating func nextDrained(_ model: ContractModel) -> ModelCall? {
+        guard let (queue, left) = draining else { return nil }
+        let running = model.ops.indices.first {
+            let op = model.op($0)
+            return op.queue == queue && op.started && !op.released && op.kind != .free
+        }
+        guard left > 0, let running else {
+            draining = nil
+            return nil
+        }
+        draining = (queue, left - 1)
+        return .release(op: running)
     }
 
     private mutating func plan(_ model: ContractModel) {
@@ -221,6 +239,51 @@ struct ProgramGenerator {
             ]
             next += 1
             planned += [.add(op: newOp(.held, randomLevel()), queue: queue), .release(op: dependency)]
+        case 27:
+            // Operations released by their dependencies one after another while no slot is free,
+            // then a slot frees: which of them starts first is the declared order's to decide.
+            let count = int(2...5)
+            let dependencies = (0..<count).map { _ in newOp(.held, randomLevel()) }
+            let waiters = (0..<count).map { _ in newOp(.held, randomLevel()) }
+            if model.queue(queue).suspended { planned.append(.setSuspended(queue: queue, suspended: false)) }
+            planned.append(.setWidth(queue: queue, width: model.executingCount(queue) + count))
+            for dependency in dependencies { planned.append(.add(op: dependency, queue: queue)) }
+            for (waiter, dependency) in zip(waiters, dependencies) {
+                planned += [.addDependency(op: waiter, on: dependency), .add(op: waiter, queue: queue)]
+            }
+            planned.append(.setWidth(queue: queue, width: 1))
+            for dependency in dependencies { planned.append(.release(op: dependency)) }
+        case 28:
+            // Exactly two levels with a backlog on a width-1 queue, drained with no other call
+            // between the starts: the stretch a share promise is judged over.
+            let idle = queues.filter { model.unfinished($0).isEmpty }
+            let queue = pick(idle) ?? queue
+            let first = int(0...4)
+            let levels = [first, (first + int(1...4)) % 5]
+            planned += [.setWidth(queue: queue, width: 1), .setSuspended(queue: queue, suspended: true)]
+            var members: [Int] = []
+            for level in levels { members += (0..<int(5...40)).map { _ in newOp(.held, level) } }
+            planned += [
+                .addBatch(ops: members, queue: queue, wait: false), .setSuspended(queue: queue, suspended: false),
+            ]
+            draining = (queue, members.count)
+        case 29:
+            // A chain waiting behind running work, and a rival ready at a level between the
+            // chain's: what the chain's first member inherited decides the start once the running
+            // work ends.
+            let queue = pick(queues.filter { model.unfinished($0).isEmpty }) ?? queue
+            let low = int(0...2)
+            let high = int((low + 2)...4)
+            let running = newOp(.held, randomLevel())
+            let first = newOp(.held, low)
+            let last = newOp(.held, high)
+            let rival = newOp(.held, int((low + 1)...(high - 1)))
+            planned += [.setWidth(queue: queue, width: 1), .setSuspended(queue: queue, suspended: false)]
+            planned += [
+                .add(op: running, queue: queue), .addDependency(op: first, on: running),
+                .addDependency(op: last, on: first), .add(op: first, queue: queue), .add(op: last, queue: queue),
+                .add(op: rival, queue: queue), .release(op: running),
+            ]
         default:
             // A priority change of a ready operation, then a start decides between it and another.
             let running = newOp(.held, randomLevel())
@@ -233,15 +296,16 @@ struct ProgramGenerator {
         }
     }
 
-    /// How often each plan is chosen, in percent: calls alone (0 to 16), then the plans.
+    /// How often each plan is chosen, in percent: calls alone (0 to 16), then the plans; each table sums to 100.
     private static let contractWeights: [(plan: Int, percent: Int)] = [
-        (0, 14), (1, 5), (2, 5), (3, 4), (4, 5), (5, 1), (6, 5), (7, 4), (8, 4), (9, 3), (10, 19), (13, 3), (14, 3),
+        (0, 14), (1, 5), (2, 5), (3, 4), (4, 5), (5, 1), (6, 5), (7, 4), (8, 4), (9, 3), (10, 17), (13, 3), (14, 3),
         (15, 3), (16, 1), (17, 3), (18, 2), (19, 1), (20, 2), (21, 3), (22, 2), (23, 2), (24, 2), (25, 2), (26, 2),
+        (27, 2),
     ]
 
     private static let policyWeights: [(plan: Int, percent: Int)] = [
-        (0, 10), (1, 4), (2, 4), (3, 2), (4, 5), (6, 8), (7, 2), (8, 2), (10, 33), (14, 2), (17, 1), (18, 12),
-        (19, 3), (20, 8), (21, 2), (26, 2),
+        (0, 10), (1, 4), (2, 4), (3, 2), (4, 5), (6, 8), (7, 2), (8, 2), (10, 23), (14, 2), (17, 1), (18, 12),
+        (19, 3), (20, 8), (21, 2), (26, 2), (27, 3), (28, 4), (29, 3),
     ]
 
     private func contractChoice(_ roll: Int) -> Int { Self.choose(roll, Self.contractWeights) }

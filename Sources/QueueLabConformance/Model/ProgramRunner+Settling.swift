@@ -22,8 +22,10 @@ extension ProgramRunner {
             if watchFor == 0 || !model.queues.indices.contains(where: { model.startableCount($0) > 0 }) { break }
             let end = quietUntil ?? MonotonicClock.now() &+ watchFor
             quietUntil = end
-            if MonotonicClock.now() >= end { break }
-            events.awaitEvent(.nanoseconds(Int64(end &- MonotonicClock.now())))
+            // One reading of the clock: a second one could pass `end` and make the wait negative.
+            let now = MonotonicClock.now()
+            if now >= end { break }
+            events.awaitEvent(.nanoseconds(Int64(end - now)))
         }
         try checkStates(touched: call.operations + moved)
         moved = []

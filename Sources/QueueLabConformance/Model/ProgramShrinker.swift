@@ -29,6 +29,13 @@ struct ProgramShrinker<Q: OperationQueueing> {
             best = replayed
             return true
         }
+        // Whole operations first, newest first: each with every call that names it.
+        var op = best.calls.count { $0.makesOperation } - 1
+        while op >= 0 && !end.hasPassed && runs < maximumRuns {
+            let removed = op
+            _ = attempt(Self.program(best.calls, keeping: { $0 != removed }), widths: best.widths)
+            op -= 1
+        }
         var chunk = max(1, best.calls.count / 2)
         while chunk >= 1 && !end.hasPassed && runs < maximumRuns {
             var start = 0
@@ -36,7 +43,7 @@ struct ProgramShrinker<Q: OperationQueueing> {
             while start < best.calls.count {
                 var candidate = best.calls
                 candidate.removeSubrange(start..<min(start + chunk, candidate.count))
-                if attempt(candidate, widths: best.widths) {
+                if attempt(Self.program(candidate, keeping: { _ in true }), widths: best.widths) {
                     removedAny = true
                 } else {
                     start += chunk
@@ -58,6 +65,17 @@ struct ProgramShrinker<Q: OperationQueueing> {
         }
         if plain != best.calls { _ = attempt(plain, widths: best.widths) }
         return best
+    }
+
+    /// `calls` without the operations `keeping` rejects, nor those whose making call is gone,
+    /// nor any call that names one of them; the others renumbered in the order made, so that
+    /// every remaining call still applies.
+    private static func program(_ calls: [ModelCall], keeping: (Int) -> Bool) -> [ModelCall] {
+        var numbers: [Int: Int] = [:]
+        for call in calls where call.makesOperation {
+            if let op = call.operations.first, keeping(op) { numbers[op] = numbers.count }
+        }
+        return calls.compactMap { $0.renumbered { numbers[$0] } }
     }
 
     /// Runs `calls` on fresh queues; the failure it ends in, or nil when it passes.

@@ -9,10 +9,11 @@ import Testing
 /// as Swift. Gated are those every seed caught in two measured runs; the others are caught on some
 /// seeds only, or none (`results/trust/model-based.md`), and a campaign measures them all.
 ///
-/// A campaign (`scripts/model-mutants`) sets `QUEUELAB_MODEL_MUTANTS=all`,
+/// A campaign (`scripts/model-mutants`) sets `QUEUELAB_MODEL_MUTANTS` (`all`, `ungated`, or names
+/// separated by commas),
 /// `QUEUELAB_MODEL_MUTANT_LEVEL` (`default`), `QUEUELAB_MUTANT_SEEDS` (20) and
 /// `QUEUELAB_MODEL_MUTANT_TABLE` (a file each case appends its line to: name, clause, seeds
-/// caught, shrunk lengths, clauses named, seconds); then a mutant caught on no seed fails.
+/// caught, shrunk lengths, the same without the calls that make operations, clauses named, seconds); then a mutant caught on no seed fails.
 @Suite("Model mutants")
 struct ModelMutantLongTests {
     /// Caught on every seed of 1 to 3 at `quick`, in two runs.
@@ -45,8 +46,14 @@ struct ModelMutantLongTests {
 
     static var all: [ModelMutant] {
         let mutants = ModelMutants.queue + ModelMutants.policy
-        if ProcessInfo.processInfo.environment["QUEUELAB_MODEL_MUTANTS"] == "all" { return mutants }
-        return mutants.filter { gated.contains($0.name) }
+        switch ProcessInfo.processInfo.environment["QUEUELAB_MODEL_MUTANTS"] {
+        case "all": return mutants
+        case "ungated": return mutants.filter { !gated.contains($0.name) }
+        case let names?:
+            let chosen = Set(names.split(separator: ",").map(String.init))
+            return mutants.filter { chosen.contains($0.name) }
+        case nil: return mutants.filter { gated.contains($0.name) }
+        }
     }
 
     static var level: ConformanceLevel {
@@ -90,15 +97,19 @@ struct ModelMutantLongTests {
     /// Appends the mutant's line to the campaign's table, when one is asked for.
     private func record(_ mutant: ModelMutant, caught: [CheckOutcome], of seeds: Int, seconds: Double) throws {
         guard let path = ProcessInfo.processInfo.environment["QUEUELAB_MODEL_MUTANT_TABLE"] else { return }
-        let lengths = caught.compactMap { outcome -> String? in
-            guard let range = outcome.summary.range(of: #"to \d+ calls"#, options: .regularExpression) else {
-                return nil
-            }
-            return String(outcome.summary[range].dropFirst(3).dropLast(6))
+        // "to N calls, M of them making operations": N, and N - M (the calls beside the makes).
+        let shrunk = caught.compactMap { outcome -> (calls: Int, makes: Int)? in
+            guard let match = outcome.summary.firstMatch(of: /to (\d+) calls, (\d+) of them making/),
+                let calls = Int(match.1), let makes = Int(match.2)
+            else { return nil }
+            return (calls, makes)
         }
+        let lengths = shrunk.map { String($0.calls) }
+        let beside = shrunk.map { String($0.calls - $0.makes) }
         let clauses = Set(caught.compactMap { $0.summary.split(separator: "]").first.map { String($0.dropFirst()) } })
         let line =
             "\(mutant.name)\t\(mutant.clause)\t\(caught.count)/\(seeds)\t\(lengths.joined(separator: ","))\t"
+            + "\(beside.joined(separator: ","))\t"
             + "\(clauses.sorted().joined(separator: ","))\t\(String(format: "%.1f", seconds))\n"
         // O_APPEND: the cases run in parallel, and each line lands whole.
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
