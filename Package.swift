@@ -105,6 +105,8 @@ let package = Package(
         .target(name: "CParentDeath"),
         // sched_getcpu() for Swift: which core each `makespan` body ran on (its parallel_after_ns).
         .target(name: "CCurrentCPU"),
+        // C's `stdout` for Swift: the tool's check at exit that standard output was written.
+        .target(name: "CStandardOutput"),
         .target(
             name: "QueueLabBenchmarks",
             dependencies: [
@@ -140,6 +142,7 @@ let package = Package(
                 "QueueLabBenchmarks",
                 "QueueLabRecorder",
                 "QueueLabSimulation",
+                "CStandardOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict + faultInjection

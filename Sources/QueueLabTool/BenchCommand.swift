@@ -25,14 +25,15 @@ struct BenchCommand: ParsableCommand {
 
             Environment knobs (whole numbers, checked before sampling): QUEUELAB_TEST_SLOWDOWN_NS (test-only: each body spins longer), QUEUELAB_INJECT_NS (fault injection: the lock and actor queues' add and finish paths each spin about that long; only in a debug build or one with the package trait FaultInjection: any other build refuses a non-zero value).
 
-            Output: --out is the CSV of a run of one variant; with --variant each variant's CSV is OUT-DIR/NAME.csv. Both are overwritten, whole, when the run ends. Until then each sample is appended as it finishes to the journal TARGET.partial beside the CSV; a run that is killed leaves the journal, and the same command with --resume continues it (samples already journalled are not taken again; the seed is the journal's). The journal's first line records its plan: --resume refuses (exit 2) a journal of another plan (workloads, implementations, policies, samples, pinning, seed, binaries...) or with a damaged row (a duplicate, bad bytes, a round beyond the plan), rather than mix them into the CSV.
+            Output: --out is the CSV of a run of one variant; with --variant each variant's CSV is OUT-DIR/NAME.csv. Both are written, whole, when the run ends: a regular file (or a new path) is replaced atomically, a device, FIFO or socket is written through, never replaced, and a symbolic link is followed. Until then each sample is appended as it finishes to the journal TARGET.partial beside the CSV; a run that is killed leaves the journal, and the same command with --resume continues it (samples already journalled are not taken again; the seed is the journal's). The journal's first line records its plan: --resume refuses (exit 2) a journal of another plan (workloads, implementations, policies, samples, pinning, seed, binaries...) or with a damaged row (a duplicate, bad bytes, a round beyond the plan), rather than mix them into the CSV.
 
             Sequential sampling: with --variant base=... --variant head=..., --until-detectable 10% --budget 10m runs --samples rounds, then adds --until-step rounds at a time to each cell whose ops_per_s comparison (paired by round, as compare does) cannot yet detect 10% with 80% power, until every cell can or the budget is spent. The budget counts from the end of the --samples rounds; a step already started finishes. The rows still above the limit are printed; `compare --require-detectable 10%` is the gate.
 
             Exit status:
               0  every sample measured
               2  bad input (an option, a workload, a variant, an environment knob, an unwritable output, a journal left without --resume), before any sample runs
-              4  a sample failed or hung (its cell is left out from then on: not measured)
+              4  a sample failed or hung (its cell is left out from then on: not measured), or no sample was measured
+              74 the samples were measured but the CSV could not be written (they stay in the journal)
             """
     )
 
@@ -197,13 +198,21 @@ struct BenchCommand: ParsableCommand {
         for (variant, journal) in zip(plan.variants, journals) {
             let samples = taken[variant.name] ?? []
             let records = samples + SaturationPoint.rows(for: samples)
-            try journal.finish(records)
+            do {
+                try journal.finish(records)
+            } catch {
+                OutputFailure.exit("\(error) (the samples stay in the journal \(journal.partialPath))")
+            }
             if plan.variants.count > 1 { print("== \(variant.name)") }
             print(BenchmarkSummary.render(samples, notes: result.notes, failures: failures))
             if let saturation = SaturationSummary.render(samples) { print(saturation) }
             print(
                 "wrote \(samples.count) samples (+\(records.count - samples.count) saturation rows) to \(journal.target)"
             )
+        }
+        if taken.values.allSatisfy(\.isEmpty) {
+            FileHandle.standardError.write(Data("error: no sample was measured: no cell of the plan could run\n".utf8))
+            throw ExitCode(Self.notMeasuredStatus)
         }
         if !failures.isEmpty {
             FileHandle.standardError.write(

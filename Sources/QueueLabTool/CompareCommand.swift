@@ -29,6 +29,7 @@ struct CompareCommand: ParsableCommand {
               4  not measured: a cell of base is missing from head (its samples failed, hung or never ran); takes precedence over 1
               5  with --require-evidence: no regression, but a comparison is INCONCLUSIVE
               6  with --require-detectable X%: no regression, but a headline row (the ops_per_s figure of a cell) could not detect a change of X% with 80% power; the message names the rows
+              74 the work was done but its output (a file, or standard output) could not be written
             """
     )
 

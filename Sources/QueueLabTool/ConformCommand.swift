@@ -43,6 +43,7 @@ struct ConformCommand: ParsableCommand {
               0  every outcome is PASS, UNSUPPORTED or UNDERPOWERED (Foundation's cycle deadlock is a PASS that says so)
               1  some check FAILed, went STALE or CRASHed; with --require-power, some check was UNDERPOWERED; with --require-verified-promises, some policy promise went unverified; with --require-clause-coverage, a model check left a clause unexercised
               2  bad input, before anything runs: unknown implementation, check, level or policy, a bad policy parameter, a policy for an implementation without a policy seam (foundation, dispatch); the message lists the valid ones. Or a --junit file that cannot be written (a missing folder is made). Or a time bound out of range
+              74 the work was done but its output (a file, or standard output) could not be written (--junit follows the rules of every output: a file output is written whole at the end: a regular file (or a new path) replaced atomically, a device, FIFO or socket written through, never replaced, a symbolic link followed)
 
             Examples:
               \(ToolName.current) conform --level quick
@@ -163,10 +164,9 @@ struct ConformCommand: ParsableCommand {
         print(text ? (campaign ? report.campaignText() : report.text()) : report.json())
         if let junit {
             do {
-                try report.junitXML().write(toFile: junit, atomically: true, encoding: .utf8)
+                try OutputFile.write(Data(report.junitXML().utf8), to: junit)
             } catch {
-                fail("cannot write \(junit): \(error)")
-                throw ExitCode(2)
+                OutputFailure.exit(error)
             }
         }
         if !report.isSuccess { throw ExitCode(1) }

@@ -25,7 +25,7 @@ struct ExplainCommand: ParsableCommand {
               \(ToolName.current) explain --trace dag.txt --format json
               \(ToolName.current) explain --trace base.txt --trace head.txt
 
-            Exit status: 0 explained; 1 the run failed (stall, unsupported workload); 2 bad input (a missing or unreadable trace file, a Chrome trace or another file without the recorded run, an unknown implementation, workload or policy, more than two runs, --trace together with --impl or --workload).
+            Exit status: 0 explained; 1 the run failed (stall, unsupported workload); 2 bad input (a missing or unreadable trace file, a Chrome trace or another file without the recorded run, an unknown implementation, workload or policy, more than two runs, --trace together with --impl or --workload); 74 the work was done but its output (a file, or standard output) could not be written.
             """
     )
 
@@ -94,7 +94,9 @@ struct ExplainCommand: ParsableCommand {
     private func printJSON(_ value: some Encodable) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        try FileHandle.standardOutput.write(encoder.encode(value))
+        // Through C's buffered standard output, as every other line, so that the check at exit
+        // sees a failed write.
+        print(String(decoding: try encoder.encode(value), as: UTF8.self), terminator: "")
         print()
     }
 

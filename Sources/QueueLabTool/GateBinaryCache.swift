@@ -1,4 +1,5 @@
 import Foundation
+import QueueLabBenchmarks
 
 /// Executables the gate built, by the git tree they were built from (not the commit: a head
 /// built from a clean checkout of commit C is the base of every later gate against C), the
@@ -15,7 +16,7 @@ struct GateBinaryCache {
     func lookUp(tree: String, product: String) -> String? {
         let path = "\(folder)/\(tree)-\(resolutionKey)/\(product)"
         guard FileManager.default.isExecutableFile(atPath: path) else { return nil }
-        touch((path as NSString).deletingLastPathComponent)
+        touch(PathText.folder(of: path))
         return path
     }
 

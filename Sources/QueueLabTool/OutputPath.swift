@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import QueueLabBenchmarks
 
 /// A file a command writes once its work is done, checked before the work begins: its folder is
 /// made when missing (as `bench`'s CSV's is) and a file must be creatable in it. Without the check
@@ -12,26 +13,6 @@ enum OutputPath {
         if let problem = problem(with: path) { throw ValidationError("\(option) \(path): \(problem)") }
     }
 
-    /// nil when a file can be written at `path`; else why not.
-    static func problem(with path: String) -> String? {
-        let url = URL(fileURLWithPath: path)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return "is a directory, not a file"
-        }
-        let directory = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            return "cannot create its directory \(directory.path)"
-        }
-        // The probe's name is this process's own, so that two runs writing beside each other do
-        // not remove each other's; the file itself is left alone until the command writes it.
-        let probe = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).probe")
-        guard FileManager.default.createFile(atPath: probe.path, contents: nil) else {
-            return "cannot create a file in \(directory.path)"
-        }
-        try? FileManager.default.removeItem(at: probe)
-        return nil
-    }
+    /// nil when a file can be written at `path`; else why not (see ``OutputFile``).
+    static func problem(with path: String) -> String? { OutputFile.problem(with: path) }
 }

@@ -36,6 +36,7 @@ public enum QueueLabTool {
         SignalCleanup.unblockTerminationSignals()
         LiveChildren.execIfWrapping()
         LiveChildren.endWithParent()
+        OutputFailure.checkStandardOutputAtExit()
         do {
             ToolImplementations.install(try ImplementationRegistry(implementations, policies: policies))
         } catch {

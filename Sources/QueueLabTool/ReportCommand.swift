@@ -22,7 +22,7 @@ struct ReportCommand: ParsableCommand {
               \(ToolName.current) report results/strategies/lock.csv --out lock.html --markdown lock.md
               \(ToolName.current) report run.csv --explain a.txt --explain b.txt --out r.html
 
-            Exit status: 0 page written; 2 bad input (an unreadable or malformed CSV, an unreadable or malformed --explain trace, more than two --explain, a bad option, an unknown --reference-policy, an unwritable output, or with --strict a mismatched environment). A regression in the comparison does not change the exit status: compare is the gate.
+            Exit status: 0 page written; 2 bad input (an unreadable or malformed CSV, an unreadable or malformed --explain trace, more than two --explain, a bad option, an unknown --reference-policy, an unwritable output, or with --strict a mismatched environment). A regression in the comparison does not change the exit status: compare is the gate. 74 the work was done but its output (a file, or standard output) could not be written. A file output is written whole at the end: a regular file (or a new path) replaced atomically, a device, FIFO or socket written through, never replaced, a symbolic link followed.
             """
     )
 
@@ -85,9 +85,9 @@ struct ReportCommand: ParsableCommand {
             explanations: explainTraces.map { RunExplanation(TraceFile.read($0)) })
         for (path, text) in [(out, report.render())] + (markdown.map { [($0, report.strategiesMarkdown())] } ?? []) {
             do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+                try OutputFile.write(Data(text.utf8), to: path)
             } catch {
-                fail("cannot write \(path): \(error.localizedDescription)")
+                OutputFailure.exit(error)
             }
         }
         if let markdown { print("wrote \(markdown) (strategies view, \(report.strategyTables.count) tables)") }

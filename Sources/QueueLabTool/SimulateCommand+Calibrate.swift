@@ -64,7 +64,11 @@ extension SimulateCommand {
         measured.setStalls(stalls)
         let text = measured.text(comment: comment(for: plan, records: records, stalls: stalls))
         if let out {
-            try text.write(toFile: out, atomically: true, encoding: .utf8)
+            do {
+                try OutputFile.write(Data(text.utf8), to: out)
+            } catch {
+                OutputFailure.exit(error)
+            }
             FileHandle.standardError.write(Data("wrote \(out)\n".utf8))
         } else {
             print(text, terminator: "")

@@ -27,6 +27,9 @@ struct SimulateCommand: ParsableCommand {
               0  every cell simulated
               1  --calibrate: the bench child failed
               2  bad input (a width or core count below 1, a calibration that does not parse or has a negative cost, an unknown policy, a workload the simulator cannot express, --calibrate without a known --impl, an --out that cannot be written; a missing folder is made), before anything runs
+              74 the work was done but its output (a file, or standard output) could not be written
+
+            A file output is written whole at the end: a regular file (or a new path) replaced atomically, a device, FIFO or socket written through, never replaced, a symbolic link followed.
             """
     )
 
@@ -131,7 +134,11 @@ struct SimulateCommand: ParsableCommand {
         // draws them over the simulated curves and says where the two disagree.
         let validated = try validate ? validation(of: records, implementation: plan.calibration.implementation) : nil
         if let out {
-            try ResultsFile.write(records + (validated?.measured ?? []), to: out)
+            do {
+                try ResultsFile.write(records + (validated?.measured ?? []), to: out)
+            } catch {
+                OutputFailure.exit("\(error)")
+            }
             let measured = validated.map {
                 " and \($0.measured.count) measured rows of \(plan.calibration.implementation)"
             }

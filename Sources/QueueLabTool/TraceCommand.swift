@@ -26,7 +26,7 @@ struct TraceCommand: ParsableCommand {
               \(ToolName.current) trace --impl lock --policy aging:step=2ms --workload priority --out aging.json
               \(ToolName.current) trace --impl lock --workload chain --format transitions --out chain.txt
 
-            Exit status: 0 written; 1 the run failed (stall, unsupported workload); 2 bad input (an unknown implementation, workload or policy, a policy given to foundation or dispatch, more than one of any, an --out that cannot be written), before anything runs. A missing folder of --out is made.
+            Exit status: 0 written; 1 the run failed (stall, unsupported workload); 2 bad input (an unknown implementation, workload or policy, a policy given to foundation or dispatch, more than one of any, an --out that cannot be written), before anything runs. A missing folder of --out is made. 74 the work was done but its output (a file, or standard output) could not be written. A file output is written whole at the end: a regular file (or a new path) replaced atomically, a device, FIFO or socket written through, never replaced, a symbolic link followed.
             """
     )
 
@@ -96,7 +96,7 @@ struct TraceCommand: ParsableCommand {
                 return
             }
             let trace = ChromeTraceBuilder.build(run)
-            try trace.json().write(to: URL(fileURLWithPath: out))
+            try OutputFile.write(trace.json(), to: out)
             let data = trace.otherData
             print(
                 "wrote \(out): \(data["operations"] ?? "?") operations, \(data["threads"] ?? "?") threads, "
@@ -104,6 +104,8 @@ struct TraceCommand: ParsableCommand {
         } catch let error as SampleError {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(1)
+        } catch let error as OutputFileError {
+            OutputFailure.exit(error)
         } catch {
             fail("cannot write \(out): \(error.localizedDescription)")
         }

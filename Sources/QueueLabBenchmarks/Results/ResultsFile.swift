@@ -40,31 +40,14 @@ public enum ResultsFile {
         return "\(value)"
     }
 
-    /// Writes to a temporary file beside `path`, then renames it over `path`: a reader sees the old file
-    /// or the whole new one, never a half row.
+    /// Writes the CSV as ``OutputFile`` writes: a regular file or a new path replaced atomically
+    /// (a reader sees the old file or the whole new one, never a half row), a device or a FIFO
+    /// written through, a symbolic link followed.
     public static func write(_ records: [SampleRecord], to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent()
-        // Foundation's own errors print as raw NSError text: each failure gets a one-line message.
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try OutputFile.write(Data(encode(records).utf8), to: path)
         } catch {
-            throw ResultsFileError(path: directory.path, line: 0, message: "cannot create the directory")
-        }
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        let contents = Data(encode(records).utf8)
-        // A run a signal is ending puts no target in place, and one being put in place is finished
-        // (or its temporary removed) before the process ends.
-        try LiveChildren.putInPlace { () throws(ResultsFileError) in
-            guard FileManager.default.createFile(atPath: temporary.path, contents: contents) else {
-                throw ResultsFileError(path: path, line: 0, message: "cannot write the file")
-            }
-            guard rename(temporary.path, url.path) == 0 else {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(at: temporary)
-                throw ResultsFileError(
-                    path: path, line: 0, message: "cannot rename the written file into place: \(reason)")
-            }
+            throw ResultsFileError(path: path, line: 0, message: error.reason)
         }
     }
 }

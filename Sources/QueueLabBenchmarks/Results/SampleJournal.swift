@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// The samples of a run in progress, appended one row at a time to `TARGET.partial` beside the CSV
-/// it will become, so that a run killed after 45 of 400 samples keeps those 45 (and `bench --resume`
+/// it will become (for a device or a FIFO, in the temporary folder), so that a run killed after 45 of 400 samples keeps those 45 (and `bench --resume`
 /// can continue it). The target itself is written only at the end, whole (``ResultsFile/write(_:to:)``).
 public final class SampleJournal {
     public let target: String
@@ -16,7 +16,16 @@ public final class SampleJournal {
     public let resumed: [SampleRecord]
     private let file: UnsafeMutablePointer<FILE>
 
-    public static func partialPath(for target: String) -> String { target + ".partial" }
+    /// `TARGET.partial`; for a target that is a device, a FIFO or a socket (written through, see
+    /// ``OutputFile``), a file in the temporary folder named after it: nothing is created in `/dev`.
+    public static func partialPath(for target: String) -> String {
+        var info = stat()
+        guard stat(target, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR else {
+            return target + ".partial"
+        }
+        let name = target.replacingOccurrences(of: "/", with: "%")
+        return (NSTemporaryDirectory() as NSString).appendingPathComponent("queuelab-journal-" + name + ".partial")
+    }
 
     /// What a resumed journal must match: the run's plan and which of its settings the command
     /// chose (a command without --seed continues with the journal's seed).
@@ -52,7 +61,7 @@ public final class SampleJournal {
     public init(target: String, resuming: Bool, expected: Expectation) throws(ResultsFileError) {
         self.target = target
         let partial = Self.partialPath(for: target)
-        let directory = (target as NSString).deletingLastPathComponent
+        let directory = PathText.folder(of: target)
         if !directory.isEmpty {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

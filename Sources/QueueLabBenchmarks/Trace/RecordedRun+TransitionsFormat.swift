@@ -28,19 +28,19 @@ extension RecordedRun {
     /// The version before add calls were stamped: read, never written.
     public static let transitionsSchemaWithoutAddCalls = "queuelab-transitions/1"
 
-    /// Writes the text form to `url`, a block of lines at a time.
+    /// Writes the text form to `url`, a block of lines at a time: a regular file or a new path
+    /// replaced atomically, a device or a FIFO written through, a symbolic link followed.
     public func writeTransitions(to url: URL) throws {
-        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
-        }
-        let handle = try FileHandle(forWritingTo: url)
-        defer { try? handle.close() }
+        try OutputFile.write(to: url.path) { sink throws(OutputFileError) in try writeTransitions(into: &sink) }
+    }
+
+    private func writeTransitions(into sink: inout OutputSink) throws(OutputFileError) {
         var block = ""
-        func line(_ text: String) throws {
+        func line(_ text: String) throws(OutputFileError) {
             block += text
             block += "\n"
             if block.utf8.count > 1 << 20 {
-                try handle.write(contentsOf: Data(block.utf8))
+                try sink.write(block)
                 block = ""
             }
         }
@@ -81,7 +81,7 @@ extension RecordedRun {
                     + "\(transition.priority.rawValue) \(transition.effectivePriority.rawValue) "
                     + "\(transition.timestamp) \(transition.thread)")
         }
-        try handle.write(contentsOf: Data(block.utf8))
+        try sink.write(block)
     }
 
     /// Reads the text form.
