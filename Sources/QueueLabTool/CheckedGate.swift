@@ -26,6 +26,16 @@ struct CheckedGate {
     /// only with --allow-blind. The default fails closed: a row that could not have seen a
     /// regression of the floor's size is no pass.
     let requireDetectable: String?
+    /// `--require-detectable` was given: the wall channel itself must see it, with no coverage by
+    /// the instruction channel (``GateCoverage``).
+    let requireDetectableIsExplicit: Bool
+    /// The floor as a fraction: what a headline row must see to count as seen by wall time.
+    let floor: Double
+    /// What the wall channel must still see of a row the instruction channel covers.
+    let waitingFloor: Double
+    /// Implementations reported beside the verdict, not gated, unless `gateReferences`.
+    let references: Set<String>
+    let gateReferences: Bool
     /// `bench --until-detectable` and `--budget` of the wall channel, or nothing (off).
     let sequentialArguments: [String]
     let countsInstructions: Bool
@@ -63,7 +73,6 @@ struct CheckedGate {
         }
         format = options.format.rawValue
         // Checked by the parser (JudgementOptions, EvidenceOptions); compare is given them as typed.
-        let floor: Double
         do {
             floor = try options.judgement.rule().threshold
             _ = try options.evidence.detectableLimit()
@@ -73,6 +82,13 @@ struct CheckedGate {
         threshold = options.judgement.threshold.text
         sameWithin = options.judgement.sameWithin.text
         sequentialArguments = try Self.sequentialArguments(options, floor: floor)
+        requireDetectableIsExplicit = options.evidence.requireDetectable != nil
+        do {
+            waitingFloor = try options.waitingFloor.checked(
+                "--waiting-floor", in: PercentOption.detectableRange, excludingZero: true)
+        } catch {
+            throw .badInput(error.message)
+        }
         if let explicit = options.evidence.requireDetectable?.text {
             requireDetectable = explicit
         } else if options.allowBlind {
@@ -110,6 +126,8 @@ struct CheckedGate {
         implementations = options.implementations
         instructionImplementations = options.instructionImplementations
         policy = options.policy
+        gateReferences = options.gateReferences
+        references = Self.references(registry, product: product)
         policySpecifications = try Self.checkCells(
             options, workloads: workloads, instructionWorkloads: instructionWorkloads, registry: registry)
         if let out = options.out { try Self.checkWritable(out) }
@@ -143,6 +161,20 @@ struct CheckedGate {
         } catch {
             throw .badInput(error.description)
         }
+    }
+
+    /// The implementations no pull request to this repository changes: Foundation's and Dispatch's
+    /// adapters always, and in a tool of your own QueueLab's `lock` and `actor` too (they are a
+    /// dependency there), known by the module that defines them.
+    static func references(_ registry: ImplementationRegistry, product: String) -> Set<String> {
+        let modules: Set<String> =
+            product == "queuelab"
+            ? ["FoundationAdapter", "DispatchBaseline"]
+            : ["FoundationAdapter", "DispatchBaseline", "LockBasedQueue", "ActorBasedQueue"]
+        return Set(
+            registry.all.filter { modules.contains(String(reflecting: $0).prefix { $0 != "." }.description) }.map {
+                $0.implementationName
+            })
     }
 
     /// `--out-dir` must be a directory this run can write: found now, not after two builds.

@@ -11,11 +11,13 @@ struct GateCommand: ParsableCommand {
               swift run \(ToolName.current) gate origin/main
             (any build of the tool runs a gate: the gate builds base and head itself, in release).
 
-            Defaults: --impl, the implementations both builds list (with --policy, those that take one); --workload, \(standardWorkloads.joined(separator: " ")).
+            Defaults: --impl, the implementations both builds list (with --policy, those that take one); of those, the reference implementations (foundation and dispatch; in a tool of your own, QueueLab's lock and actor too) are sampled for --samples rounds and reported beside the verdict, not gated (--gate-references gates them); --workload, \(standardWorkloads.joined(separator: " ")).
 
             In order: resolves the dependencies once, in the working tree; takes the base, then the working tree (its uncommitted changes and untracked files included), from the cache of builds (keyed by git tree, resolution and toolchain: a clean head gated once is the base of later gates) or builds it in the gate's build tree with that same Package.resolved (a base whose manifest resolves differently gets a warning naming the pins). Both sides are built in that one folder, one after the other, so the second build is incremental, and the folder is kept in the cache for the next gate: only a tree's first build starts from nothing; samples base and head interleaved, one fresh process per sample, paired by round (wall time), then adds rounds, 4 at a time, to each cell whose throughput row cannot yet detect a change as large as the floor (--until-detectable, within --budget; the rows furthest from it first); compares, failing closed (exit 6) when a row still cannot; then, with valgrind on PATH, counts instructions per operation of both on the hand-off workloads (bench --instructions) and compares them at compare's 2 % floor. The verdict (compare's table) is printed on standard output; progress goes to standard error.
 
-            What each channel sees: the wall channel every cost, waiting on a clock, a lock or the kernel included, down to each row's printed detectable change; the instruction channel judges instructions and cannot see time spent waiting.
+            What each channel sees: the wall channel every cost, waiting on a clock, a lock or the kernel included, down to each row's printed detectable change; the instruction channel judges instructions and cannot see time spent waiting. A headline row counts as covered when the wall channel sees the floor, or when the instruction channel sees its 2 % floor for that implementation and the wall channel sees --waiting-floor (default 25 %); the gate fails closed only on rows that are not covered, and names each row below the floor with what saw it. Without valgrind there is no instruction channel: every row must be seen by wall time, and the summary says so.
+
+            The last line of standard output is the summary a reviewer reads: green or red, why, and what the gate could not see (under GitHub Actions also a ::notice or ::error annotation).
 
             Every number an option or workload takes is range-checked first (exit 2, one line). Only CSVs this run wrote are compared: earlier base.csv and head.csv in --out-dir are removed first.
 
@@ -24,13 +26,13 @@ struct GateCommand: ParsableCommand {
               1  a regression (in either channel)
               2  bad input, before anything is built: an option, a workload, an implementation or policy the
                  running tool does not know or cannot combine (--impl dispatch --policy fifo; a workload no
-                 implementation of the run can do), an --out that cannot be written, a base ref that is no
+                 implementation of the run can do), an --out-dir that cannot be written, a base ref that is no
                  commit. An implementation or policy named here that the base does not know (a base older
                  than the name) is found once the base is built, still before any sample.
               3  a build failed (or the dependencies did not resolve)
               4  not measured: a sample of base or head failed or hung, a cell of base is missing from head, or --time-limit ended a channel before it finished
               5  with --require-evidence: nothing regressed, but a comparison is INCONCLUSIVE
-              6  cannot detect: nothing regressed, but when the budget ended a throughput row could not detect the required change with 80% power (--require-detectable, by default the --until-detectable limit, the floor). The message names the rows, what each could detect, and what would help. --allow-blind exits 0 instead.
+              6  cannot detect: nothing regressed, but when the budget ended a throughput row could not detect the required change with 80% power (--require-detectable, by default the --until-detectable limit, the floor) and the instruction channel did not cover it. The message names the rows, what each could detect, and what would help. --allow-blind exits 0 instead.
             Interrupted (SIGINT, SIGTERM, SIGHUP), the gate ends every build, bench and sample it started and exits with 128 + the signal, writing no base.csv or head.csv; killed with SIGKILL, its bench and the bench's samples (of builds that know it) end with it.
             """
     )
@@ -132,6 +134,23 @@ struct GateCommand: ParsableCommand {
     @Option(help: "Time the wall channel may spend on --until-detectable's extra rounds, 1s to 7 days: 90s, 2m.")
     var budget = "2m"
 
+    @Option(
+        help: ArgumentHelp(
+            """
+            A headline row the wall channel cannot see at the floor still counts as covered when the \
+            instruction channel sees its own floor (2 %) for that implementation and the wall channel sees \
+            this much (waiting, which instructions cannot see). Ignored with an explicit --require-detectable.
+            """, valueName: "percent"))
+    var waitingFloor = PercentOption(argument: "25%")
+
+    @Flag(
+        help: """
+            Gate the reference implementations too (foundation and dispatch; in a tool of your own, \
+            QueueLab's lock and actor as well). Default: without --impl they are sampled for --samples \
+            rounds and reported beside the verdict, not gated.
+            """)
+    var gateReferences = false
+
     /// Per-stage knobs (--budget, --sample-timeout) do not bound the whole: the first rounds, the
     /// instruction channel and the comparisons come on top. A CI job wants one number.
     @Option(
@@ -232,7 +251,10 @@ struct GateCommand: ParsableCommand {
         // of that signal once its handler is done, rather than exit with a status of its own.
         LiveChildren.parkIfStopping()
         if status == .badInput { exitBadInput(message ?? "bad input") }
-        if let message { gateProgress(message) }
+        if let message {
+            gateProgress(message)
+            GateSummary(failure: GateFailure(status: status, description: message)).print(format: format.rawValue)
+        }
         gateProgress("exit \(status.rawValue) (\(GateStatus.legend))")
         Foundation.exit(status.rawValue)
     }

@@ -23,9 +23,9 @@ struct GateRun {
             throw .badInput("the base predates scheduling policies (no 'sample --policy'); drop --policy")
         }
         try checkBaseKnowsTheNames()
-        let implementations = checked.implementations.isEmpty ? defaultImplementations() : checked.implementations
+        let (implementations, references) = gatedAndReferences()
         let policyArguments = checked.policy.map { ["--policy", $0] } ?? []
-        var status = try channel(
+        let wall = try channel(
             name: "wall time", folder: out, deadline: deadline,
             arguments: implementations.flatMap { ["--impl", $0] } + policyArguments + checked.pinArguments
                 + checked.workloads.flatMap { ["--workload", $0] } + ["--samples", String(checked.samples)]
@@ -33,6 +33,8 @@ struct GateRun {
             compareArguments: ["--threshold", checked.threshold, "--same-within", checked.sameWithin]
                 + (checked.requireEvidence ? ["--require-evidence"] : [])
                 + (checked.requireDetectable.map { ["--require-detectable", $0] } ?? []))
+        var instructionStatus = GateStatus.noRegression
+        var instructionDocument: ComparisonDocument?
         if checked.countsInstructions {
             var counted = checked.instructionImplementations
             if counted.isEmpty {
@@ -42,7 +44,7 @@ struct GateRun {
                 gateProgress(
                     "no implementation for the instruction channel (foundation and dispatch are left out): skipped")
             } else {
-                let instructions = try channel(
+                let (instructions, document) = try channel(
                     name: "instructions (Callgrind)", folder: "\(out)/instructions", deadline: deadline,
                     arguments: ["--instructions"] + counted.flatMap { ["--impl", $0] } + policyArguments
                         + checked.instructionWorkloads.flatMap { ["--workload", $0] }
@@ -50,11 +52,89 @@ struct GateRun {
                             "--samples", String(checked.instructionSamples), "--warmup", "0", "--sample-timeout", "900",
                         ],
                     compareArguments: ["--figure", "instructions_per_op"])
-                status = GateStatus.worse(status, instructions)
+                instructionDocument = document
+                instructionStatus = instructions
             }
         }
+        let coverage = wall.document.map {
+            GateCoverage(
+                wall: $0, instructions: instructionDocument, floor: checked.floor,
+                instructionFloor: Figure.ownThresholds["instructions_per_op"] ?? 0.02,
+                waitingFloor: checked.waitingFloor)
+        }
+        let status = GateStatus.worse(
+            judgeCoverage(
+                wall.status, coverage, instructionsRan: instructionDocument != nil,
+                inconclusive: wall.document?.rows.contains { $0.verdict == "INCONCLUSIVE" } ?? true),
+            instructionStatus)
+        if !references.isEmpty { reportReferences(references, deadline: deadline) }
+        let regressions = [wall.document, instructionDocument].compactMap { $0 }.flatMap(\.rows).filter {
+            $0.verdict == "REGRESSION"
+        }.map { "\($0.queue) \($0.workload) \($0.figure) ×\(String(format: "%.3f", $0.ratio))" }
+        GateSummary(
+            status: status, regressions: regressions, coverage: coverage, gated: implementations,
+            references: references, instructionsRan: instructionDocument != nil
+        ).print(format: checked.format)
         gateProgress("CSVs in \(out)")
         return status
+    }
+
+    /// The wall channel's verdict with its blind rows judged by coverage: a gate that failed closed
+    /// only on rows the instruction channel covers passes them, and says which and how. The rule
+    /// holds only for the default requirement (the floor); an explicit --require-detectable asks
+    /// the wall channel itself to see it.
+    private func judgeCoverage(
+        _ wall: GateStatus, _ coverage: GateCoverage?, instructionsRan: Bool, inconclusive: Bool
+    ) -> GateStatus {
+        guard let coverage else { return wall }
+        for line in coverage.lines { gateProgress(line) }
+        guard wall == .cannotDetect else { return wall }
+        if checked.requireDetectableIsExplicit || !coverage.blind.isEmpty {
+            gateProgress(
+                "wall time: the rows above could not see the required change when the budget ended (exit 6, fail "
+                    + "closed)\(instructionsRan ? "" : ", and no instruction channel ran to cover them"). "
+                    + "What helps: a longer --budget (rounds go to the blindest rows first), a quieter or pinned "
+                    + "runner (--pin), the instruction channel (valgrind on PATH) for code paths that do not wait; "
+                    + "--allow-blind to pass anyway.")
+            return wall
+        }
+        gateProgress("wall time: every row below the floor is covered by the instruction channel: not failing closed")
+        return checked.requireEvidence && inconclusive ? .notEnoughEvidence : .noRegression
+    }
+
+    /// Without --impl, the implementations both builds list, split into those the verdict gates
+    /// (the repository's own) and the references reported beside (`--gate-references` gates all).
+    private func gatedAndReferences() -> (gated: [String], references: [String]) {
+        guard checked.implementations.isEmpty else { return (checked.implementations, []) }
+        let listed = defaultImplementations()
+        guard !checked.gateReferences else { return (listed, []) }
+        let own = listed.filter { !checked.references.contains($0) }
+        if own.isEmpty {
+            if !listed.isEmpty { gateProgress("no implementation of this repository's own: gating the references") }
+            return (listed, [])
+        }
+        return (own, listed.filter(checked.references.contains))
+    }
+
+    /// The references, sampled for --samples rounds with no extra ones and compared beside the
+    /// verdict: their rows check the harness, and no pull request to the queue changes their code.
+    private func reportReferences(_ references: [String], deadline: ContinuousClock.Instant?) {
+        gateProgress("reference implementations (\(references.joined(separator: ", "))): reported, not gated")
+        print(
+            checked.format == "markdown"
+                ? "\n### Not gated: reference implementations\n" : "\nNot gated: reference implementations")
+        do {
+            let (status, _) = try channel(
+                name: "reference implementations", folder: "\(out)/reference", deadline: deadline,
+                arguments: references.flatMap { ["--impl", $0] } + checked.pinArguments
+                    + checked.workloads.flatMap { ["--workload", $0] } + ["--samples", String(checked.samples)],
+                compareArguments: ["--threshold", checked.threshold, "--same-within", checked.sameWithin])
+            if status != .noRegression {
+                gateProgress("reference implementations: \(status) (not gated: the verdict does not change)")
+            }
+        } catch {
+            gateProgress("reference implementations: \(error.description) (not gated: the verdict does not change)")
+        }
     }
 
     /// The names were checked against the running tool (head's, when run as documented) before
@@ -102,7 +182,7 @@ struct GateRun {
     private func channel(
         name: String, folder: String, deadline: ContinuousClock.Instant?, arguments: [String],
         compareArguments: [String]
-    ) throws(GateFailure) -> GateStatus {
+    ) throws(GateFailure) -> (status: GateStatus, document: ComparisonDocument?) {
         if let deadline, ContinuousClock.now >= deadline {
             throw GateFailure(status: .notMeasured, description: "--time-limit reached before \(name): not measured")
         }
@@ -141,18 +221,23 @@ struct GateRun {
                 head, ["compare", baseCSV, headCSV, "--format", checked.format] + compareArguments,
                 output: .standardOutput, deadline: deadline)) ?? -1
         let verdict = GateStatus(compareStatus: compare).downgraded(byBenchStatus: bench)
-        if verdict == .cannotDetect {
-            gateProgress(
-                "\(name): the rows above could not see the required change when the budget ended (exit 6, fail "
-                    + "closed). The cpu_ns_per_op rows, steadier on a busy runner, rule out CPU-bound regressions "
-                    + "down to their own detectable change, not waiting ones. What helps: a longer --budget "
-                    + "(rounds go to the blindest rows first), a quieter or pinned runner (--pin), or the "
-                    + "instruction channel (--instructions on) for code paths that do not wait; --allow-blind to "
-                    + "pass anyway.")
-        }
         if bench == GateStatus.notMeasured.rawValue {
             gateProgress("some \(name) samples failed or hung (see bench's FAILED lines): not measured")
         }
-        return verdict
+        return (verdict, document(baseCSV, headCSV, compareArguments, deadline: deadline))
+    }
+
+    /// The comparison again as JSON, for coverage and the summary line: compare is deterministic
+    /// on the same CSVs, and takes a moment. nil when it could not be read.
+    private func document(
+        _ baseCSV: String, _ headCSV: String, _ compareArguments: [String], deadline: ContinuousClock.Instant?
+    ) -> ComparisonDocument? {
+        let command = ChildCommand(
+            executable: head, arguments: ["compare", baseCSV, headCSV, "--format", "json"] + compareArguments)
+        guard let outcome = try? ChildProcess.run(command, timeout: .seconds(120)), !outcome.timedOut else {
+            return nil
+        }
+        return try? ComparisonDocument.decoder().decode(
+            ComparisonDocument.self, from: Data(outcome.standardOutput.utf8))
     }
 }
