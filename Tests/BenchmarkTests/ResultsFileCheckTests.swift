@@ -104,7 +104,7 @@ import Testing
     @Test func anErrorIsOneLineWhateverTheFileHeld() {
         let text = ResultsFile.encode([Self.sample(0)]).replacingOccurrences(of: ",1500,", with: ",15\u{0}0\r,")
         let error = decodeError(text)
-        #expect(error?.message.contains("not a number") == true)
+        #expect(error?.message.contains("a control character (byte 0)") == true)
         #expect(error?.description.unicodeScalars.contains { $0.properties.generalCategory == .control } == false)
     }
 }

@@ -4,6 +4,10 @@
 ///
 /// A comma, quote or line break inside a quoted field is part of it; a doubled quote inside one is a
 /// quote. Carriage returns outside quotes are ignored, and so are blank lines.
+///
+/// Bounded: a row longer than ``maximumRowBytes`` or a control character other than a tab or a
+/// line break (a NUL of `/dev/zero`, an escape sequence a terminal would obey) is refused at once,
+/// so that an endless or binary input costs a moment, not the machine's memory.
 struct CSVRowReader {
     /// A complete row and the (1-based) line it starts on.
     typealias Row = (line: Int, fields: [String])
@@ -18,6 +22,11 @@ struct CSVRowReader {
     private var fieldStarted = false
     /// The last byte fed was a line break (outside quotes): the input so far ends with a whole row.
     private(set) var endsWithLineBreak = true
+    /// Bytes of the row being read.
+    private var rowBytes = 0
+
+    /// A row of a results CSV is under 4 KiB; a megabyte is no CSV of QueueLab's.
+    static let maximumRowBytes = 1 << 20
 
     /// Parses `bytes`, handing every row completed by them to `emit`.
     ///
@@ -27,6 +36,14 @@ struct CSVRowReader {
     ) throws(ResultsFileError) {
         for byte in bytes {
             endsWithLineBreak = false
+            rowBytes += 1
+            if rowBytes > Self.maximumRowBytes {
+                throw ResultsFileError(line: rowLine, message: "a row longer than 1 MiB: not a results CSV")
+            }
+            if byte < 0x20, byte != UInt8(ascii: "\t"), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") {
+                throw ResultsFileError(
+                    line: line, message: "a control character (byte \(byte)): not text")
+            }
             if inQuotes {
                 if quoteInQuotes {
                     quoteInQuotes = false
@@ -95,6 +112,7 @@ struct CSVRowReader {
     }
 
     private mutating func resetRow() {
+        rowBytes = 0
         fields.removeAll(keepingCapacity: true)
         field.removeAll(keepingCapacity: true)
         fieldStarted = false

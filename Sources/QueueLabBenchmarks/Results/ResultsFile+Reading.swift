@@ -9,6 +9,9 @@ import Foundation
 extension ResultsFile {
     /// Bytes read at a time: the file is parsed as it is read, never held whole.
     static let readChunkSize = 1 << 20
+    /// The largest results file read: a million samples of today's columns take about a gigabyte,
+    /// and a stream past it (a device, a pipe that never ends) is refused, not read to the end.
+    public static let maximumFileBytes = 1 << 30
 
     /// Reads and checks a results file: the header must hold every column, every row as many fields
     /// as the header, every number must be a decimal in its figure's range, and the file must end
@@ -28,9 +31,14 @@ extension ResultsFile {
         defer { fclose(file) }
         var decoder = RecordDecoder(keeping: keeping)
         var chunk = [UInt8](repeating: 0, count: readChunkSize)
+        var total = 0
         do throws(ResultsFileError) {
             while true {
                 let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, readChunkSize, file) }
+                total += count
+                if total > maximumFileBytes {
+                    throw ResultsFileError(line: 0, message: "larger than 1 GiB: not a results CSV of this tool")
+                }
                 if count == 0 {
                     if ferror(file) != 0 {
                         throw ResultsFileError(
