@@ -4,6 +4,15 @@ extension SimulationCalibration {
         "stall_per_s", "stall_ns", "stall_tail_per_s", "stall_tail_ns", "spawn_ns",
     ]
 
+    /// The largest per-operation cost read: a second. With the workloads' largest size (10^8
+    /// operations) and every cost summed, virtual time stays far from UInt64's end, so the
+    /// simulation's arithmetic cannot trap on a calibration that parsed.
+    static let largestCost: UInt64 = 1_000_000_000
+    /// The largest stall rate read: a million a second, a stall every microsecond.
+    static let largestStallRate = 1_000_000.0
+    /// The most durations a list holds (a measured calibration writes about a hundred).
+    static let largestDurationCount = 100_000
+
     /// Reads the `queuelab-calibration/1` text.
     ///
     /// - Throws: ``CalibrationError`` naming the line and what is wrong (a missing or repeated key,
@@ -35,6 +44,10 @@ extension SimulationCalibration {
             }
             guard let value = UInt64(text) else {
                 throw CalibrationError(line: 0, message: "\(key) = \(text) is not a whole number of nanoseconds")
+            }
+            guard value <= Self.largestCost else {
+                throw CalibrationError(
+                    line: 0, message: "\(key) = \(text) is over a second: no cost of one operation is that large")
             }
             return value
         }
@@ -73,7 +86,13 @@ extension SimulationCalibration {
                 throw CalibrationError(
                     line: 0, message: "\(key): '\(item)' is not a whole number of nanoseconds \(bound)")
             }
+            guard value <= 60_000_000_000 else {
+                throw CalibrationError(line: 0, message: "\(key): \(item) is over a minute: no stall or start-up")
+            }
             values.append(value)
+            guard values.count <= largestDurationCount else {
+                throw CalibrationError(line: 0, message: "\(key): more than \(largestDurationCount) durations")
+            }
         }
         return values.sorted()
     }
@@ -85,8 +104,10 @@ extension SimulationCalibration {
         switch (rate, durations) {
         case (nil, nil): return (0, [])
         case (let rate?, let durations?):
-            guard let perSecond = Double(rate), perSecond.isFinite, perSecond >= 0 else {
-                throw CalibrationError(line: 0, message: "\(keys.rate) = \(rate) is not a rate of 0 or more")
+            guard let perSecond = Double(rate), perSecond.isFinite, perSecond >= 0, perSecond <= largestStallRate
+            else {
+                throw CalibrationError(
+                    line: 0, message: "\(keys.rate) = \(rate) is not a rate of 0 to \(Int(largestStallRate)) a second")
             }
             let values = try Self.durations(durations, key: keys.durations, least: 1)
             guard !values.isEmpty || perSecond == 0 else {

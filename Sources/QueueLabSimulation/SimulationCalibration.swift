@@ -8,6 +8,11 @@
 /// them `stall_tail_per_s` with `stall_tail_ns`: its longest stalls, listed one by one; `spawn_ns`
 /// (comma-separated durations): how long a worker started beyond the first waits for a core of its own.
 ///
+/// Every number is range-checked when read, so that no arithmetic on it can trap: a cost is a
+/// whole number of nanoseconds from 0 to 1,000,000,000 (a second); a stall or start-up duration
+/// from 1 (0 for `spawn_ns`) to 60,000,000,000 (a minute), at most 100,000 of them a list; a stall
+/// rate from 0 to 1,000,000 a second.
+///
 /// ```
 /// # queuelab-calibration/1
 /// name = lock-vm2

@@ -28,7 +28,20 @@ import Testing
             ("name = x\noverhead_ns = 5\nwakeup_ns = 1\nhandoff_ns = 1\nstall_ns = 3", "one is missing"),
             (
                 "name = x\noverhead_ns = 5\nwakeup_ns = 1\nhandoff_ns = 1\nstall_per_s = -1\nstall_ns = 3",
-                "not a rate of 0 or more"
+                "not a rate of 0 to 1000000 a second"
+            ),
+            // Past the largest value each number may take: refused before any arithmetic on it.
+            ("name = x\noverhead_ns = 100000000000000000\nwakeup_ns = 1\nhandoff_ns = 1", "is over a second"),
+            ("name = x\noverhead_ns = 1\nwakeup_ns = 1000000001\nhandoff_ns = 1", "wakeup_ns = 1000000001 is over"),
+            ("name = x\noverhead_ns = 1\nwakeup_ns = 1\nhandoff_ns = 18446744073709551615", "is over a second"),
+            ("name = x\noverhead_ns = 1\nwakeup_ns = 1\nhandoff_ns = 1\nedge_ns = 1000000001", "is over a second"),
+            (
+                "name = x\noverhead_ns = 5\nwakeup_ns = 1\nhandoff_ns = 1\nstall_per_s = 1000001\nstall_ns = 3",
+                "not a rate of 0 to 1000000 a second"
+            ),
+            (
+                "name = x\noverhead_ns = 5\nwakeup_ns = 1\nhandoff_ns = 1\nstall_per_s = 2\nstall_ns = 60000000001",
+                "over a minute"
             ),
             (
                 "name = x\noverhead_ns = 5\nwakeup_ns = 1\nhandoff_ns = 1\nstall_per_s = 2\nstall_ns = 3, 0",
