@@ -37,6 +37,8 @@ import Testing
     @Test(arguments: [
         "noop:n=1000000000000", "open:late_tolerance_us=18446744073709552", "fanout:rounds=100000000",
         "producers:threads=100000", "cpu:us=99999999999", "noop:n=100000000",
+        // Its edges, not its operations, are what would not fit: 10^10 of them.
+        "dag:n=10000000;edges=1000",
     ])
     func workloadSizesAreBounded(text: String) {
         #expect(throws: WorkloadParseError.self, "\(text)") { try Workload(parsing: text) }
@@ -46,6 +48,9 @@ import Testing
         #expect(WorkloadLimits.memoryProblem(operations: 100_000) == nil)
         let problem = WorkloadLimits.memoryProblem(operations: Int.max / 2048)
         #expect(problem?.contains("more than half of this machine's") == true)
+        #expect(
+            WorkloadLimits.memoryProblem(operations: 1_000, edges: Int.max / 128)?.contains("dependency edges") == true)
+        #expect((try? Workload(parsing: "dag:n=20000;edges=3")) != nil, "the standard dag fits anywhere")
     }
 
     @Test(arguments: [

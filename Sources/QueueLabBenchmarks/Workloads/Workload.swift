@@ -142,7 +142,9 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
             }
         }
         self.init(kind: kind, parameters: given, textParameters: givenText)
-        if let problem = combinedProblem() ?? WorkloadLimits.memoryProblem(operations: operationEstimate) {
+        if let problem = combinedProblem()
+            ?? WorkloadLimits.memoryProblem(operations: operationEstimate, edges: edgeEstimate)
+        {
             throw WorkloadParseError(message: "workload \(kind.rawValue): \(problem)")
         }
     }
@@ -176,6 +178,10 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
         default: Swift.max(self["n"], 1)
         }
     }
+
+    /// The dependency edges a sample of this workload holds at most: `dag`'s `edges` per node; every
+    /// other workload has at most about one per operation, within ``operationEstimate``'s room.
+    var edgeEstimate: Int { kind == .dag ? Swift.max(self["n"], 1) * self["edges"] : 0 }
 
     /// `n=100000;width=-1`: sorted, so equal workloads print equally (the CSV `params` column).
     public var parameterText: String {

@@ -31,12 +31,19 @@ public enum WorkloadLimits {
         return value > bound ? "must be at most \(bound)" : nil
     }
 
-    /// Why `operations` operations would not fit in half of this machine's memory, or nil.
-    static func memoryProblem(operations: Int) -> String? {
+    /// Bytes one dependency edge holds: its place in the dependent's list and the dependency's,
+    /// the graph's entry, and the queue's count of unfinished dependencies.
+    public static let bytesPerEdge = 64
+
+    /// Why `operations` operations and `edges` dependency edges would not fit in half of this
+    /// machine's memory, or nil. Both are bounded by ``largest`` so that the product cannot overflow.
+    static func memoryProblem(operations: Int, edges: Int = 0) -> String? {
         let available = physicalMemory / 2
-        guard operations > available / bytesPerOperation else { return nil }
-        return "\(operations) operations at up to \(bytesPerOperation) bytes each need more than half of this "
-            + "machine's \(physicalMemory / 1_048_576) MiB; at most \(available / bytesPerOperation) here"
+        let needed = operations * bytesPerOperation + edges * bytesPerEdge
+        guard needed > available else { return nil }
+        let edgeText = edges > 0 ? " and \(edges) dependency edges at \(bytesPerEdge) bytes" : ""
+        return "\(operations) operations at up to \(bytesPerOperation) bytes each\(edgeText) need more than half of "
+            + "this machine's \(physicalMemory / 1_048_576) MiB (\(needed / 1_048_576) MiB)"
     }
 
     /// Physical memory in bytes (4 GiB when the system does not say).
