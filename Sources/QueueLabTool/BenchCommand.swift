@@ -161,9 +161,12 @@ struct BenchCommand: ParsableCommand {
     func runChecked() throws {
         var plan = try checkedPlan()
         let sequential = try checkedSequential(plan)
-        let journals = try plan.variants.map { variant in
+        let targets = try plan.variants.map { try outputPath(for: $0.name, many: plan.variants.count > 1) }
+        // Before the journal is made beside it: a target that cannot be written is found now.
+        for target in targets { try OutputPath.check(target, option: outDir == nil ? "--out" : "--out-dir") }
+        let journals = try zip(plan.variants, targets).map { variant, target in
             try SampleJournal(
-                target: try outputPath(for: variant.name, many: plan.variants.count > 1), resuming: resume,
+                target: target, resuming: resume,
                 expected: SampleJournal.Expectation(
                     variant: variant.name, plan: plan, seedGiven: seed != nil,
                     roundLimit: sequential == nil ? plan.samples : nil))

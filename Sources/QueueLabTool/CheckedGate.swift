@@ -133,6 +133,7 @@ struct CheckedGate {
         if let out = options.out { try Self.checkWritable(out) }
         out = options.out
         cache = Self.cacheFolder(options.cache)
+        if let cache { try Self.checkCache(cache) }
     }
 
     /// The cells of both channels as their benches will see them: every implementation and policy
@@ -232,6 +233,20 @@ struct CheckedGate {
             }
             return ["--pin", pin]
         }
+    }
+
+    /// The cache must be a folder this run can write: found now, not after resolving and building.
+    private static func checkCache(_ cache: String) throws(GateFailure) {
+        do {
+            try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        } catch {
+            throw .badInput("--cache \(cache) cannot be created as a directory (or give --cache off)")
+        }
+        let probe = "\(cache)/.queuelab-gate-probe.\(getpid())"
+        guard FileManager.default.createFile(atPath: probe, contents: nil) else {
+            throw .badInput("--cache \(cache) is not writable (or give --cache off)")
+        }
+        try? FileManager.default.removeItem(atPath: probe)
     }
 
     private static func cacheFolder(_ option: String?) -> String? {

@@ -35,7 +35,13 @@ struct MainJobCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Benchmark processes per implementation and workload, 1 to 100000.")
     var samples: Int = 3
 
-    func validate() throws { try CountOption.check("--samples", samples, CountOption.samples) }
+    func validate() throws {
+        try CountOption.check("--samples", samples, CountOption.samples)
+        // The CSV's folder, before minutes of conformance.
+        if let problem = OutputPath.problem(with: "\(results)/quick.csv") {
+            throw ValidationError("--out-dir \(results): \(problem)")
+        }
+    }
 
     func run() throws {
         printHeading("Does it behave? Conformance, level quick")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QueueLabBenchmarks
+import QueueLabCore
 import QueueLabRegistry
 import QueueLabSimulation
 
@@ -21,10 +22,18 @@ extension SimulateCommand {
         registry: ImplementationRegistry = ToolImplementations.registry
     ) throws -> CalibrationPlan {
         guard let impl else { throw ValidationError("--calibrate needs --impl NAME: the queue to measure") }
+        let type: any OperationQueueing.Type
         do {
-            _ = try registry.named(impl)
+            type = try registry.named(impl)
         } catch {
-            throw ValidationError("--impl \(impl): \(error.description)")
+            throw ValidationError("--impl \(impl): \(error)")
+        }
+        // Every measurement must run, or the calibration would end, after its benches, without a cost.
+        for text in SimulationCalibration.measurementWorkloads + [SimulationCalibration.spawnWorkload] {
+            if let reason = try Workload(parsing: text).unsupportedReason(for: type.capabilities) {
+                throw ValidationError(
+                    "--calibrate --impl \(impl): it cannot run \(text), a measurement of every calibration (\(reason))")
+            }
         }
         // The sweep's options mean nothing to a calibration: refuse them rather than ignore them.
         let sweep: [(String, Bool)] = [

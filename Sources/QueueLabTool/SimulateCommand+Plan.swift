@@ -23,6 +23,15 @@ extension SimulateCommand {
         // Every error thrown here is bad input: `run()` prints its description as one line, exit 2.
         let seedList: [UInt64?] = try seeds.map { try SeedList($0).seeds.map(Optional.some) } ?? [nil]
         let calibration = try checkedCalibration()
+        if validate {
+            // --validate measures the calibration's implementation: it must be one this tool runs,
+            // known now rather than after the simulation.
+            do {
+                _ = try registry.named(calibration.implementation)
+            } catch {
+                throw ValidationError("--validate: the calibration's implementation: \(error.description)")
+            }
+        }
         let specifications = workloadOptions.specifications.isEmpty ? ["makespan"] : workloadOptions.specifications
         let workloads = try specifications.map { text throws -> Workload in
             let workload = try Workload(parsing: text)
