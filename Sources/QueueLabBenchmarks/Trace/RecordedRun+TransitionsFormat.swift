@@ -121,6 +121,9 @@ struct TransitionsReader {
     private var hasAddCalls = true
     /// Version 3 and later may carry `suspended` lines.
     private var hasSuspensions = true
+    /// The line each `op` record was on: a second record of one id is refused, and a cycle is
+    /// reported at one of its members' lines.
+    private var opLines: [OperationID: Int] = [:]
 
     mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(RecordedRunFormatError) {
         // Most lines are transitions: reserving for all of them saves the copies of a growing array,
@@ -132,6 +135,9 @@ struct TransitionsReader {
             var end = start
             while end < bytes.count && bytes[end] != 10 { end += 1 }
             lineNumber += 1
+            // The writer ends every line with a line break: without one the file was cut short,
+            // and what follows the cut (most of the operations, perhaps) is missing, not absent.
+            if end == bytes.count { throw fail("the last line ends without a line break: the file was cut short") }
             let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
             start = end + 1
             if !sawHeader {
@@ -154,6 +160,36 @@ struct TransitionsReader {
             try record(line)
         }
         if !sawHeader { throw RecordedRunFormatError(line: 0, reason: "empty file") }
+        if let member = Self.memberOfACycle(run.dependencies) {
+            throw RecordedRunFormatError(
+                line: opLines[member] ?? 0,
+                reason:
+                    "operation \(member.rawValue) depends on itself through its dependencies: no run records a cycle")
+        }
+    }
+
+    /// An operation on a dependency cycle, or nil: Kahn's algorithm, O(operations + edges).
+    static func memberOfACycle(_ dependencies: [OperationID: [OperationID]]) -> OperationID? {
+        var waitingOn: [OperationID: Int] = [:]
+        var dependents: [OperationID: [OperationID]] = [:]
+        for (operation, list) in dependencies {
+            waitingOn[operation, default: 0] += list.count
+            for dependency in list {
+                dependents[dependency, default: []].append(operation)
+                if waitingOn[dependency] == nil { waitingOn[dependency] = 0 }
+            }
+        }
+        var free = waitingOn.filter { $0.value == 0 }.map(\.key)
+        var done = 0
+        while let next = free.popLast() {
+            done += 1
+            for dependent in dependents[next] ?? [] {
+                waitingOn[dependent]! -= 1
+                if waitingOn[dependent] == 0 { free.append(dependent) }
+            }
+        }
+        guard done < waitingOn.count else { return nil }
+        return waitingOn.filter { $0.value > 0 }.map(\.key).min { $0.rawValue < $1.rawValue }
     }
 
     private mutating func record(_ line: UnsafeBufferPointer<UInt8>) throws(RecordedRunFormatError) {
@@ -174,6 +210,10 @@ struct TransitionsReader {
                     timestamp: timestamp, thread: thread, sequence: sequence))
         case "op":
             let id = try OperationID(rawValue: unsigned(fields.next(), "operation id"))
+            if let first = opLines[id] {
+                throw fail("operation \(id.rawValue) is listed twice (first on line \(first))")
+            }
+            opLines[id] = lineNumber
             let queue = try signed(fields.next(), "queue")
             if hasAddCalls {
                 let entered = try unsigned(fields.next(), "add call entered")
