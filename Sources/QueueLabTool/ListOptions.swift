@@ -15,10 +15,19 @@ enum CommaList {
         }
     }
 
-    /// A list option that was given but names nothing (`--policy ','`) is bad input, not "none".
+    /// The one grammar of every list option: a list that was given but names nothing
+    /// (`--policy ','`) is bad input, not "none", and so is an empty member (`--impl lock,,actor`,
+    /// a comma at either end), whatever the list holds.
     static func requireSome(_ option: String, given values: [String], parsed: [String]) throws(ValidationError) {
         if !values.isEmpty && parsed.isEmpty {
             throw ValidationError("\(option) '\(values.joined(separator: ","))' names nothing")
+        }
+        for value in values
+        where value.split(separator: ",", omittingEmptySubsequences: false).contains(where: {
+            $0.trimmingCharacters(in: .whitespaces).isEmpty
+        }) {
+            throw ValidationError(
+                "\(option) '\(value)' has an empty member (two commas in a row, or a comma at an end)")
         }
     }
 }

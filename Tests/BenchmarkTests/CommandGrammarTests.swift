@@ -23,6 +23,41 @@ import Testing
         #expect(commas.workloads == ["noop", "chain:n=2000"] && repeated.workloads == commas.workloads)
     }
 
+    @Test(
+        "an empty member is refused in every list option",
+        arguments: [
+            (["bench", "--impl", "lock,,actor"], "--impl 'lock,,actor' has an empty member"),
+            (["bench", "--impl", "lock,"], "--impl 'lock,' has an empty member"),
+            (["bench", "--workload", "noop,,chain"], "--workload 'noop,,chain' has an empty member"),
+            (["bench", "--policy", "fifo,,aging"], "--policy 'fifo,,aging' has an empty member"),
+            (["conform", "--check", ",cycle"], "--check ',cycle' has an empty member"),
+            (["compare", "a.csv", "b.csv", "--figure", "ops_per_s,,wall_s"], "--figure 'ops_per_s,,wall_s' has an"),
+        ])
+    func emptyMembersAreRefused(arguments: [String], message: String) {
+        #expect {
+            _ = try QueueLabCommand.parseAsRoot(arguments)
+        } throws: { error in
+            QueueLabCommand.message(for: error).hasPrefix(message)
+        }
+    }
+
+    @Test func simulateWidthsFollowTheSameGrammar() {
+        #expect {
+            _ = try SimulateCommand.parse(["--width", "1,,2"]).checkedWidths()
+        } throws: { error in
+            "\(error)".hasPrefix("--width '1,,2' has an empty member")
+        }
+    }
+
+    @Test func aWorkloadKeyGivenTwiceIsRefusedAsAPolicyKeyIs() {
+        #expect(throws: WorkloadParseError(message: "workload noop: 'n' given twice")) {
+            try Workload(parsing: "noop:n=5;n=6")
+        }
+        #expect(throws: WorkloadParseError(message: "workload parameter 'file=' has no value: key=value")) {
+            try Workload(parsing: "replay:file=")
+        }
+    }
+
     @Test func conformListsAreCommasOrRepetitionAlike() throws {
         let commas = try ConformCommand.parse(["--impl", "lock,actor", "--check", "cycle,deps.chain"])
         let repeated = try ConformCommand.parse([

@@ -121,11 +121,18 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
         if parts.count == 2 {
             for pair in Workload.parameterPieces(parts[1]) {
                 let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                // One grammar with the policies': a key given twice is refused, never "last wins".
+                if kv.count == 2, given[kv[0]] != nil || givenText[kv[0]] != nil {
+                    throw WorkloadParseError(message: "workload \(kind.rawValue): '\(kv[0])' given twice")
+                }
                 if kv.count == 2, knownText[kv[0]] != nil {
                     givenText[kv[0]] = try OpenLoopSpec.canonical(kv[0], kv[1])
                     continue
                 }
-                guard kv.count == 2, let value = Int(kv[1]) else {
+                guard kv.count == 2, !kv[1].isEmpty else {
+                    throw WorkloadParseError(message: "workload parameter '\(pair)' has no value: key=value")
+                }
+                guard let value = Int(kv[1]) else {
                     throw WorkloadParseError(message: "workload parameter '\(pair)' is not key=integer")
                 }
                 guard known[kv[0]] != nil else {
