@@ -226,7 +226,12 @@ struct BenchCommand: ParsableCommand {
 
     /// The sequential mode's settings, checked before any sample: nil without --until-detectable.
     func checkedSequential(_ plan: BenchmarkPlan) throws -> SequentialSampling? {
-        guard let untilDetectable else { return nil }
+        guard let untilDetectable else {
+            // Checked alike with or without it: a value out of range is a mistake either way.
+            if DurationOption.parse(budget) == nil { throw ValidationError(DurationOption.problem("--budget", budget)) }
+            try CountOption.check("--until-step", untilStep, 1...1_000)
+            return nil
+        }
         let limit = try untilDetectable.checked(
             "--until-detectable", in: PercentOption.detectableRange, excludingZero: true)
         guard let duration = DurationOption.parse(budget) else {

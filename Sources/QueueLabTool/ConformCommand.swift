@@ -74,7 +74,7 @@ struct ConformCommand: ParsableCommand {
     var seed: UInt64 = 1
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: """
             A campaign: run each selected check once per seed, e.g. 1-5000 or 3,17,40-45 (instead of \
             --seed). Prints per check a tally of verdicts and every outcome that is not PASS with its \

@@ -44,7 +44,8 @@ struct SimulateCommand: ParsableCommand {
         parsing: .unconditional, help: "Simulated cores, 1 to 4096 (default: each width's own: as many as the width).")
     var cores: Int?
 
-    @Option(help: "Seeds for workloads that draw (makespan, dag, open): 1-10 or 3,17 (default: the workload's own).")
+    @Option(
+        parsing: .unconditional, help: "Seeds for workloads that draw (makespan, dag, open): 1-10 or 3,17 (default: the workload's own).")
     var seeds: String?
 
     @Option(help: ArgumentHelp("A queuelab-calibration/1 file.", valueName: "file"))

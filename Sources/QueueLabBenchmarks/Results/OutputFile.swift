@@ -39,6 +39,7 @@ package enum OutputFile {
     /// Why nothing can be written at `path`, or nil: the same resolution as ``write(_:to:)``, made
     /// before the work so that a run does not end by losing its output. A missing folder is made.
     package static func problem(with path: String) -> String? {
+        guard !path.isEmpty else { return "an empty path names no file" }
         let target: String
         let kind: Kind
         do {
