@@ -39,12 +39,16 @@ public struct Recording: Sendable {
     ///   version, truncated before its first record, damaged, absurdly large, with an unknown queue
     ///   or a dependency cycle.
     public init(path: String) throws(RecordingError) {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        guard let size = attributes?[.size] as? Int, let data = FileManager.default.contents(atPath: path) else {
-            throw RecordingError("cannot read recording \(path): no such file or not readable")
-        }
-        guard size <= Self.largestFile else {
-            throw RecordingError("recording \(path) is \(size >> 20) MiB, more than \(Self.largestFile >> 20) MiB")
+        let data: Data
+        switch BoundedFile.contents(
+            of: path, limit: Self.largestFile, header: String(RecordingFormat.schema.prefix { $0 != "/" }))
+        {
+        case .success(let bytes): data = bytes
+        case .failure(.tooLarge):
+            throw RecordingError("recording \(path) is more than \(Self.largestFile >> 20) MiB")
+        case .failure(.notThisFormat):
+            throw RecordingError("recording \(path): not a \(RecordingFormat.schema) file")
+        case .failure(let error): throw RecordingError("cannot read recording \(path): \(error)")
         }
         do {
             try self.init(data: data)

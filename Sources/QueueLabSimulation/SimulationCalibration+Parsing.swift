@@ -12,6 +12,9 @@ extension SimulationCalibration {
     static let largestStallRate = 1_000_000.0
     /// The most durations a list holds (a measured calibration writes about a hundred).
     static let largestDurationCount = 100_000
+    /// The largest calibration file read: a few hundred bytes of keys and at most two lists of
+    /// 100,000 durations.
+    public static let largestFile = 4 << 20
 
     /// Reads the `queuelab-calibration/1` text.
     ///

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QueueLabBenchmarks
+import QueueLabRecorder
 import QueueLabRegistry
 import QueueLabScheduling
 import QueueLabSimulation
@@ -79,9 +80,14 @@ extension SimulateCommand {
 
     func checkedCalibration() throws -> SimulationCalibration {
         guard let calibration else { return .lockVM2 }
-        guard let data = FileManager.default.contents(atPath: calibration),
-            let text = String(data: data, encoding: .utf8)
-        else { throw ValidationError("--calibration \(calibration): cannot read the file") }
+        let data: Data
+        switch BoundedFile.contents(of: calibration, limit: SimulationCalibration.largestFile) {
+        case .success(let bytes): data = bytes
+        case .failure(let error): throw ValidationError("--calibration \(calibration): \(error)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ValidationError("--calibration \(calibration): not UTF-8 text")
+        }
         do {
             return try SimulationCalibration(parsing: text)
         } catch {

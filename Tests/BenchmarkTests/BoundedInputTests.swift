@@ -1,4 +1,5 @@
 import Foundation
+import QueueLabRecorder
 import Testing
 
 @testable import QueueLabBenchmarks
@@ -40,5 +41,24 @@ import Testing
             "\(error)" == "/dev/zero:1: a control character (byte 0): not text"
         }
         #expect(ContinuousClock.now - start < .seconds(10))
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func everyWholeFileFormatIsReadWithABound() throws {
+        #expect(BoundedFile.contents(of: "/dev/zero", limit: 1 << 20) == .failure(.tooLarge(limit: 1 << 20)))
+        #expect(
+            BoundedFile.contents(of: "/dev/zero", limit: 1 << 30, header: "queuelab-recording")
+                == .failure(.notThisFormat("queuelab-recording")), "refused at its first bytes, not at a gigabyte")
+        #expect {
+            _ = try Recording(path: "/dev/zero")
+        } throws: { error in
+            "\(error)" == "recording /dev/zero: not a \(RecordingFormat.schema) file"
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bounded-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try Data("queuelab-recording".utf8).write(to: URL(fileURLWithPath: file))
+        #expect(BoundedFile.contents(of: file, limit: 10) == .failure(.tooLarge(limit: 10)))
+        #expect(BoundedFile.contents(of: file, limit: 100) == .success(Data("queuelab-recording".utf8)))
+        #expect(BoundedFile.prefix(of: file, count: 8) == .success(Data("queuelab".utf8)))
     }
 }

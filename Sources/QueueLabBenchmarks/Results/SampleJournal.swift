@@ -1,4 +1,5 @@
 import Foundation
+import QueueLabRecorder
 
 #if canImport(Glibc)
     import Glibc
@@ -77,8 +78,10 @@ public final class SampleJournal {
         }
         var resumed: (records: [SampleRecord], seed: UInt64)?
         if exists {
-            guard let data = FileManager.default.contents(atPath: partial) else {
-                throw ResultsFileError(path: partial, line: 0, message: "cannot read the journal")
+            let data: Data
+            switch BoundedFile.contents(of: partial, limit: ResultsFile.maximumFileBytes) {
+            case .success(let bytes): data = bytes
+            case .failure(let error): throw ResultsFileError(path: partial, line: 0, message: "the journal: \(error)")
             }
             // A kill can cut the row being written: keep whole rows only.
             let whole = data.lastIndex(of: UInt8(ascii: "\n")).map { data[...$0] } ?? Data()

@@ -23,6 +23,9 @@ import QueueLabCore
 /// runs have no add calls); both are still read, so that older traces still explain.
 extension RecordedRun {
     public static let transitionsSchema = "queuelab-transitions/3"
+    /// The largest transitions file read: a recorded run of ten million operations, about 2 GiB;
+    /// anything larger (a device, a pipe that never ends) is refused before it fills memory.
+    public static let largestTransitionsFile = 2 << 30
     /// The version before suspensions were recorded: read, never written.
     public static let transitionsSchemaWithoutSuspensions = "queuelab-transitions/2"
     /// The version before add calls were stamped: read, never written.
