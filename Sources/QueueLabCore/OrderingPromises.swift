@@ -23,7 +23,8 @@ public struct OrderingPromises: OptionSet, Sendable, Hashable, CustomStringConve
     /// ``PolicyDeclaration/shareWeights``, as stride scheduling and weighted fair queueing promise:
     /// over any stretch of starts of a width-1 queue during which the same k levels have ready
     /// work, a level of weight w gets n·w/W of the n starts (W: those levels' total weight) within
-    /// k+1, whichever levels they are (`model.policy` judges every such stretch).
+    /// k+1, whichever levels they are (`model.policy` judges every such stretch). A cancelled
+    /// operation the queue starts (it finishes at once, its body never runs) is a start of its level.
     public static let weightedShares = OrderingPromises(rawValue: 1 << 5)
     /// An operation is ordered by its effective priority: the highest of its own and of every
     /// unfinished operation that (transitively, across queues) waits for it.

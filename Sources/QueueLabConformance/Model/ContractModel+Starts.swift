@@ -109,6 +109,12 @@ extension ContractModel {
     /// The operation was seen finished (its state, its completion handler, or a body that read it).
     mutating func observeFinished(_ index: Int) {
         guard !op(index).finished else { return }
+        // A cancelled operation that never started is started by its queue and finishes at once
+        // (NSOperation's `start()` of a cancelled operation): a pick of its level, as a policy
+        // charges it, counted toward the share stretch like any start.
+        if op(index).cancelled && !op(index).started, let queue = op(index).queue, !op(index).isBarrier {
+            recordShare(of: index, in: queue)
+        }
         let placed = !mayFinishLater(index)
         updateOp(index) {
             $0.finished = true
@@ -274,10 +280,12 @@ extension ContractModel {
         return nil
     }
 
-    /// Ranks seen now are remembered: a policy may keep a rank that later fell.
+    /// Ranks seen now are remembered: a policy may keep a rank that later fell. Every queued
+    /// operation that has not started, listed or not: a rank the graph raised while the
+    /// operation waited behind a barrier or a dependency may stay raised when it is listed.
     mutating func notePeakRanks() {
         guard promises.contains(.longestChainFirst) else { return }
-        for index in ops.indices where op(index).listing != nil {
+        for index in ops.indices where op(index).queue != nil && !op(index).started && !op(index).finished {
             let rank = chainRank(index)
             if rank > op(index).peakRank { updateOp(index) { $0.peakRank = rank } }
         }
@@ -285,7 +293,8 @@ extension ContractModel {
 
     // MARK: Shares
 
-    /// Counts a start toward its width-1 queue's current stretch (see ``ShareWindow``).
+    /// Counts a start (or the retirement of a cancelled operation) toward its width-1 queue's
+    /// current stretch (see ``ShareWindow``).
     private mutating func recordShare(of index: Int, in queue: Int) {
         guard promises.contains(.weightedShares), policy?.shareWeights != nil, queues[queue].width == 1 else { return }
         var busy = Set(queues[queue].members.filter { isStartable($0) && !op($0).isBarrier }.map { op($0).level })

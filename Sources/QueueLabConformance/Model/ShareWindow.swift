@@ -5,8 +5,9 @@ import QueueLabCore
 /// the same levels had ready work: stride scheduling keeps each of the k levels' passes within one
 /// stride of the global pass, so over such a stretch of n starts a level of weight w gets
 /// n·w/W starts (W: the stretch's total weight) within k+1. Weighted fair queueing keeps a lag of
-/// the same order. A stretch ends when the set of busy levels changes or a cancel or a priority
-/// change may have charged a level a pick that started no body.
+/// the same order. A cancelled operation the queue retires without its body counts as a start of
+/// its level: NSOperation semantics start it (it finishes at once), and a policy charges the pick.
+/// A stretch ends when the set of busy levels changes, or at a cancel or a priority change.
 struct ShareWindow: Hashable, Sendable {
     var levels: Set<Int> = []
     var starts = [Int](repeating: 0, count: 5)
