@@ -22,9 +22,10 @@ struct GateCoverage {
         let queue: String
         let implementation: String
         let workload: String
+        let parameters: String
         let sight: Sight
 
-        var label: String { "\(queue) \(workload)" }
+        var label: String { parameters.isEmpty ? "\(queue) \(workload)" : "\(queue) \(workload) \(parameters)" }
     }
 
     let rows: [Row]
@@ -67,7 +68,9 @@ struct GateCoverage {
             } else {
                 sight = .blind(wall: row.detectable, why: "the instruction channel does not count \(row.queue)")
             }
-            return Row(queue: row.queue, implementation: row.implementation, workload: row.workload, sight: sight)
+            return Row(
+                queue: row.queue, implementation: row.implementation, workload: row.workload,
+                parameters: row.parameters, sight: sight)
         }
     }
 

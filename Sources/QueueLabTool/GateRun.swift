@@ -1,3 +1,4 @@
+import CStandardOutput
 import Foundation
 import QueueLabBenchmarks
 
@@ -68,9 +69,10 @@ struct GateRun {
                 inconclusive: wall.document?.rows.contains { $0.verdict == "INCONCLUSIVE" } ?? true),
             instructionStatus)
         if !references.isEmpty { reportReferences(references, deadline: deadline) }
+        // The rows a verdict stands on: throughput and instructions (latency and CPU rows repeat them).
         let regressions = [wall.document, instructionDocument].compactMap { $0 }.flatMap(\.rows).filter {
-            $0.verdict == "REGRESSION"
-        }.map { "\($0.queue) \($0.workload) \($0.figure) ×\(String(format: "%.3f", $0.ratio))" }
+            $0.verdict == "REGRESSION" && ($0.headline || $0.figure == "instructions_per_op")
+        }.map { "\($0.queue) \($0.workload) \($0.parameters) \($0.figure) ×\(String(format: "%.3f", $0.ratio))" }
         GateSummary(
             status: status, regressions: regressions, coverage: coverage, gated: implementations,
             references: references, instructionsRan: instructionDocument != nil
@@ -123,6 +125,8 @@ struct GateRun {
         print(
             checked.format == "markdown"
                 ? "\n### Not gated: reference implementations\n" : "\nNot gated: reference implementations")
+        // The children write to the same standard output, unbuffered: the heading must be out first.
+        _ = queuelab_flush_standard_output()
         do {
             let (status, _) = try channel(
                 name: "reference implementations", folder: "\(out)/reference", deadline: deadline,
