@@ -82,12 +82,6 @@ public struct SimulationCalibration: Sendable, Equatable {
         self.tailStallNanoseconds = tailStallNanoseconds
     }
 
-    /// Sets the stalls from a ``StallProbe`` measurement.
-    public mutating func setStalls(_ measured: StallMeasurement) {
-        (stallsPerSecond, stallNanoseconds) = (measured.perSecond, measured.durations)
-        (tailStallsPerSecond, tailStallNanoseconds) = (measured.tailPerSecond, measured.tailDurations)
-    }
-
     /// No cost at all: the ideal list scheduler, for checks against closed forms.
     public static let ideal = SimulationCalibration(
         name: "ideal", implementation: "ideal", overheadNanoseconds: 0, wakeupNanoseconds: 0, handOffNanoseconds: 0)

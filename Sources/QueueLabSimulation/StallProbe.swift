@@ -92,3 +92,11 @@ public struct StallMeasurement: Sendable, Equatable {
         tailDurations = Array(sorted.suffix(tailCount))
     }
 }
+
+extension SimulationCalibration {
+    /// Sets the stalls from a ``StallProbe`` measurement.
+    public mutating func setStalls(_ measured: StallMeasurement) {
+        (stallsPerSecond, stallNanoseconds) = (measured.perSecond, measured.durations)
+        (tailStallsPerSecond, tailStallNanoseconds) = (measured.tailPerSecond, measured.tailDurations)
+    }
+}

@@ -31,7 +31,7 @@ import Testing
             (["--keep-calibration-stalls"], "--keep-calibration-stalls is for --validate"),
             (["--workload", "ping"], "workload ping cannot be simulated"),
             (["--policy", "nosuch"], "unknown policy 'nosuch'"),
-            (["--calibration", "/nonexistent/file"], "cannot read the file"),
+            (["--calibration", "/nonexistent/file"], "cannot read it: No such file or directory"),
             (["--workload", "replay:file=/nonexistent/app.qlr"], "cannot read recording /nonexistent/app.qlr"),
         ])
     func refused(arguments: [String], reason: String) {
