@@ -45,7 +45,8 @@ struct SimulateCommand: ParsableCommand {
     var cores: Int?
 
     @Option(
-        parsing: .unconditional, help: "Seeds for workloads that draw (makespan, dag, open): 1-10 or 3,17 (default: the workload's own).")
+        parsing: .unconditional,
+        help: "Seeds for workloads that draw (makespan, dag, open): 1-10 or 3,17 (default: the workload's own).")
     var seeds: String?
 
     @Option(help: ArgumentHelp("A queuelab-calibration/1 file.", valueName: "file"))
