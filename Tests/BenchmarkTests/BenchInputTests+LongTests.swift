@@ -39,7 +39,7 @@ extension BenchInputTests {
                 ],
                 [:], "--out writes one variant"
             ),
-            (["--out", "/proc/queuelab-nowhere/run.csv"], [:], "cannot create the directory"),
+            (["--out", "/proc/queuelab-nowhere/run.csv"], [:], "cannot create its directory"),
             (["--variant", "a=/bin/true", "--out", "\(outDir)/x.csv", "--out-dir", outDir], [:], "not both"),
         ]
         if !FaultInjectionKnob.isCompiledIn {
