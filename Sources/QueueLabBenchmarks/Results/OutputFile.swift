@@ -29,10 +29,15 @@ package enum OutputFile {
         to path: String, _ produce: (inout OutputSink) throws(OutputFileError) -> Void
     ) throws(OutputFileError) {
         let target = try resolved(path)
-        switch try kind(of: target) {
-        case .missing, .regular: try replace(target, naming: path, produce)
-        case .directory: throw OutputFileError(path: path, reason: "is a directory, not a file")
-        case .special: try writeThrough(target, naming: path, produce)
+        let kind = try kind(of: target)
+        // A run a signal is ending writes nothing (no temporary is left behind), and one being
+        // written is finished, or its temporary removed, before the process ends.
+        try LiveChildren.putInPlace { () throws(OutputFileError) in
+            switch kind {
+            case .missing, .regular: try replace(target, naming: path, produce)
+            case .directory: throw OutputFileError(path: path, reason: "is a directory, not a file")
+            case .special: try writeThrough(target, naming: path, produce)
+            }
         }
     }
 
@@ -126,13 +131,8 @@ package enum OutputFile {
         do throws(OutputFileError) {
             try produce(&sink)
             try sink.close()
-            // A run a signal is ending puts no target in place, and one being put in place is
-            // finished before the process ends.
-            try LiveChildren.putInPlace { () throws(OutputFileError) in
-                guard rename(temporary, target) == 0 else {
-                    throw OutputFileError(
-                        path: path, reason: "cannot rename the written file into place: \(lastError())")
-                }
+            guard rename(temporary, target) == 0 else {
+                throw OutputFileError(path: path, reason: "cannot rename the written file into place: \(lastError())")
             }
         } catch {
             sink.abandon()
