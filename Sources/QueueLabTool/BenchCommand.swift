@@ -213,13 +213,13 @@ struct BenchCommand: ParsableCommand {
                 "wrote \(samples.count) samples (+\(records.count - samples.count) saturation rows) to \(journal.target)"
             )
         }
-        if taken.values.allSatisfy(\.isEmpty) {
-            FileHandle.standardError.write(Data("error: no sample was measured: no cell of the plan could run\n".utf8))
-            throw ExitCode(Self.notMeasuredStatus)
-        }
         if !failures.isEmpty {
             FileHandle.standardError.write(
                 Data("error: \(failures.count) sample(s) failed or hung: not measured\n".utf8))
+            throw ExitCode(Self.notMeasuredStatus)
+        }
+        if taken.values.allSatisfy(\.isEmpty) {
+            FileHandle.standardError.write(Data("error: no sample was measured: no cell of the plan could run\n".utf8))
             throw ExitCode(Self.notMeasuredStatus)
         }
     }
