@@ -47,7 +47,7 @@ import Testing
     @Test func operationsAreCheckedAgainstMemory() {
         #expect(WorkloadLimits.memoryProblem(operations: 100_000) == nil)
         let problem = WorkloadLimits.memoryProblem(operations: Int.max / 2048)
-        #expect(problem?.contains("more than half of this machine's") == true)
+        #expect(problem?.contains("more than half of the physical memory's") == true)
         #expect(
             WorkloadLimits.memoryProblem(operations: 1_000, edges: Int.max / 128)?.contains("dependency edges") == true)
         #expect((try? Workload(parsing: "dag:n=20000;edges=3")) != nil, "the standard dag fits anywhere")

@@ -127,15 +127,12 @@ package enum OutputFile {
         guard descriptor >= 0 else {
             throw OutputFileError(path: path, reason: "cannot create a file in \(folder): \(lastError())")
         }
-        var sink = OutputSink(descriptor: descriptor, path: path)
         do throws(OutputFileError) {
-            try produce(&sink)
-            try sink.close()
+            try fill(descriptor, naming: path, produce)
             guard rename(temporary, target) == 0 else {
                 throw OutputFileError(path: path, reason: "cannot rename the written file into place: \(lastError())")
             }
         } catch {
-            sink.abandon()
             unlink(temporary)
             throw error
         }
@@ -148,6 +145,13 @@ package enum OutputFile {
         guard descriptor >= 0 else {
             throw OutputFileError(path: path, reason: "cannot be opened for writing: \(lastError())")
         }
+        try fill(descriptor, naming: path, produce)
+    }
+
+    /// Writes what `produce` gives into `descriptor` and closes it, checked; closed on failure too.
+    private static func fill(
+        _ descriptor: Int32, naming path: String, _ produce: (inout OutputSink) throws(OutputFileError) -> Void
+    ) throws(OutputFileError) {
         var sink = OutputSink(descriptor: descriptor, path: path)
         do throws(OutputFileError) {
             try produce(&sink)

@@ -35,7 +35,7 @@ public enum WorkloadLimits {
     /// the graph's entry, and the queue's count of unfinished dependencies.
     public static let bytesPerEdge = 64
 
-    /// Why `operations` operations and `edges` dependency edges would not fit in half of this
+    /// Why `operations` operations and `edges` dependency edges would not fit in half of the
     /// machine's memory, or nil. Both are bounded by ``largest`` so that the product cannot overflow.
     static func memoryProblem(operations: Int, edges: Int = 0) -> String? {
         let available = physicalMemory / 2
@@ -43,7 +43,7 @@ public enum WorkloadLimits {
         guard needed > available else { return nil }
         let edgeText = edges > 0 ? " and \(edges) dependency edges at \(bytesPerEdge) bytes" : ""
         return "\(operations) operations at up to \(bytesPerOperation) bytes each\(edgeText) need more than half of "
-            + "this machine's \(physicalMemory / 1_048_576) MiB (\(needed / 1_048_576) MiB)"
+            + "the physical memory's \(physicalMemory / 1_048_576) MiB (\(needed / 1_048_576) MiB)"
     }
 
     /// Physical memory in bytes (4 GiB when the system does not say).
