@@ -13,6 +13,6 @@ enum OutputPath {
         if let problem = problem(with: path) { throw ValidationError("\(option) \(path): \(problem)") }
     }
 
-    /// nil when a file can be written at `path`; else why not (see ``OutputFile``).
+    /// nil when a file can be written at `path`; else why not (see `OutputFile`).
     static func problem(with path: String) -> String? { OutputFile.problem(with: path) }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 extension ResultsFile {
-    /// Writes the CSV as ``OutputFile`` writes: a regular file or a new path replaced atomically
+    /// Writes the CSV as `OutputFile` writes: a regular file or a new path replaced atomically
     /// (a reader sees the old file or the whole new one, never a half row), a device or a FIFO
     /// written through, a symbolic link followed.
     public static func write(_ records: [SampleRecord], to path: String) throws {

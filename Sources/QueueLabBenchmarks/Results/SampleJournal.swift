@@ -18,7 +18,7 @@ public final class SampleJournal {
     private let file: UnsafeMutablePointer<FILE>
 
     /// `TARGET.partial`; for a target that is a device, a FIFO or a socket (written through, see
-    /// ``OutputFile``), a file in the temporary folder named after it: nothing is created in `/dev`.
+    /// `OutputFile`), a file in the temporary folder named after it: nothing is created in `/dev`.
     public static func partialPath(for target: String) -> String {
         var info = stat()
         guard stat(target, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR else {
