@@ -27,7 +27,7 @@ struct BenchCommand: ParsableCommand {
 
             Output: --out is the CSV of a run of one variant; with --variant each variant's CSV is OUT-DIR/NAME.csv. Both are written, whole, when the run ends: a regular file (or a new path) is replaced atomically, a device, FIFO or socket is written through, never replaced, and a symbolic link is followed. Until then each sample is appended as it finishes to the journal TARGET.partial beside the CSV; a run that is killed leaves the journal, and the same command with --resume continues it (samples already journalled are not taken again; the seed is the journal's). The journal's first line records its plan: --resume refuses (exit 2) a journal of another plan (workloads, implementations, policies, samples, pinning, seed, binaries...) or with a damaged row (a duplicate, bad bytes, a round beyond the plan), rather than mix them into the CSV.
 
-            Sequential sampling: with --variant base=... --variant head=..., --until-detectable 10% --budget 10m runs --samples rounds, then adds --until-step rounds at a time to each cell whose ops_per_s comparison (paired by round, as compare does) cannot yet detect 10% with 80% power, until every cell can or the budget is spent. The budget counts from the end of the --samples rounds; a step already started finishes. The rows still above the limit are printed; `compare --require-detectable 10%` is the gate.
+            Sequential sampling: with --variant base=... --variant head=..., --until-detectable 10% --budget 10m runs --samples rounds, then adds --until-step rounds at a time to each cell whose ops_per_s comparison (paired by round, as compare does) cannot yet detect 10% with 80% power, until every cell can or the budget is spent, spending it where it buys a cell that sees the limit (a plan, printed before the extra rounds and made again after each step, says what each cell needs and is expected to detect by the end). The budget counts from the end of the --samples rounds; a step already started finishes. The rows still above the limit are printed; `compare --require-detectable 10%` is the gate.
 
             Exit status:
               0  every sample measured
@@ -182,6 +182,7 @@ struct BenchCommand: ParsableCommand {
             plan.seed = journalled
         }
         let journalOf = Dictionary(uniqueKeysWithValues: zip(plan.variants.map(\.name), journals))
+        let mainStarted = ContinuousClock.now
         let result = try BenchmarkRunner(
             plan: plan, metadata: RunMetadata.current(), resuming: resumed,
             onSample: { sample in try journalOf[sample.variant]?.append(sample) }
@@ -192,8 +193,11 @@ struct BenchCommand: ParsableCommand {
             })
         var failures = result.failures
         if let sequential, failures.isEmpty {
+            // The cost of a cell's round until one of its own steps is timed: the main run's mean.
+            let pairs = result.records.values.map(\.count).max() ?? 0
+            let elapsed = SequentialSampling.seconds(ContinuousClock.now - mainStarted)
             let extended = try sequential.extend(
-                plan: plan, records: taken,
+                plan: plan, records: taken, secondsPerPair: pairs > 0 ? elapsed / Double(pairs) : 1,
                 onSample: { sample in try journalOf[sample.variant]?.append(sample) })
             taken = extended.records
             failures += extended.failures

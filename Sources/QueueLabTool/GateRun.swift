@@ -95,7 +95,7 @@ struct GateRun {
             gateProgress(
                 "wall time: the rows above could not see the required change when the budget ended (exit 6, fail "
                     + "closed)\(instructionsRan ? "" : ", and no instruction channel ran to cover them"). "
-                    + "What helps: a longer --budget (rounds go to the blindest rows first), a quieter or pinned "
+                    + "What helps: a longer --budget (the plan before the extra rounds says about how long each row needs), a quieter or pinned "
                     + "runner (--pin), the instruction channel (valgrind on PATH) for code paths that do not wait; "
                     + "--allow-blind to pass anyway.")
             return wall

@@ -34,6 +34,23 @@ import Testing
     }
 
     @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30)))
+    func saysThePlanBeforeTheExtraRounds() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-seq4-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // 10 pairs detect something (see below), so the first pass can plan: 0.001 % is out of reach.
+        let outcome = try Self.bench(["--until-detectable", "0.001%", "--budget", "3s"], samples: 10, in: directory)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let output = outcome.standardOutput
+        #expect(output.contains("plan for the 3 s budget"), "\(output)")
+        #expect(output.contains("lock noop n=20;width=-1: detects "), "\(output)")
+        #expect(output.contains("expected still above 0.0% when the budget ends"), "\(output)")
+        // Said before the first extra round.
+        let plan = try #require(output.range(of: "plan for the"))
+        let firstStep = try #require(output.range(of: "rounds 11 to"))
+        #expect(plan.lowerBound < firstStep.lowerBound)
+    }
+
+    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30)))
     func stopsAtOnceWhenEveryCellCanDetectTheLimit() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-seq2-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }
