@@ -200,6 +200,19 @@ import Testing
         #expect(MedianInterval([]) == nil)
     }
 
+    /// Past 1,074 samples 2^-n underflows: the interval must still be the order statistics the
+    /// binomial gives, not the median alone.
+    @Test func medianIntervalOfManySamplesKeepsItsWidth() throws {
+        for n in [1_100, 5_000, 200_000] {
+            let interval = try #require(MedianInterval((0..<n).map(Double.init)))
+            // The normal approximation of the sign-test interval: k about n/2 - 1.96 sqrt(n)/2.
+            let k = Double(n) / 2 - 1.959964 * Double(n).squareRoot() / 2
+            #expect(abs(interval.lower - k) <= 2, "n = \(n): lower \(interval.lower), about \(k) expected")
+            #expect(abs(interval.upper - (Double(n - 1) - k)) <= 2, "n = \(n): upper \(interval.upper)")
+            #expect(interval.coverage >= 0.95 && interval.coverage < 0.96, "n = \(n): \(interval.coverage)")
+        }
+    }
+
     @Test func logScaleCoversWholeDecades() {
         let scale = ChartScale.logarithmic(covering: [3_000, 70_000], pixels: 0...100)
         #expect(scale.lower == 1_000 && scale.upper == 100_000)

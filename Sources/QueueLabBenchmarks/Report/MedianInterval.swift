@@ -22,10 +22,19 @@ public struct MedianInterval: Sendable, Equatable {
         median = Median.of(sorted)
         // The interval [x(k), x(n-k+1)] (1-based) covers the median with probability
         // 1 - 2 P(B <= k-1), B ~ Binomial(n, 1/2). Take the largest k that still reaches `confidence`.
+        // One pass with the mass summed as k grows (a CDF per k made 200,000 samples quadratic), in
+        // logs: 2^-n underflows past n = 1074, which once collapsed every large cell's whiskers onto
+        // its median.
         var chosen = 1
+        var below = 0.0  // P(B <= k - 2)
+        var logMass = -Double(n) * log(2.0)  // log P(B = k - 1)
         var k = 1
         while k <= n / 2 {
-            if 1 - 2 * Self.binomialCDF(k - 1, n) >= confidence { chosen = k } else { break }
+            let mass = below + exp(logMass)
+            guard 1 - 2 * mass >= confidence else { break }
+            chosen = k
+            below = mass
+            logMass += log(Double(n - k + 1) / Double(k))
             k += 1
         }
         lower = sorted[chosen - 1]
@@ -33,14 +42,14 @@ public struct MedianInterval: Sendable, Equatable {
         coverage = n == 1 ? 0 : 1 - 2 * Self.binomialCDF(chosen - 1, n)
     }
 
-    /// P(B <= k) for B ~ Binomial(n, 1/2).
+    /// P(B <= k) for B ~ Binomial(n, 1/2), its terms in logs (no underflow at large n).
     static func binomialCDF(_ k: Int, _ n: Int) -> Double {
         guard k >= 0 else { return 0 }
         var total = 0.0
-        var term = pow(0.5, Double(n))  // C(n, 0) / 2^n
+        var logTerm = -Double(n) * log(2.0)  // log(C(n, 0) / 2^n)
         for i in 0...Swift.min(k, n) {
-            total += term
-            term *= Double(n - i) / Double(i + 1)
+            total += exp(logTerm)
+            logTerm += log(Double(n - i) / Double(i + 1))
         }
         return Swift.min(total, 1)
     }
