@@ -66,6 +66,8 @@ struct IsolatedConformRun {
                     standardErrorExcerpt: ["cannot start \(executable): \(error)"])
             }
             if outcomes.count == items.count && end.isCleanExit { break }
+            // Interrupted with this process (Ctrl-C): no check crashed, and none is blamed.
+            LiveChildren.parkIfInterrupted(by: end.signal)
             // The child ended early: the item it was running (or, if it started none, the next
             // one, so that every child consumes at least one item) gets the blame.
             let blamed = running ?? outcomes.count

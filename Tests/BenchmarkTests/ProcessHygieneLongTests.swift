@@ -124,6 +124,25 @@ struct ProcessHygieneTests {
         #expect(left.allSatisfy { $0 == "run.csv.partial" }, "no target and no temporary: \(left)")
     }
 
+    /// Ctrl-C signals the whole process group, the sample with its bench: the sample's death is the
+    /// interruption, not a failed sample, and is not reported as one.
+    @Test(.enabled(if: RunnerTests.queuelabBinary != nil), arguments: [SIGINT, SIGTERM])
+    func aSignalToTheWholeGroupIsNoFailedSample(signal: Int32) throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let bench = try Running(
+            ["bench"] + Self.longSample + ["--samples", "3", "--out", "\(directory)/run.csv"], in: directory)
+        defer { if bench.process.isRunning { kill(bench.process.processIdentifier, SIGKILL) } }
+        let group = getpgid(bench.process.processIdentifier)
+        try #require(group == bench.process.processIdentifier, "the bench leads a process group of its own")
+        try bench.waitUntil("a sample started", Self.isSampleLine)
+        kill(-group, signal)
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while bench.process.isRunning, Date() < deadline { usleep(20_000) }
+        #expect(bench.process.terminationReason == .uncaughtSignal && bench.process.terminationStatus == signal)
+        #expect(!bench.standardError.contains("FAILED"), "\(bench.standardError.suffix(2000))")
+    }
+
     /// The gate at each stage: building (a stand-in for swift whose build sleeps in a grandchild)
     /// and sampling (the stand-in "builds" the real tool, whose samples idle for a minute).
     @Test(

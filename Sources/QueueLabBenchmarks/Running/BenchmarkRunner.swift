@@ -154,11 +154,13 @@ public final class BenchmarkRunner {
         }
         let lastError = outcome.standardError.split(separator: "\n").last.map(String.init) ?? ""
         guard let response = SampleProtocol.Response.parse(outcome.standardOutput) else {
-            return .failed("exit status \(outcome.status), no figures printed; \(lastError)")
+            // Interrupted with its bench (Ctrl-C): not a failed sample, and nothing to print.
+            LiveChildren.parkIfInterrupted(by: outcome.signal)
+            return .failed("\(outcome.ending), no figures printed; \(lastError)")
         }
         if let figures = response.figures { return .figures(figures) }
         if let skipped = response.skipped { return .skipped(skipped) }
-        return .failed(response.error ?? "exit status \(outcome.status); \(lastError)")
+        return .failed(response.error ?? "\(outcome.ending); \(lastError)")
     }
 
     /// A fresh file for one sample's Callgrind counts.

@@ -45,6 +45,8 @@ public struct ChildEnd: Sendable {
         case SIGFPE: "SIGFPE"
         case SIGKILL: "SIGKILL"
         case SIGTERM: "SIGTERM"
+        case SIGINT: "SIGINT"
+        case SIGHUP: "SIGHUP"
         default: "signal"
         }
     }

@@ -23,13 +23,20 @@ public struct ChildCommand: Sendable, Equatable {
 
 /// How a child process ended.
 public struct ChildOutcome: Sendable {
-    /// Exit status, or the signal number when it was killed (see `timedOut`).
+    /// Exit status, or the signal number when a signal ended it (see ``signal``).
     public let status: Int32
+    /// The signal that ended the child, nil when it exited (or still ran after its bound).
+    public let signal: Int32?
     public let standardOutput: String
     public let standardError: String
     /// The child outlived its time bound and was killed.
     public let timedOut: Bool
     public let wallSeconds: Double
+
+    /// "exit status 3", "signal 2 (SIGINT)": how it ended, for a message.
+    public var ending: String {
+        signal.map { "signal \($0) (\(ChildEnd.signalName($0)))" } ?? "exit status \(status)"
+    }
 }
 
 /// Runs a child process with a time bound: a child that hangs is terminated (then killed) and
@@ -82,9 +89,12 @@ public enum ChildProcess {
         // Bounded: a grandchild holding the pipes open must not hang the parent either.
         _ = readers.wait(timeout: .now() + .seconds(5))
         let (out, err) = collected.texts()
+        let ended = !process.isRunning
         return ChildOutcome(
-            status: process.isRunning ? -1 : process.terminationStatus, standardOutput: out, standardError: err,
-            timedOut: timedOut, wallSeconds: MonotonicClockSeconds.now() - started)
+            status: ended ? process.terminationStatus : -1,
+            signal: ended && process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil,
+            standardOutput: out, standardError: err, timedOut: timedOut,
+            wallSeconds: MonotonicClockSeconds.now() - started)
     }
 }
 

@@ -85,6 +85,18 @@ public enum LiveChildren {
     /// process, the caller waits here for ``SignalCleanup`` to end it, rather than start what
     /// would be killed or write a target from a run cut short. The wait ends with the process,
     /// within ``SignalCleanup/grace`` and then some.
+    /// Called when a child ended by SIGINT, SIGTERM or SIGHUP: most often the signal reached this
+    /// process too (Ctrl-C signals the whole process group), and its handler, on a queue of its
+    /// own, may not have marked the process as stopping yet. Waits up to `within` for that mark,
+    /// then parks (``parkIfStopping()``): the child was not a failure, the run was interrupted.
+    /// Returns when no signal ends this process: a child signalled alone did fail.
+    public static func parkIfInterrupted(by signal: Int32?, within: Duration = .seconds(1)) {
+        guard let signal, [SIGINT, SIGTERM, SIGHUP].contains(signal) else { return }
+        let deadline = ContinuousClock.now + within
+        while !isStopping, ContinuousClock.now < deadline { usleep(10_000) }
+        parkIfStopping()
+    }
+
     public static func parkIfStopping() {
         guard isStopping else { return }
         while true { sleep(1) }
