@@ -55,8 +55,12 @@ public struct CheckOutcome: Sendable, Codable {
         (verdict == .fail || verdict == .stale || verdict == .crash) && knownDeviation == nil
     }
 
-    /// The verdict as tables show it: a declared deviation is marked.
-    public var verdictLabel: String { knownDeviation == nil ? verdict.rawValue : verdict.rawValue + " (known)" }
+    /// The verdict as tables show it: KNOWN for a FAIL or STALE the implementation declared (a word
+    /// of its own: it does not fail a run, and a reader must not count it as a failure).
+    public var verdictLabel: String { knownDeviation == nil ? verdict.rawValue : Self.knownLabel }
+
+    /// The label of a declared deviation's outcome.
+    public static let knownLabel = "KNOWN"
 
     public init(
         checkID: String, implementation: String, verdict: Verdict, summary: String, evidence: [String] = [],

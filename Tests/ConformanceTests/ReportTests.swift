@@ -50,6 +50,31 @@ struct ReportTests {
         #expect(report.json().contains("\"success\" : false"))
     }
 
+    /// A FAIL the implementation declared is KNOWN wherever a reader looks: the table, the counts,
+    /// a campaign's tally, the failure's header; and it does not fail the run.
+    @Test("a declared deviation is KNOWN, not FAIL, in every count")
+    func knownDeviationHasAWordOfItsOwn() {
+        var declared = CheckOutcome(
+            checkID: "a.b", implementation: "x", verdict: .fail, summary: "slow wake", seed: 3, level: "quick")
+        declared.knownDeviation = "the platform's queue wakes late"
+        let outcomes = [
+            declared,
+            CheckOutcome(checkID: "c.d", implementation: "x", verdict: .pass, summary: "ok", seed: 3, level: "quick"),
+        ]
+        let report = ConformanceReport(
+            outcomes: outcomes, implementations: ["x"], checks: ["a.b", "c.d"], seed: 3, level: "quick", seconds: 1)
+        #expect(report.isSuccess)
+        let text = report.text()
+        #expect(text.contains("2 outcomes: 1 PASS, 0 FAIL, 0 STALE, 0 UNSUPPORTED, 1 KNOWN"), "\(text)")
+        #expect(text.contains("a.b    KNOWN"), "\(text)")
+        #expect(text.contains("KNOWN x a.b: slow wake"))
+        #expect(text.contains("a FAIL the implementation declares as a known deviation: the platform's"))
+        #expect(!text.contains("FAIL x a.b"))
+        let campaign = report.campaignText()
+        #expect(campaign.contains("a.b    1 KNOWN"), "\(campaign)")
+        #expect(campaign.contains("1 PASS, 0 FAIL, 0 STALE, 0 UNSUPPORTED, 1 KNOWN"), "\(campaign)")
+    }
+
     /// A third party's tool built on QueueLabTool replays with its own executable, not `queuelab`.
     @Test("replay commands name the tool that ran")
     func replayNamesTheTool() {

@@ -24,7 +24,9 @@ struct ProgramGenerator {
         self.rng = rng
     }
 
-    /// The widths of the program's queues.
+    /// The widths of the program's queues. Never the default (-1), here or in a width call: past
+    /// one slot its starts are the queue's choice, not the program's, so every later call (a
+    /// cancel, a priority change, the next width) would race them.
     mutating func queueWidths() -> [Int] {
         switch focus {
         case .contract: (0..<int(1...3)).map { _ in int(1...3) }

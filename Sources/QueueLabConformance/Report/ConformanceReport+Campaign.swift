@@ -29,18 +29,18 @@ extension ConformanceReport {
             lines.append("")
             lines.append(implementation)
             for check in checks {
-                let counts = tally(check: check, implementation: implementation)
-                let text = Verdict.allCases.compactMap { verdict in
-                    counts[verdict].map { "\($0) \(verdict)" }
+                // By label: a declared deviation is KNOWN here too, not a FAIL.
+                let cell = outcomes.filter { $0.checkID == check && $0.implementation == implementation }
+                let labels = Verdict.allCases.map(\.rawValue) + [CheckOutcome.knownLabel]
+                let text = labels.compactMap { label in
+                    let count = cell.count { $0.verdictLabel == label }
+                    return count > 0 ? "\(count) \(label)" : nil
                 }.joined(separator: ", ")
                 lines.append("  " + check.padding(toLength: width, withPad: " ", startingAt: 0) + text)
             }
         }
         lines.append("")
-        lines.append(
-            "\(outcomes.count) outcomes: "
-                + Verdict.allCases.map { "\(count($0)) \($0)" }.joined(separator: ", ")
-                + " in \(String(format: "%.1f", seconds)) s")
+        lines.append("\(countsLine) in \(String(format: "%.1f", seconds)) s")
         let unsupported = unsupportedReasons
         if !unsupported.isEmpty {
             lines.append("")

@@ -18,11 +18,7 @@ extension ConformanceReport {
             lines.append(pad(check, first) + cells.joined())
         }
         lines.append("")
-        lines.append(
-            "\(outcomes.count) outcomes: \(count(.pass)) PASS, \(count(.fail)) FAIL, \(count(.stale)) STALE, \(count(.unsupported)) UNSUPPORTED"
-                + (count(.underpowered) > 0 ? ", \(count(.underpowered)) UNDERPOWERED" : "")
-                + (count(.crash) > 0 ? ", \(count(.crash)) CRASH" : "")
-                + " in \(String(format: "%.1f", seconds)) s (level \(level), seed \(seed))")
+        lines.append("\(countsLine) in \(String(format: "%.1f", seconds)) s (level \(level), seed \(seed))")
         let notes = outcomes.filter { $0.verdict == .pass && $0.summary != "ok" && $0.checkID.hasPrefix("cycle.") }
         if !notes.isEmpty {
             lines.append("")
@@ -40,7 +36,7 @@ extension ConformanceReport {
             lines.append("")
             lines.append("\(failure.verdictLabel) \(failure.implementation) \(failure.checkID): \(failure.summary)")
             if let reason = failure.knownDeviation {
-                lines.append("  known deviation, declared by the implementation: \(reason)")
+                lines.append("  a \(failure.verdict) the implementation declares as a known deviation: \(reason)")
             }
             if let scenario = failure.scenario { lines.append("  scenario: \(scenario)") }
             lines += failure.evidence.map { "  " + $0 }

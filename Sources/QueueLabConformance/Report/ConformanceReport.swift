@@ -43,4 +43,17 @@ public struct ConformanceReport: Sendable, Codable {
     }
 
     public func count(_ verdict: Verdict) -> Int { outcomes.filter { $0.verdict == verdict }.count }
+
+    /// "183 outcomes: 156 PASS, 0 FAIL, 0 STALE, 24 UNSUPPORTED, 3 KNOWN": the counts a reader sees,
+    /// by ``CheckOutcome/verdictLabel``, so that a declared deviation is never counted as a FAIL.
+    public var countsLine: String {
+        var counts: [String: Int] = [:]
+        for outcome in outcomes { counts[outcome.verdictLabel, default: 0] += 1 }
+        let always = [Verdict.pass, .fail, .stale, .unsupported].map(\.rawValue)
+        let whenAny = [Verdict.underpowered.rawValue, Verdict.crash.rawValue, CheckOutcome.knownLabel]
+        let parts =
+            always.map { "\(counts[$0] ?? 0) \($0)" }
+            + whenAny.compactMap { label in counts[label].map { "\($0) \(label)" } }
+        return "\(outcomes.count) outcomes: " + parts.joined(separator: ", ")
+    }
 }
