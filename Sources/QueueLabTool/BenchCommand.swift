@@ -10,12 +10,7 @@ struct BenchCommand: ParsableCommand {
         discussion: """
             Each sample runs in a fresh process and the CSV is written when the run ends. Without --impl every implementation runs (with --policy, those that take one); without --workload the standard suite runs. Every option is checked before the first sample runs.
 
-            Examples:
-              \(ToolName.current) bench --impl lock,foundation --workload noop --out run.csv
-              \(ToolName.current) bench --impl lock --workload 'chain:n=1000000'
-              \(ToolName.current) bench --impl lock --policy strict,fifo,aging --workload overload
-              \(ToolName.current) bench --instructions --impl lock --workload 'noop:n=20000'
-              \(ToolName.current) bench --variant base=old/tool --variant head=new/tool --out-dir gate
+            \(HelpText.examples(["\(ToolName.current) bench --impl lock,foundation --workload noop --out run.csv", "\(ToolName.current) bench --impl lock --workload 'chain:n=1000000'", "\(ToolName.current) bench --impl lock --policy strict,fifo,aging --workload overload", "\(ToolName.current) bench --instructions --impl lock --workload 'noop:n=20000'", "\(ToolName.current) bench --variant base=old/tool --variant head=new/tool --out-dir gate"]))
 
             Workloads: \(WorkloadKind.allCases.map(\.rawValue).joined(separator: ", ")), with parameters as kind:key=value;key=value. An open-loop workload such as 'open:rate=50000;service=bimodal:5us,500us,0.01' runs one cell per rate with rate=sweep, rate=LOW..HIGH/STEPS or rate=R1+R2, and adds saturation_ops_per_s rows. Foundation's chain, dag and fanout are capped (quadratic scheduling) unless --uncapped.
 
@@ -29,11 +24,7 @@ struct BenchCommand: ParsableCommand {
 
             Sequential sampling: with --variant base=... --variant head=..., --until-detectable 10% --budget 10m runs --samples rounds, then adds --until-step rounds at a time to each cell whose ops_per_s comparison (paired by round, as compare does) cannot yet detect 10% with 80% power, until every cell can or the budget is spent, spending it where it buys a cell that sees the limit (a plan, printed before the extra rounds and made again after each step, says what each cell needs and is expected to detect by the end). The budget counts from the end of the --samples rounds; a step already started finishes. The rows still above the limit are printed; `compare --require-detectable 10%` is the gate.
 
-            Exit status:
-              0  every sample measured
-              2  bad input (an option, a workload, a variant, an environment knob, an unwritable output, a journal left without --resume), before any sample runs
-              4  a sample failed or hung (its cell is left out from then on: not measured), or no sample was measured
-              74 the samples were measured but the CSV could not be written (they stay in the journal)
+            \(HelpText.exitStatus([(0, "every sample measured"), (2, "bad input (an option, a workload, a variant, an environment knob, an unwritable output, a journal left without --resume), before any sample runs"), (4, "a sample failed or hung (its cell is left out from then on: not measured), or no sample was measured"), (74, "the samples were measured but the CSV could not be written (they stay in the journal)")]))
             """
     )
 

@@ -17,19 +17,9 @@ struct CompareCommand: ParsableCommand {
 
             Base and head measured on different hosts, cores, Swift versions, build configurations or allocators get a warning on standard error; --strict refuses them.
 
-            Examples:
-              \(ToolName.current) compare results/base.csv results/head.csv
-              \(ToolName.current) compare base.csv head.csv --threshold 5% --format markdown
-              \(ToolName.current) compare base.csv head.csv --format json > verdicts.json
+            \(HelpText.examples(["\(ToolName.current) compare results/base.csv results/head.csv", "\(ToolName.current) compare base.csv head.csv --threshold 5% --format markdown", "\(ToolName.current) compare base.csv head.csv --format json > verdicts.json"]))
 
-            Exit status:
-              0  no regression found (the headline says "not enough evidence" when rows are INCONCLUSIVE)
-              1  at least one REGRESSION
-              2  bad input: an unreadable, empty or malformed CSV (a truncated last row, a number that is not decimal, a zero or negative wall time or throughput), a bad option, a --figure neither file has, or with --strict a mismatched environment
-              4  not measured: a cell of base is missing from head (its samples failed, hung or never ran); takes precedence over 1
-              5  with --require-evidence: no regression, but a comparison is INCONCLUSIVE
-              6  with --require-detectable X%: no regression, but a headline row (the ops_per_s figure of a cell) could not detect a change of X% with 80% power; the message names the rows
-              74 the work was done but its output (a file, or standard output) could not be written
+            \(HelpText.exitStatus([(0, "no regression found (the headline says \"not enough evidence\" when rows are INCONCLUSIVE)"), (1, "at least one REGRESSION"), (2, "bad input: an unreadable, empty or malformed CSV (a truncated last row, a number that is not decimal, a zero or negative wall time or throughput), a bad option, a --figure neither file has, or with --strict a mismatched environment"), (4, "not measured: a cell of base is missing from head (its samples failed, hung or never ran); takes precedence over 1"), (5, "with --require-evidence: no regression, but a comparison is INCONCLUSIVE"), (6, "with --require-detectable X%: no regression, but a headline row (the ops_per_s figure of a cell) could not detect a change of X% with 80% power; the message names the rows"), (74, "the work was done but its output (a file, or standard output) could not be written")]))
             """
     )
 

@@ -14,7 +14,8 @@ struct ConformCommand: ParsableCommand {
             Without --impl the full queues run (not the dispatch floor; with --policy, those that take one); without --check every check.
 
             Prints a table of checks by implementation (PASS, FAIL, STALE, UNSUPPORTED, UNDERPOWERED, \
-            CRASH), then the evidence of every FAIL, STALE and CRASH with the command that replays \
+            CRASH, and KNOWN: a FAIL or STALE the implementation declares as a known deviation, which \
+            does not fail the run), then the evidence of every FAIL, STALE, CRASH and KNOWN with the command that replays \
             it, the reason for every UNSUPPORTED, every check short of its power and every policy \
             promise no check verified. A failing random scenario is shrunk first; the report shows \
             the smallest one that still fails.
@@ -39,24 +40,9 @@ struct ConformCommand: ParsableCommand {
             in a comma-separated list a new policy starts at every item that is not a key=value, so \
             `--policy aging:step=2ms,fifo` is two policies. Every list option (--impl, --policy, --check) takes a comma list and repetition alike.
 
-            Exit status:
-              0  every outcome is PASS, UNSUPPORTED or UNDERPOWERED (Foundation's cycle deadlock is a PASS that says so)
-              1  some check FAILed, went STALE or CRASHed; with --require-power, some check was UNDERPOWERED; with --require-verified-promises, some policy promise went unverified; with --require-clause-coverage, a model check left a clause unexercised
-              2  bad input, before anything runs: unknown implementation, check, level or policy, a bad policy parameter, a policy for an implementation without a policy seam (foundation, dispatch); the message lists the valid ones. Or a --junit file that cannot be written (a missing folder is made). Or a time bound out of range
-              74 the work was done but its output (a file, or standard output) could not be written (--junit follows the rules of every output: a file output is written whole at the end: a regular file (or a new path) replaced atomically, a device, FIFO or socket written through, never replaced, a symbolic link followed)
+            \(HelpText.exitStatus([(0, "every outcome is PASS, UNSUPPORTED, UNDERPOWERED or KNOWN (Foundation's cycle deadlock is a PASS that says so)"), (1, "some check FAILed, went STALE or CRASHed; with --require-power, some check was UNDERPOWERED; with --require-verified-promises, some policy promise went unverified; with --require-clause-coverage, a model check left a clause unexercised"), (2, "bad input, before anything runs: unknown implementation, check, level or policy, a bad policy parameter, a policy for an implementation without a policy seam (foundation, dispatch); the message lists the valid ones. Or a --junit file that cannot be written (a missing folder is made). Or a time bound out of range"), (74, "the work was done but its output (a file, or standard output) could not be written (--junit follows the rules of every output: a file output is written whole at the end: a regular file (or a new path) replaced atomically, a device, FIFO or socket written through, never replaced, a symbolic link followed)")]))
 
-            Examples:
-              \(ToolName.current) conform --level quick
-              \(ToolName.current) conform --impl lock,foundation --check cycle --junit conform.xml
-              \(ToolName.current) conform --impl lock --check deps.random-dag --seed 42 --level default
-              \(ToolName.current) conform --format json > conform.json
-              \(ToolName.current) conform --level quick --time-bound 30   # a loaded CI machine
-              \(ToolName.current) conform --impl lock,actor --policy strict,fifo,aging,weighted,lifo
-              \(ToolName.current) conform --policy aging:step=2ms,weighted:weights=1:1:2:4:8 --check priority
-              \(ToolName.current) conform --impl actor --check deps.late --level default --seeds 1-5000
-              \(ToolName.current) conform --impl lock --check once.cancel-race --level default --require-power
-              \(ToolName.current) conform --impl lock --policy aging --require-verified-promises
-              \(ToolName.current) conform --impl lock --check model --level default --require-clause-coverage
+            \(HelpText.examples(["\(ToolName.current) conform --level quick", "\(ToolName.current) conform --impl lock,foundation --check cycle --junit conform.xml", "\(ToolName.current) conform --impl lock --check deps.random-dag --seed 42 --level default", "\(ToolName.current) conform --format json > conform.json", "\(ToolName.current) conform --level quick --time-bound 30   # a loaded CI machine", "\(ToolName.current) conform --impl lock,actor --policy strict,fifo,aging,weighted,lifo", "\(ToolName.current) conform --policy aging:step=2ms,weighted:weights=1:1:2:4:8 --check priority", "\(ToolName.current) conform --impl actor --check deps.late --level default --seeds 1-5000", "\(ToolName.current) conform --impl lock --check once.cancel-race --level default --require-power", "\(ToolName.current) conform --impl lock --policy aging --require-verified-promises", "\(ToolName.current) conform --impl lock --check model --level default --require-clause-coverage"]))
             """
     )
 

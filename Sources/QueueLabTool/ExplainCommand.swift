@@ -18,14 +18,9 @@ struct ExplainCommand: ParsableCommand {
 
             The add-call phase (entering the queue's add call to the operation's first transition) and the producers' side (time inside the add calls, and slot-time free with nothing ready while an add call was in progress: capacity lost to the add path, counted in the queue overhead per operation) need a trace with add calls (queuelab-transitions/2 or later), and the suspended phase one with suspensions (queuelab-transitions/3); older files are still read, without them.
 
-            Examples:
-              \(ToolName.current) explain --impl lock --workload chain
-              \(ToolName.current) explain --impl lock --policy strict,inherit --workload inversion
-              \(ToolName.current) trace --impl actor --workload dag --format transitions --out dag.txt
-              \(ToolName.current) explain --trace dag.txt --format json
-              \(ToolName.current) explain --trace base.txt --trace head.txt
+            \(HelpText.examples(["\(ToolName.current) explain --impl lock --workload chain", "\(ToolName.current) explain --impl lock --policy strict,inherit --workload inversion", "\(ToolName.current) trace --impl actor --workload dag --format transitions --out dag.txt", "\(ToolName.current) explain --trace dag.txt --format json", "\(ToolName.current) explain --trace base.txt --trace head.txt"]))
 
-            Exit status: 0 explained; 1 the run failed (stall, unsupported workload); 2 bad input (a missing or unreadable trace file, a Chrome trace or another file without the recorded run, an unknown implementation, workload or policy, more than two runs, --trace together with --impl or --workload); 74 the work was done but its output (a file, or standard output) could not be written.
+            \(HelpText.exitStatus([(0, "explained"), (1, "the run failed (stall, unsupported workload)"), (2, "bad input: a missing or unreadable trace file, a Chrome trace or another file without the recorded run, an unknown implementation, workload or policy, more than two runs, --trace together with --impl or --workload"), (74, "the work was done but its output (a file, or standard output) could not be written")]))
             """
     )
 

@@ -21,18 +21,8 @@ struct GateCommand: ParsableCommand {
 
             Every number an option or workload takes is range-checked first (exit 2, one line). Only CSVs this run wrote are compared: earlier base.csv and head.csv in --out-dir are removed first.
 
-            Exit status (the worse of the two channels):
-              0  no regression found
-              1  a regression (in either channel)
-              2  bad input, before anything is built: an option, a workload, an implementation or policy the
-                 running tool does not know or cannot combine (--impl dispatch --policy fifo; a workload no
-                 implementation of the run can do), an --out-dir that cannot be written, a base ref that is no
-                 commit. An implementation or policy named here that the base does not know (a base older
-                 than the name) is found once the base is built, still before any sample.
-              3  a build failed (or the dependencies did not resolve)
-              4  not measured: a sample of base or head failed or hung, a cell of base is missing from head, or --time-limit ended a channel before it finished
-              5  with --require-evidence: nothing regressed, but a comparison is INCONCLUSIVE
-              6  cannot detect: nothing regressed, but when the budget ended a throughput row could not detect the required change with 80% power (--require-detectable, by default the --until-detectable limit, the floor) and the instruction channel did not cover it. The message names the rows, what each could detect, and what would help. --allow-blind exits 0 instead.
+            \(HelpText.exitStatus([(0, "no regression found"), (1, "a regression (in either channel)"), (2, "bad input, before anything is built: an option, a workload, an implementation or policy the running tool does not know or cannot combine (--impl dispatch --policy fifo; a workload no implementation of the run can do), an --out-dir that cannot be written, a base ref that is no commit. An implementation or policy named here that the base does not know (a base older than the name) is found once the base is built, still before any sample."), (3, "a build failed (or the dependencies did not resolve)"), (4, "not measured: a sample of base or head failed or hung, a cell of base is missing from head, or --time-limit ended a channel before it finished"), (5, "with --require-evidence: nothing regressed, but a comparison is INCONCLUSIVE"), (6, "cannot detect: nothing regressed, but when the budget ended a throughput row could not detect the required change with 80% power (--require-detectable, by default the --until-detectable limit, the floor) and the instruction channel did not cover it. The message names the rows, what each could detect, and what would help. --allow-blind exits 0 instead.")], heading: "Exit status (the worse of the two channels):"))
+
             Interrupted (SIGINT, SIGTERM, SIGHUP), the gate ends every build, bench and sample it started and exits with 128 + the signal, writing no base.csv or head.csv; killed with SIGKILL, its bench and the bench's samples (of builds that know it) end with it.
             """
     )

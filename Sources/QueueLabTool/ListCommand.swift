@@ -7,7 +7,7 @@ struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the queue implementations (or, with --policies, the scheduling policies), one line each.",
-        discussion: "Examples: \(ToolName.current) list; \(ToolName.current) list --policies"
+        discussion: HelpText.examples(["\(ToolName.current) list", "\(ToolName.current) list --policies"])
     )
 
     @Flag(

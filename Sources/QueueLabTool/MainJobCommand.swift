@@ -18,11 +18,9 @@ struct MainJobCommand: ParsableCommand {
             dispatch; writes the benchmark CSV to results/quick-<time>.csv and prints both summaries. \
             Takes a couple of minutes on a 2-core machine.
 
-            Exit status: 0 when every check passed (Foundation's cycle deadlock counts as its honest \
-            PASS) and every sample ran; 1 otherwise.
+            \(HelpText.exitStatus([(0, "every outcome is PASS, UNSUPPORTED, UNDERPOWERED or KNOWN (a FAIL or STALE the implementation declares as a known deviation, as Foundation does) and every sample ran"), (1, "otherwise")]))
 
-            Example:
-              swift run -c release \(ToolName.current)
+            \(HelpText.examples(["\(ToolName.current)", "\(ToolName.current) all --out-dir results"]))
             """
     )
 

@@ -16,13 +16,11 @@ struct ReportCommand: ParsableCommand {
 
             With --base, a base measured on a different host, cores, Swift version, build configuration or allocator gets a warning on standard error, as in compare; --strict refuses it.
 
-            Examples:
-              \(ToolName.current) report results/reference-linux-2core.csv --out report.html
-              \(ToolName.current) report head.csv --base base.csv --out gate.html --threshold 15%
-              \(ToolName.current) report results/strategies/lock.csv --out lock.html --markdown lock.md
-              \(ToolName.current) report run.csv --explain a.txt --explain b.txt --out r.html
+            \(HelpText.examples(["\(ToolName.current) report results/reference-linux-2core.csv --out report.html", "\(ToolName.current) report head.csv --base base.csv --out gate.html --threshold 15%", "\(ToolName.current) report results/strategies/lock.csv --out lock.html --markdown lock.md", "\(ToolName.current) report run.csv --explain a.txt --explain b.txt --out r.html"]))
 
-            Exit status: 0 page written; 2 bad input (an unreadable or malformed CSV, an unreadable or malformed --explain trace, more than two --explain, a bad option, an unknown --reference-policy, an unwritable output, or with --strict a mismatched environment). A regression in the comparison does not change the exit status: compare is the gate. 74 the work was done but its output (a file, or standard output) could not be written. A file output is written whole at the end: a regular file (or a new path) replaced atomically, a device, FIFO or socket written through, never replaced, a symbolic link followed.
+            \(HelpText.exitStatus([(0, "page written (a regression in the comparison does not change the exit status: compare is the gate)"), (2, "bad input: an unreadable or malformed CSV, an unreadable or malformed --explain trace, more than two --explain, a bad option, an unknown --reference-policy, an unwritable output, or with --strict a mismatched environment"), (74, "the work was done but its output (a file, or standard output) could not be written")]))
+
+            A file output is written whole at the end: a regular file (or a new path) replaced atomically, a device, FIFO or socket written through, never replaced, a symbolic link followed.
             """
     )
 

@@ -12,22 +12,13 @@ struct SimulateCommand: ParsableCommand {
         discussion: """
             A deterministic discrete-event simulation: the lock queue's QueueStateMachine with the real policy objects decides every start, the real dependency graph releases dependents, bodies take the workload's own drawn durations, and the queue's own costs (per-operation overhead, the wake-up of an idle worker, the hand-off to dependents) come from a calibration. Same seed, same result, bit for bit.
 
-            Examples:
-              \(ToolName.current) simulate --workload makespan --policy strict,fifo,critical-path --width 1,2,4,8,16,32,64
-              \(ToolName.current) simulate --workload 'open:rate=15000;service=exp:50us' --width 1,2,4 --seeds 1-10 --out sim.csv
-              \(ToolName.current) simulate --workload dag --policy critical-path --width 16 --cores 4 --calibration my.calibration
-              \(ToolName.current) simulate --workload makespan --policy strict,critical-path --width 1,2 --seeds 1-10 --validate
-              \(ToolName.current) simulate --calibrate --impl actor --out actor.calibration
+            \(HelpText.examples(["\(ToolName.current) simulate --workload makespan --policy strict,fifo,critical-path --width 1,2,4,8,16,32,64", "\(ToolName.current) simulate --workload 'open:rate=15000;service=exp:50us' --width 1,2,4 --seeds 1-10 --out sim.csv", "\(ToolName.current) simulate --workload dag --policy critical-path --width 16 --cores 4 --calibration my.calibration", "\(ToolName.current) simulate --workload makespan --policy strict,critical-path --width 1,2 --seeds 1-10 --validate", "\(ToolName.current) simulate --calibrate --impl actor --out actor.calibration"]))
 
             Workloads: \(SimulationShape.simulatedKinds.map(\.rawValue).joined(separator: ", ")). Rows have bench's columns, with implementation sim:IMPL and build_config sim:CALIBRATION, so compare and report read them; cores is the simulated core count.
 
             Calibration: a queuelab-calibration/1 file (key = value lines: name, implementation, overhead_ns, wakeup_ns, handoff_ns, and optionally add_ns, make_ns and edge_ns, the producer's costs, stall_per_s with stall_ns and stall_tail_per_s with stall_tail_ns, the machine's stalls, and spawn_ns, how long each worker after a run's first waits for a core of its own, all of which --calibrate measures); default: the committed one for lock on a shared 2-core VM (\(SimulationCalibration.lockVM2.name)).
 
-            Exit status:
-              0  every cell simulated
-              1  --calibrate: the bench child failed
-              2  bad input (a width or core count below 1, a calibration that does not parse or has a negative cost, an unknown policy, a workload the simulator cannot express, --calibrate without a known --impl, an --out that cannot be written; a missing folder is made), before anything runs
-              74 the work was done but its output (a file, or standard output) could not be written
+            \(HelpText.exitStatus([(0, "every cell simulated"), (1, "--calibrate: the bench child failed"), (2, "bad input (a width or core count below 1, a calibration that does not parse or has a negative cost, an unknown policy, a workload the simulator cannot express, --calibrate without a known --impl, an --out that cannot be written; a missing folder is made), before anything runs"), (74, "the work was done but its output (a file, or standard output) could not be written")]))
 
             A file output is written whole at the end: a regular file (or a new path) replaced atomically, a device, FIFO or socket written through, never replaced, a symbolic link followed.
             """

@@ -19,14 +19,11 @@ struct TraceCommand: ParsableCommand {
 
             Without parameters a workload runs at trace size (a few hundred operations, e.g. chain n=200); give parameters to change that. Foundation's dependency workloads are capped as in bench. --impl, --policy and --workload take one value each here (the list options of bench, with one item).
 
-            Examples:
-              \(ToolName.current) trace --impl lock --workload chain --out chain.json
-              \(ToolName.current) trace --impl actor --workload 'fanout:k=8;rounds=3' --out fanout.json
-              \(ToolName.current) trace --impl foundation --workload cancel --out cancel.json
-              \(ToolName.current) trace --impl lock --policy aging:step=2ms --workload priority --out aging.json
-              \(ToolName.current) trace --impl lock --workload chain --format transitions --out chain.txt
+            \(HelpText.examples(["\(ToolName.current) trace --impl lock --workload chain --out chain.json", "\(ToolName.current) trace --impl actor --workload 'fanout:k=8;rounds=3' --out fanout.json", "\(ToolName.current) trace --impl foundation --workload cancel --out cancel.json", "\(ToolName.current) trace --impl lock --policy aging:step=2ms --workload priority --out aging.json", "\(ToolName.current) trace --impl lock --workload chain --format transitions --out chain.txt"]))
 
-            Exit status: 0 written; 1 the run failed (stall, unsupported workload); 2 bad input (an unknown implementation, workload or policy, a policy given to foundation or dispatch, more than one of any, an --out that cannot be written), before anything runs. A missing folder of --out is made. 74 the work was done but its output (a file, or standard output) could not be written. A file output is written whole at the end: a regular file (or a new path) replaced atomically, a device, FIFO or socket written through, never replaced, a symbolic link followed.
+            \(HelpText.exitStatus([(0, "written"), (1, "the run failed (stall, unsupported workload)"), (2, "bad input, before anything runs: an unknown implementation, workload or policy, a policy given to foundation or dispatch, more than one of any, an --out that cannot be written (a missing folder of --out is made)"), (74, "the work was done but its output (a file, or standard output) could not be written")]))
+
+            A file output is written whole at the end: a regular file (or a new path) replaced atomically, a device, FIFO or socket written through, never replaced, a symbolic link followed.
             """
     )
 
