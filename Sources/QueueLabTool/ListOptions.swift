@@ -37,7 +37,7 @@ struct ImplementationOptions: ParsableArguments {
     @Option(
         name: .customLong("impl"),
         help: ArgumentHelp(
-            "Implementations (see list), comma-separated or repeated; default: see the description above.",
+            "Implementations (see list), comma-separated or repeated. bench, conform and gate run several (their defaults open their descriptions); trace and explain take exactly one.",
             valueName: "name,..."))
     var values: [String] = []
 
@@ -63,12 +63,15 @@ struct PolicyOptions: ParsableArguments {
 
 /// `--workload`: workloads as `kind` or `kind:key=value;key=value`.
 struct WorkloadOptions: ParsableArguments {
-    @Option(
-        name: .customLong("workload"),
-        help: ArgumentHelp(
-            "Workloads, comma-separated or repeated: kind or kind:key=value;key=value (kinds: \(WorkloadKind.allCases.map(\.rawValue).joined(separator: ", "))). A comma starts a new workload only before a kind's name, so commas inside parameters (service=bimodal:5us,500us,0.01) stay.",
-            valueName: "workload,..."))
+    @Option(name: .customLong("workload"), help: help(kinds: WorkloadKind.allCases))
     var values: [String] = []
+
+    /// The option's help, naming the kinds the command can run.
+    static func help(kinds: [WorkloadKind]) -> ArgumentHelp {
+        ArgumentHelp(
+            "Workloads, comma-separated or repeated: kind or kind:key=value;key=value (kinds: \(kinds.map(\.rawValue).joined(separator: ", "))). A comma starts a new workload only before a kind's name, so commas inside parameters (service=bimodal:5us,500us,0.01) stay.",
+            valueName: "workload,...")
+    }
 
     var specifications: [String] { values.flatMap(WorkloadList.split) }
 

@@ -24,7 +24,7 @@ struct SimulateCommand: ParsableCommand {
             """
     )
 
-    @OptionGroup(title: "Workloads") var workloadOptions: WorkloadOptions
+    @OptionGroup(title: "Workloads") var workloadOptions: SimulatedWorkloadOptions
     @OptionGroup(title: "Policies") var policyOptions: PolicyOptions
 
     @Option(
