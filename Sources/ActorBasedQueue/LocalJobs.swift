@@ -22,7 +22,7 @@ final class LocalJobs {
     // pthread-specific value, and no other thread holds a reference to it. For the same reason
     // no two accesses can overlap, so the runtime's exclusivity checks are off: they cost a
     // thread-local access set per access (Callgrind of `noop:n=20000`: 166 million instructions
-    // with them, 150 million without; 5ec2047, before the local queue: 146 million).
+    // with them, 150 million without; before the local queue: 146 million).
     @exclusivity(unchecked) private var jobs = Deque<UnownedJob>(minimumCapacity: capacity)
     /// False while the thread runs code the queue does not own.
     @exclusivity(unchecked) private(set) var accepting = true

@@ -15,8 +15,8 @@ extension FoundationQueue {
                 checkID: "liveness.dependency-removed",
                 reason: "corelibs Foundation (Swift 6.3.1, Linux) leaves an operation not ready forever after "
                     + "removeDependency removed its last unfinished dependency (as in deps.removed)"),
-            // Found by CI's quick run (0d729f2: o150 started while o18, listed earlier at the same
-            // level, was ready) and on every seed tried since (1 to 3, quick). The cause is argued
+            // Found by CI's quick run (o150 started while o18, listed earlier at the same level,
+            // was ready) and on every seed tried since (1 to 3, quick). The cause is argued
             // from corelibs' design, not yet reproduced without QueueLab.
             KnownDeviation(
                 checkID: "order.fifo-within-level",

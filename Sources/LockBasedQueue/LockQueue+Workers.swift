@@ -31,7 +31,7 @@ extension LockQueue {
     /// same section retires the cancelled operations it takes on the way, if they finish alone,
     /// and so does a section that took such a cancelled operation first: a cancelled backlog is
     /// retired a batch a section, not in two sections an operation that both workers contend for
-    /// (`cancel:percent=100` ran at 0.69 of 1f6edf7's rate that way, at 1.39 a batch a section:
+    /// (`cancel:percent=100` ran at 0.69 of the earlier rate that way, at 1.39 a batch a section:
     /// results/README.md, round three).
     func workerLoop() {
         lock.lock()

@@ -97,7 +97,7 @@ struct GateCommand: ParsableCommand {
 
     /// The gate fails closed by default (exit 6) when the budget ends with a row blind to the
     /// floor: under load 7 of 12 rows with real slowdowns up to 20 % ended INCONCLUSIVE and the
-    /// gate passed them (issue 28). This is the explicit way to accept that.
+    /// gate passed them. This is the explicit way to accept that.
     @Flag(
         help: """
             Pass (exit 0) even when a throughput row cannot detect the required change when the budget \
@@ -171,7 +171,7 @@ struct GateCommand: ParsableCommand {
 
     /// 16: a Callgrind count is steady but for `actor` `chain`, whose count follows how the actor's
     /// scheduler batches finishes (2.4 % a sample then; part of it was the harness's histogram sets,
-    /// out of the count since aed1fda). At 12 a side a planted 5 % was missed there
+    /// now out of the count). At 12 a side a planted 5 % was missed there
     /// twice in 20 runs (INCONCLUSIVE, the interval reaching under the 2 % floor), at 16 never
     /// (20 of 20; results/gate/campaign). Every other cell was caught 20 of 20 at 12.
     @Option(

@@ -64,7 +64,9 @@ extension SimulatedCurves {
     /// The report prints them beside the chart so that no curve extrapolates quietly.
     public var readings: [String] {
         let target = Percent.format(headline.target)
-        let whose = headline.targetIsStated ? "issue 30's target" : "the report's own target (issue 30 sets none here)"
+        let whose =
+            headline.targetIsStated
+            ? "the accuracy stated for this workload" : "the report's own target (none is stated for this workload)"
         let checks = checks
         guard let lastMeasured = checks.map(\.width).max() else {
             return [

@@ -28,12 +28,13 @@ public struct SimulatedCurves: Sendable {
     }
 
     /// The figure a workload is read by, which way is better, and how close simulation and
-    /// measurement must be (issue 30's targets; 10 % where it sets none).
+    /// measurement must be: the accuracy SimulationModel states for the workload, 10 % where it
+    /// states none.
     public struct Headline: Sendable, Equatable {
         public let column: String
         public let lowerIsBetter: Bool
         public let target: Double
-        /// Whether `target` is one issue 30 set (else the report's own 10 %).
+        /// Whether `target` is one SimulationModel states (else the report's own 10 %).
         public let targetIsStated: Bool
 
         public static func of(workload: String) -> Headline {

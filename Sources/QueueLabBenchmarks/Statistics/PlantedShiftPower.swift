@@ -11,7 +11,7 @@ import QueueLabCore
 ///
 /// Why simulate: the normal approximation (z(1 - alpha/2) + z(0.8)) se / sqrt(0.955) promises 80 %
 /// power that the exact signed-rank test at Holm's strictest level does not deliver at 20 to 200
-/// pairs (planted into measured noise it was detected in 14 to 73 % of draws, issue 28), and the
+/// pairs (planted into measured noise it was detected in 14 to 73 % of draws), and the
 /// rounds rule stopped on that figure. Here the figure is, by construction, what the test does.
 ///
 /// Deterministic: the draws come from a fixed seed, so the same CSVs always print the same figure.

@@ -31,7 +31,7 @@ import QueueLabCore
 /// makespan fell in (results/simulate/README.md). So with `warm=1` (the default) the workers are
 /// started, side by side, before the graph is added (`warmWorkers(of:width:)`); workers parked
 /// since and woken at the resume still met one core in some runs, which is the queue's wake-up on
-/// this machine and stays in the figure. Each body notes its core (`sched_getcpu`), so a body
+/// the machine measured and stays in the figure. Each body notes its core (`sched_getcpu`), so a body
 /// preempted on a stacked core, whose wall time spans its neighbour's, is no overlap.
 extension WorkloadExecution {
     func makespan() throws -> WorkloadOutcome {
