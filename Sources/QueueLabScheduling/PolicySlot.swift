@@ -115,4 +115,25 @@ struct PolicySlot {
             return audit!.vet(entry)
         }
     }
+
+    /// Exactly one stored policy, the one `kind` names, and an audit exactly for a policy from
+    /// outside: what every force-unwrap above relies on. Empty when it holds.
+    func invariantViolations() -> [String] {
+        let stored: [(Kind, Bool)] = [
+            (.strict, strict != nil), (.fifo, fifo != nil), (.aging, aging != nil), (.weighted, weighted != nil),
+            (.lifo, lifo != nil), (.inherit, inherit != nil), (.criticalPath, criticalPath != nil),
+            (.other, other != nil),
+        ]
+        var broken: [String] = []
+        let kinds = stored.filter(\.1).map(\.0)
+        if kinds != [kind] { broken.append("the policy slot of kind \(kind) stores \(kinds)") }
+        if (audit != nil) != (kind == .other) {
+            broken.append("the policy slot of kind \(kind) \(audit == nil ? "lacks" : "has") an audit")
+        }
+        return broken
+    }
+
+    mutating func storeStrayPolicyForTesting() {
+        if kind == .fifo { strict = StrictPolicy() } else { fifo = FIFOPolicy() }
+    }
 }

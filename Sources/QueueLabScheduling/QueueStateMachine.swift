@@ -18,7 +18,7 @@ import QueueLabCore
 /// - Complexity: every transition is O(1) amortised, plus the policy's cost (O(1) amortised for
 ///   the built-in ones, O(log n) at most for any policy).
 public struct QueueStateMachine {
-    private var slot: PolicySlot
+    private(set) var slot: PolicySlot
     /// Operations listed ready (placed `readyListed`).
     public private(set) var readyCount = 0
     /// Listings so far: the source of ``ScheduledOperation/readyOrder``.
@@ -44,11 +44,11 @@ public struct QueueStateMachine {
     public private(set) var workers = 0
     public private(set) var idleWorkers = 0
     /// Signals sent to parked workers that they have not consumed yet.
-    private var wakeTokens = 0
+    private(set) var wakeTokens = 0
     /// Workers looking for work without parking (see ``workerStartsSpinning()``), not yet nudged.
     public private(set) var spinningWorkers = 0
     /// Nudges sent to spinning workers that none of them has consumed yet.
-    private var nudgeTokens = 0
+    private(set) var nudgeTokens = 0
     /// Batches being admitted: while one is, nothing starts, so that no member of a batch runs
     /// before the others are in (a lower-priority member first, or one that cancels the rest).
     public private(set) var admissions = 0
@@ -82,7 +82,8 @@ public struct QueueStateMachine {
 
     /// A newly queued operation whose readiness is known at once.
     public mutating func enqueue(_ operation: ScheduledOperation, isReady: Bool) -> Wakeup {
-        place(operation, isReady: isReady) ? wakeupForWork() : .none
+        defer { assertInvariants() }
+        return place(operation, isReady: isReady) ? wakeupForWork() : .none
     }
 
     /// As ``enqueue(_:isReady:)``, without waking anyone: for the members of a batch, which wake
@@ -90,6 +91,7 @@ public struct QueueStateMachine {
     ///
     /// - Returns: whether the operation was listed ready.
     public mutating func place(_ operation: ScheduledOperation, isReady: Bool) -> Bool {
+        defer { assertInvariants() }
         guard operation.placement == .unplaced else { return false }
         if isReady {
             list(operation, reason: .added)
@@ -100,16 +102,21 @@ public struct QueueStateMachine {
     }
 
     /// A batch is being admitted: nothing starts until ``endAdmission()``.
-    public mutating func beginAdmission() { admissions += 1 }
+    public mutating func beginAdmission() {
+        defer { assertInvariants() }
+        admissions += 1
+    }
 
     /// The batch's members are all placed; returns the wakeups for what became runnable.
     public mutating func endAdmission() -> [Wakeup] {
+        defer { assertInvariants() }
         admissions -= 1
         return admissions == 0 ? wakeupsForAllWork() : []
     }
 
     /// Dependencies finished or the operation was cancelled.
     public mutating func release(_ operation: ScheduledOperation) -> Wakeup {
+        defer { assertInvariants() }
         guard operation.placement == .unplaced || operation.placement == .waiting else { return .none }
         list(operation, reason: .released)
         return wakeupForWork()
@@ -119,6 +126,7 @@ public struct QueueStateMachine {
     ///
     /// - Returns: whether the operation left the ready lists (it re-enters `pending`).
     public mutating func block(_ operation: ScheduledOperation) -> Bool {
+        defer { assertInvariants() }
         switch operation.placement {
         case .readyListed:
             unlist(operation)
@@ -136,6 +144,7 @@ public struct QueueStateMachine {
     /// the policy lists it again (for the built-in ordered policies, at the end of its new level),
     /// unless it ignores priorities.
     public mutating func reprioritize(_ operation: ScheduledOperation) {
+        defer { assertInvariants() }
         guard operation.placement == .readyListed, slot.relistsOnPriorityChange else { return }
         unlist(operation)
         list(operation, reason: .priorityChanged)
@@ -190,6 +199,7 @@ public struct QueueStateMachine {
 
     /// The next operation a worker takes, or nil.
     public mutating func next() -> Taken? {
+        defer { assertInvariants() }
         guard !isSuspended, admissions == 0, executing < width, readyCount > 0 else { return nil }
         // Captured apart from `self`, which the pick modifies.
         let testClock = clockForTesting
@@ -204,6 +214,7 @@ public struct QueueStateMachine {
 
     /// The body of an asynchronous operation returned; it stays executing until `finish()`.
     public mutating func asynchronousBodyReturned(_ operation: ScheduledOperation) -> Wakeup {
+        defer { assertInvariants() }
         guard maxConcurrentOperationCount == defaultMaxConcurrentOperationCount, operation.holdsSlot else {
             return .none
         }
@@ -225,6 +236,7 @@ public struct QueueStateMachine {
     /// - Returns: whether the operation held a slot.
     @discardableResult
     public mutating func finishedOnWorker(_ operation: ScheduledOperation) -> Bool {
+        defer { assertInvariants() }
         operation.placement = .finished
         guard operation.holdsSlot else { return false }
         operation.holdsSlot = false
@@ -232,17 +244,24 @@ public struct QueueStateMachine {
         return true
     }
 
-    public mutating func workerParks() { idleWorkers += 1 }
+    public mutating func workerParks() {
+        defer { assertInvariants() }
+        idleWorkers += 1
+    }
 
     /// A worker found no work and looks again for a while before it parks. While it does, new
     /// work nudges it (``Wakeup/nudge``) instead of waking a parked worker or starting one: a
     /// futex wake-up costs the adder microseconds, and a worker about to look needs none (Go's
     /// scheduler keeps spinning threads for the same reason).
-    public mutating func workerStartsSpinning() { spinningWorkers += 1 }
+    public mutating func workerStartsSpinning() {
+        defer { assertInvariants() }
+        spinningWorkers += 1
+    }
 
     /// A spinning worker stopped looking (it found work, or gives up to park); it then takes the
     /// lock-held path of ``next()`` before anything else, so no nudge is lost with it.
     public mutating func workerStopsSpinning() {
+        defer { assertInvariants() }
         if nudgeTokens > 0 {
             nudgeTokens -= 1
         } else {
@@ -253,6 +272,7 @@ public struct QueueStateMachine {
     /// A worker leaves its place to run a completion handler, which may block: another worker
     /// may start meanwhile, so that ready work is not held up by handlers.
     public mutating func workerStepsAway() -> Wakeup {
+        defer { assertInvariants() }
         workers -= 1
         return wakeupForWork()
     }
@@ -260,13 +280,17 @@ public struct QueueStateMachine {
     /// The worker is back from a handler; false when enough workers started meanwhile (then it
     /// ends instead).
     public mutating func workerReturns() -> Bool {
+        defer { assertInvariants() }
         guard workers < width else { return false }
         workers += 1
         return true
     }
 
-    /// A parked worker woke; `signalled` is false after a timeout.
+    /// A parked worker woke, signalled or after its idle timeout: a signal's token is consumed
+    /// first (whichever worker it was meant for, the count stays right), else the worker stops
+    /// counting as parked.
     public mutating func workerWakes() {
+        defer { assertInvariants() }
         if wakeTokens > 0 {
             wakeTokens -= 1
         } else {
@@ -275,16 +299,21 @@ public struct QueueStateMachine {
     }
 
     /// A worker with nothing to do leaves (it is not parked).
-    public mutating func workerExits() { workers -= 1 }
+    public mutating func workerExits() {
+        defer { assertInvariants() }
+        workers -= 1
+    }
 
     // MARK: Settings
 
     public mutating func setSuspended(_ suspended: Bool) -> [Wakeup] {
+        defer { assertInvariants() }
         isSuspended = suspended
         return suspended ? [] : wakeupsForAllWork()
     }
 
     public mutating func setMaxConcurrentOperationCount(_ count: Int) -> [Wakeup] {
+        defer { assertInvariants() }
         maxConcurrentOperationCount = count < 1 ? defaultMaxConcurrentOperationCount : count
         return wakeupsForAllWork()
     }
@@ -314,6 +343,7 @@ public struct QueueStateMachine {
 
     /// As many wakeups as there is runnable work for, up to the width.
     public mutating func wakeupsForAllWork() -> [Wakeup] {
+        defer { assertInvariants() }
         var wakeups: [Wakeup] = []
         let wanted = min(readyCount, width - executing)
         while wakeups.count < wanted {
@@ -323,4 +353,16 @@ public struct QueueStateMachine {
         }
         return wakeups
     }
+
+    // MARK: Testing the invariants
+
+    /// Puts the worker counters in a state no transition makes: for tests that the invariants
+    /// catch it.
+    @_spi(Testing) public mutating func setWorkerCountsForTesting(workers: Int, idle: Int) {
+        self.workers = workers
+        idleWorkers = idle
+    }
+
+    /// Stores a second policy beside the one in use: a slot no initialiser makes.
+    @_spi(Testing) public mutating func storeStrayPolicyForTesting() { slot.storeStrayPolicyForTesting() }
 }
