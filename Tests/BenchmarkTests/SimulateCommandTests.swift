@@ -33,6 +33,8 @@ import Testing
             (["--policy", "nosuch"], "unknown policy 'nosuch'"),
             (["--calibration", "/nonexistent/file"], "cannot read it: No such file or directory"),
             (["--workload", "replay:file=/nonexistent/app.qlr"], "cannot read recording /nonexistent/app.qlr"),
+            (["--width", "1,,2"], "--width '1,,2' has an empty member"),
+            (["--width", "two"], "--width takes whole numbers, not 'two'"),
         ])
     func refused(arguments: [String], reason: String) {
         #expect {
