@@ -11,15 +11,19 @@ struct SeedList: Sendable, Equatable, CustomStringConvertible {
     init(_ specification: String) throws(SeedListError) {
         var seeds: [UInt64] = []
         var seen: Set<UInt64> = []
+        // The bound counts seeds as written, repeats included: each costs a lookup, and `0-999999`
+        // written fifty times is fifty million of them for a million seeds.
+        var listed: UInt64 = 0
         for item in specification.split(separator: ",", omittingEmptySubsequences: false) {
             let bounds = item.split(separator: "-", omittingEmptySubsequences: false)
             guard (1...2).contains(bounds.count), let low = UInt64(bounds[0]),
                 let high = bounds.count == 2 ? UInt64(bounds[1]) : low, low <= high
             else { throw SeedListError(specification: specification) }
             guard high - low < UInt64(Self.maximumCount) else { throw SeedListError(specification: specification) }
+            listed += high - low + 1
+            guard listed <= UInt64(Self.maximumCount) else { throw SeedListError(specification: specification) }
             for seed in low...high where seen.insert(seed).inserted {
                 seeds.append(seed)
-                if seeds.count > Self.maximumCount { throw SeedListError(specification: specification) }
             }
         }
         guard !seeds.isEmpty else { throw SeedListError(specification: specification) }

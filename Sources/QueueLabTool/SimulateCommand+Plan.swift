@@ -14,7 +14,7 @@ extension SimulateCommand {
         var cells: [(cell: SimulationCell, policy: any SchedulingPolicy, round: Int)]
     }
 
-    static let widthRange = 1...4_096
+    static let widthRange = WidthList.range
 
     func checkedPlan(registry: ImplementationRegistry = ToolImplementations.registry) throws -> Plan {
         let widths = try checkedWidths()
@@ -67,16 +67,7 @@ extension SimulateCommand {
         return Plan(calibration: calibration, cells: cells)
     }
 
-    func checkedWidths() throws -> [Int] {
-        let texts = CommaList.names(width)
-        try CommaList.requireSome("--width", given: width, parsed: texts)
-        guard !texts.isEmpty else { return [2] }
-        return try texts.map { text throws -> Int in
-            guard let value = Int(text) else { throw ValidationError("--width takes whole numbers, not '\(text)'") }
-            try CountOption.check("--width", value, Self.widthRange)
-            return value
-        }
-    }
+    func checkedWidths() throws -> [Int] { try WidthList.parse(width) }
 
     func checkedCalibration() throws -> SimulationCalibration {
         guard let calibration else { return .lockVM2 }

@@ -92,6 +92,20 @@ import Testing
             try Self.parseError("", parameters: "").contains("empty"))
     }
 
+    /// A replay's description parses back to the same workload, whatever speed it was given: the
+    /// default was spelled `1` and a given speed `1.0`, so bench's sample processes, handed the
+    /// description, measured another cell (`scripts/fuzz workload` found it; the input is in
+    /// Tests/Fuzz/Workload/corpus/replay-default-speed-round-trip).
+    @Test(arguments: [("", "1"), (";speed=1", "1"), (";speed=1.0", "1"), (";speed=2", "2"), (";speed=0.5", "0.5")])
+    func aReplayParsesBackFromItsDescription(speed: String, spelled: String) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("speed-\(UUID().uuidString).qlr").path
+        try Data((Self.header + Self.queue + Self.op(1)).utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let workload = try Workload(parsing: "replay:file=\(path)\(speed)")
+        #expect(workload.textParameters["speed"] == spelled)
+        #expect(try Workload(parsing: workload.description) == workload)
+    }
+
     /// A crash mid-write leaves part of a line: the records before it are read, the bytes after the
     /// last newline are counted, and the dependency on the lost operation is left out and said.
     @Test func aRecordCutOffMidWriteIsDroppedWithAWarning() throws {

@@ -33,6 +33,11 @@ import Testing
             (["--policy", "nosuch"], "unknown policy 'nosuch'"),
             (["--calibration", "/nonexistent/file"], "cannot read it: No such file or directory"),
             (["--workload", "replay:file=/nonexistent/app.qlr"], "cannot read recording /nonexistent/app.qlr"),
+            // Overlapping ranges count as written: a hundred copies of `0-999999` were a hundred
+            // million lookups for a million seeds (Tests/Fuzz/Lists/corpus/overlapping-ranges-slow).
+            (["--seeds", "1-2,1-999999"], "--seeds takes seeds and ranges"),
+            (["--width", "1,,2"], "--width '1,,2' has an empty member"),
+            (["--width", "two"], "--width takes whole numbers, not 'two'"),
         ])
     func refused(arguments: [String], reason: String) {
         #expect {

@@ -15,12 +15,20 @@ public struct PriorityMix: Sendable, Hashable {
 
     public init(parsing text: String) throws(WorkloadParseError) {
         var weights = [0, 0, 0, 0, 0]
+        var total = 0
         for entry in text.split(separator: "+", omittingEmptySubsequences: false) {
             let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
             let weight = parts.count == 2 ? Int(parts[1]) : (parts.count == 1 ? 1 : nil)
             guard let level = Self.names.firstIndex(where: { $0.0 == parts.first }), let weight, weight >= 0 else {
                 throw WorkloadParseError(message: "open: mix=\(text) is not a priority mix; valid: \(Self.validForms)")
             }
+            // `draw` takes a ticket among all the weights at once: their sum must be an Int.
+            let (sum, overflow) = total.addingReportingOverflow(weight)
+            guard !overflow else {
+                throw WorkloadParseError(
+                    message: "open: mix=\(text) has weights above \(Int.max) in all; valid: \(Self.validForms)")
+            }
+            total = sum
             weights[level] += weight
         }
         guard weights.contains(where: { $0 > 0 }) else {

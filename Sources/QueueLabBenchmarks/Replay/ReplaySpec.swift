@@ -55,7 +55,9 @@ public struct ReplaySpec: Sendable {
                 throw WorkloadParseError(
                     message: "workload replay: speed=\(value) must be a number from 0.001 to 1000 (1: as recorded)")
             }
-            return "\(speed)"
+            // Whole speeds without `.0`, as the default `1` is spelled: `speed=1` and no speed must
+            // be one cell, and a description must parse back to the workload it describes.
+            return speed == speed.rounded() ? "\(Int(speed))" : "\(speed)"
         case "body":
             guard let body = ReplayBody(rawValue: value) else {
                 throw WorkloadParseError(message: "workload replay: body=\(value) is unknown; valid: spin, sleep")

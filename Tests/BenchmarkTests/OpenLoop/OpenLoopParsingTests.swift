@@ -44,6 +44,9 @@ import Testing
             ("open:pace=busy", "valid: sleep, spin"),
             ("open:mix=urgent:5", "valid: normal, or LEVEL:WEIGHT"),
             ("open:mix=high:0", "no weight above zero"),
+            // Trapped on the sum of the weights (Tests/Fuzz/Workload/corpus/mix-*-overflow).
+            ("open:mix=high:9223372036854775807+high:1", "has weights above 9223372036854775807 in all"),
+            ("open:mix=high:9223372036854775807+low:1", "has weights above 9223372036854775807 in all"),
             ("open:rate=500000;duration_ms=3600000", "more than 2000000"),
             ("open:speed=3", "valid: arrivals, duration_ms"),
         ]
