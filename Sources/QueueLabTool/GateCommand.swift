@@ -8,7 +8,8 @@ struct GateCommand: ParsableCommand {
         abstract: "The CI benchmark gate: build BASE_REF and the working tree, sample both interleaved, compare.",
         discussion: """
             Run it from the git repository whose tool it gates: QueueLab's own (product queuelab), or yours, whose executable calls QueueLabTool.main with your queue (the product defaults to the name of the running executable), e.g.
-              swift run \(ToolName.current) gate origin/main
+              swift build -c release
+              .build/release/\(ToolName.current) gate origin/main
             (any build of the tool runs a gate: the gate builds base and head itself, in release).
 
             Defaults: --impl, the implementations both builds list (with --policy, those that take one); of those, the reference implementations (foundation and dispatch; in a tool of your own, QueueLab's lock and actor too) are sampled for --samples rounds and reported beside the verdict, not gated (--gate-references gates them); --workload, \(standardWorkloads.joined(separator: " ")).
