@@ -133,6 +133,31 @@ struct PolicySlot {
         return broken
     }
 
+    /// As ``invariantViolations()`` is empty, without allocating.
+    var invariantsHold: Bool {
+        var stored = 0
+        if strict != nil { stored += 1 }
+        if fifo != nil { stored += 1 }
+        if aging != nil { stored += 1 }
+        if weighted != nil { stored += 1 }
+        if lifo != nil { stored += 1 }
+        if inherit != nil { stored += 1 }
+        if criticalPath != nil { stored += 1 }
+        if other != nil { stored += 1 }
+        let ownIsStored =
+            switch kind {
+            case .strict: strict != nil
+            case .fifo: fifo != nil
+            case .aging: aging != nil
+            case .weighted: weighted != nil
+            case .lifo: lifo != nil
+            case .inherit: inherit != nil
+            case .criticalPath: criticalPath != nil
+            case .other: other != nil
+            }
+        return stored == 1 && ownIsStored && (audit != nil) == (kind == .other)
+    }
+
     mutating func storeStrayPolicyForTesting() {
         if kind == .fifo { strict = StrictPolicy() } else { fifo = FIFOPolicy() }
     }

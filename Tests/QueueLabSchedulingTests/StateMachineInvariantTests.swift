@@ -14,12 +14,14 @@ import Testing
         _ = machine.setMaxConcurrentOperationCount(1)
         let taken = machine.next()
         #expect(taken != nil)
+        #expect(machine.invariantsHold)
         #expect(machine.invariantViolations().isEmpty, "\(machine.invariantViolations())")
     }
 
     @Test func moreParkedWorkersThanAliveAreCaught() {
         var machine = QueueStateMachine(defaultWidth: 2)
         machine.setWorkerCountsForTesting(workers: 1, idle: 2)
+        #expect(!machine.invariantsHold)
         let broken = machine.invariantViolations()
         #expect(broken.count == 1)
         #expect(broken.first?.contains("exceed the 1 alive") == true, "\(broken)")
@@ -28,6 +30,7 @@ import Testing
     @Test func aNegativeCounterIsCaught() {
         var machine = QueueStateMachine(defaultWidth: 2)
         machine.setWorkerCountsForTesting(workers: -1, idle: 0)
+        #expect(!machine.invariantsHold)
         #expect(machine.invariantViolations().contains("workers is -1, below 0"))
     }
 
@@ -36,6 +39,7 @@ import Testing
         var machine = QueueStateMachine(defaultWidth: 2, policy: policy)
         #expect(machine.invariantViolations().isEmpty)
         machine.storeStrayPolicyForTesting()
+        #expect(!machine.invariantsHold)
         let broken = machine.invariantViolations()
         #expect(broken.contains { $0.hasPrefix("the policy slot of kind") && $0.contains("stores") }, "\(broken)")
     }
