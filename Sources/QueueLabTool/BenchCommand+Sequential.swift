@@ -110,7 +110,7 @@ struct SequentialSampling {
         let floor = FigureFormat.detectable(limit)
         print(
             "until-detectable: \(needs.count) headline row(s) cannot detect \(floor) yet; plan for the "
-                + "\(Self.text(Self.seconds(budget))) budget (made again after every step):")
+                + "\(ProgressLine.duration(Self.seconds(budget))) budget (made again after every step):")
         for allotment in allotted {
             guard let need = needs.first(where: { $0.cell == allotment.cell }) else { continue }
             let now = "detects \(FigureFormat.detectable(need.detectable)) with \(need.pairs) pairs"
@@ -119,14 +119,14 @@ struct SequentialSampling {
                 continue
             }
             print(
-                "  \(allotment.cell): \(now); needs about \(needed) more (\(Self.text(Double(needed) * need.secondsPerPair))); "
+                "  \(allotment.cell): \(now); needs about \(needed) more (\(ProgressLine.duration(Double(needed) * need.secondsPerPair))); "
                     + "given \(allotment.extra), expected to detect \(FigureFormat.detectable(allotment.expected)) or less"
             )
         }
         let short = allotted.filter { ($0.needed ?? 0) > $0.extra }
         let total = allotted.reduce(0.0) { $0 + $1.seconds }
         if short.isEmpty {
-            print("until-detectable: expected: every row sees \(floor) within about \(Self.text(total))")
+            print("until-detectable: expected: every row sees \(floor) within about \(ProgressLine.duration(total))")
         } else {
             let names = short.map { "\($0.cell) (\(FigureFormat.detectable($0.expected)))" }
             print(
@@ -138,15 +138,5 @@ struct SequentialSampling {
     static func seconds(_ duration: Duration) -> Double {
         let (whole, attoseconds) = duration.components
         return Double(whole) + Double(attoseconds) / 1e18
-    }
-
-    /// "45 s", "3 min 20 s", "2 h 5 min": how long, to a reader.
-    static func text(_ seconds: Double) -> String {
-        // A row far from the limit can need more pairs than any budget buys.
-        guard seconds < 100 * 3600 else { return "over 100 h" }
-        let whole = Int(max(seconds, 0).rounded())
-        if whole < 60 { return "\(whole) s" }
-        if whole < 3600 { return whole % 60 == 0 ? "\(whole / 60) min" : "\(whole / 60) min \(whole % 60) s" }
-        return "\(whole / 3600) h \(whole % 3600 / 60) min"
     }
 }

@@ -41,7 +41,7 @@ import Testing
         let outcome = try Self.bench(["--until-detectable", "0.001%", "--budget", "3s"], samples: 10, in: directory)
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let output = outcome.standardOutput
-        #expect(output.contains("plan for the 3 s budget"), "\(output)")
+        #expect(output.contains("plan for the 3.0s budget"), "\(output)")
         #expect(output.contains("lock noop n=20;width=-1: detects "), "\(output)")
         #expect(output.contains("expected still above 0.0% when the budget ends"), "\(output)")
         // Said before the first extra round.

@@ -210,8 +210,10 @@ public enum ProgressLine {
         }
     }
 
+    /// "4.2s", "3m05s"; "over 100h" past that (an estimate far beyond any budget must not trap).
     public static func duration(_ seconds: Double) -> String {
-        let whole = Int(seconds.rounded())
+        guard seconds < 100 * 3600 else { return "over 100h" }
+        let whole = Int(max(seconds, 0).rounded())
         return whole >= 60 ? "\(whole / 60)m\(String(format: "%02d", whole % 60))s" : String(format: "%.1fs", seconds)
     }
 }
