@@ -44,6 +44,7 @@ struct PolicySlot {
         relistsOnPriorityChange = policy.relistsOnPriorityChange
         inheritsPriority = policy.inheritsPriority
         heightTracking = policy.ranksByHeight ? DependencyGraph.HeightTracking(cap: policy.heightCap) : nil
+        assert(invariantsHold, "PolicySlot: \(invariantViolations().joined(separator: "; "))")
     }
 
     var policy: any SchedulingPolicy {

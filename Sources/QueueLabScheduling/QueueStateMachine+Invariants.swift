@@ -2,9 +2,9 @@ import QueueLabCore
 
 extension QueueStateMachine {
     /// The invariants every transition keeps, each broken one as a sentence naming its counters;
-    /// empty when all hold. Debug builds (tests, ThreadSanitizer runs) check them after every
-    /// public transition (``assertInvariants()``); release builds never do, so the hot path pays
-    /// nothing.
+    /// empty when all hold. Debug builds (tests, ThreadSanitizer runs) check the counters after
+    /// every public transition and the policy slot when it is made (``assertInvariants()``);
+    /// release builds never do, so the hot path pays nothing.
     ///
     /// The worker counters: a parked worker is counted in `idleWorkers` until it wakes, a signal
     /// sent and not yet consumed in `wakeTokens`, a looking worker in `spinningWorkers`, a nudge
@@ -31,21 +31,35 @@ extension QueueStateMachine {
         return broken + slot.invariantViolations()
     }
 
-    /// Whether every invariant holds, without allocating: the check a debug build makes after every
-    /// transition (an allocating one changed the allocation counts debug builds measure).
+    /// Whether every invariant holds, without allocating.
     public var invariantsHold: Bool {
-        readyCount >= 0 && executing >= 0 && workers >= 0 && idleWorkers >= 0 && wakeTokens >= 0
-            && spinningWorkers >= 0 && nudgeTokens >= 0 && admissions >= 0
-            && idleWorkers + wakeTokens + spinningWorkers + nudgeTokens <= workers
-            && (maxConcurrentOperationCount >= 1 || maxConcurrentOperationCount == defaultMaxConcurrentOperationCount)
-            && slot.invariantsHold
+        var machine = self
+        return machine.countersHold() && slot.invariantsHold
+    }
+
+    /// The counters' invariants: what a transition can break. The policy slot's kind is fixed when
+    /// the machine is made and only the slot stores its policy, so the slot is checked once, when
+    /// it is made (`PolicySlot.init`), not after every transition.
+    ///
+    /// `mutating`, and branches rather than `&&`, for the sake of debug builds, which run this
+    /// after every transition: a non-mutating call copies the machine (retaining and releasing
+    /// its policy's storage) and each `&&` calls a closure. Checked the plain way, a debug `lock`
+    /// counted half as many instructions again per operation, and how many depended on how many
+    /// transitions the scheduling happened to make
+    /// (`results/instructions/debug-invariant-check.md`).
+    mutating func countersHold() -> Bool {
+        let anyNegative =
+            readyCount | executing | workers | idleWorkers | wakeTokens | spinningWorkers | nudgeTokens | admissions
+        if anyNegative < 0 { return false }
+        if idleWorkers + wakeTokens + spinningWorkers + nudgeTokens > workers { return false }
+        return maxConcurrentOperationCount >= 1 || maxConcurrentOperationCount == defaultMaxConcurrentOperationCount
     }
 
     /// Traps, in debug builds only, when a transition broke an invariant, naming it.
     @inline(__always)
-    func assertInvariants() {
+    mutating func assertInvariants() {
         #if DEBUG
-            if !invariantsHold {
+            if !countersHold() {
                 assertionFailure("QueueStateMachine: \(invariantViolations().joined(separator: "; "))")
             }
         #endif
