@@ -3,7 +3,8 @@
 /// runs the check and still shows a FAIL, marked as known, with the reason; a known deviation does
 /// not fail the run. An implementation that stops deviating is reported too.
 public struct KnownDeviation: Sendable, Hashable {
-    /// The ID of the conformance check that catches it (`queuelab conform --list-checks`).
+    /// The ID of the conformance check that catches it (`queuelab conform --list-checks`), or of
+    /// the contract's clause the model-based checks judge (`TheContract`, "Clauses").
     public let checkID: String
     /// What goes wrong, and where it was seen.
     public let reason: String

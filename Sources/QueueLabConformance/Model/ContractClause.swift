@@ -44,6 +44,9 @@ extension ContractClause {
     static let cancelAll = ContractClause("cancel.all", "cancelAllOperations cancels every operation of the queue")
     static let completionOnce = ContractClause(
         "completion.once", "the completion handler runs exactly once, after the operation finished")
+    static let completionPrompt = ContractClause(
+        "completion.prompt", "the completion handler runs once the operation finished, while other bodies still run",
+        deviations: ["completion.prompt"])
     static let misuseAdd = ContractClause(
         "misuse.add", "adding an operation already queued, executing or finished throws and changes nothing")
     static let misuseFinish = ContractClause(
@@ -130,7 +133,8 @@ extension ContractClause {
     /// Every clause, in the order of the documentation.
     public static let all: [ContractClause] = [
         states, syncFinishes, asyncHolds, bodyOnce, cancelBeforeStart, cancelExecuting, cancelSuspended, cancelAll,
-        completionOnce, misuseAdd, misuseFinish, reads, depsWait, depsFinished, depsLate, depsRemoved, depsCrossQueue,
+        completionOnce, completionPrompt, misuseAdd, misuseFinish, reads, depsWait, depsFinished, depsLate, depsRemoved,
+        depsCrossQueue,
         cycleRejected, cycleDeadlock, widthBound, suspendHolds, batchAtomic, barrierAfter, barrierBefore,
         barrierSuspended, waitQueue,
         waitOperation, lifetimeBusy, observerPath, wakeAdd, wakeResume, wakeWidth, wakeSlot, wakeDependency,

@@ -169,6 +169,7 @@ extension ContractModel {
             updateQueue(queue) { $0.members.append(op) }
             coverage.cover(.wakeBarrier, barrier.before.isEmpty ? 0 : 1)
             coverage.cover(.barrierSuspended, self.queue(queue).suspended ? 1 : 0)
+            notePeakRanks()
             return .succeeds
         case .release(let op):
             updateOp(op) { $0.released = true }
@@ -243,6 +244,9 @@ extension ContractModel {
             if op(member).dependencies.contains(where: { self.op($0).finished }) { coverage.cover(.depsFinished) }
             listIfReady(member, certain: true)
         }
+        // The queue's graph knows the member's chain from the add on, even a chain through work
+        // that is cancelled later (heights that fell may stay raised).
+        notePeakRanks()
         return .succeeds
     }
 

@@ -5,7 +5,14 @@ import QueueLabCore
 /// model says it must, naming what is stuck when it did not.
 extension ProgramRunner {
     func settle(after call: ModelCall) throws(ModelViolation) {
-        let deadline = Deadline(after: patience)
+        // The bound is on silence, not on the whole settling: each start restarts it, up to eight
+        // bounds in all. A queue whose threads are all blocked in bodies may start the next body
+        // only when its thread pool grows (Foundation on Linux: about one start every half second
+        // once the pool's threads block), which is slow but not stuck; a lost wake-up starts
+        // nothing and still fails after one bound.
+        var deadline = Deadline(after: patience)
+        let cap = Deadline(after: patience * 8)
+        var starts = startsSeen
         var quietUntil: UInt64?
         while true {
             try absorb()
@@ -13,7 +20,11 @@ extension ProgramRunner {
             try absorb()
             if let stuck = unsettled() {
                 quietUntil = nil
-                if deadline.hasPassed { throw liveness(stuck, after: call) }
+                if startsSeen != starts {
+                    starts = startsSeen
+                    deadline = Deadline(after: patience)
+                }
+                if deadline.hasPassed || cap.hasPassed { throw liveness(stuck, after: call) }
                 events.awaitEvent(.milliseconds(2))
                 continue
             }
@@ -27,8 +38,31 @@ extension ProgramRunner {
             if now >= end { break }
             events.awaitEvent(.nanoseconds(Int64(end - now)))
         }
+        try awaitReleasedDependents()
         try checkStates(touched: call.operations + moved)
         moved = []
+    }
+
+    /// The model lists an operation ready when it sees the finish that released it, but the queue
+    /// releases dependents in a step of its own after the finish is visible (a barrier's body
+    /// returning, a dependency reading finished). A call made in between could list another
+    /// operation ahead of them in the queue and behind them in the model, a false order verdict.
+    /// So before the next call each such operation must read ready (bounded); one that still does
+    /// not is ordered against nothing.
+    func awaitReleasedDependents() throws(ModelViolation) {
+        let deadline = Deadline(after: patience / 4)
+        for index in model.ops.indices {
+            while let listing = model.op(index).listing, !listing.certain, listing.exact,
+                let real = operations[index], real.state == .pending
+            {
+                if deadline.hasPassed {
+                    model.updateOp(index) { $0.listing?.exact = false }
+                    break
+                }
+                events.awaitEvent(.milliseconds(1))
+                try absorb()
+            }
+        }
     }
 
     /// Feeds the events so far to the model and the transition paths.
@@ -37,6 +71,7 @@ extension ProgramRunner {
             switch event {
             case .started(let index, let record):
                 moved.insert(index)
+                startsSeen += 1
                 if let violation = model.observeStart(index, record) { throw violation }
             case .ended(let index):
                 moved.insert(index)
@@ -52,6 +87,7 @@ extension ProgramRunner {
                 }
                 model.updateOp(index) { $0.completions += 1 }
                 model.coverage.cover(.completionOnce)
+                model.coverage.cover(.completionPrompt)
                 if !finishedFirst || model.op(index).completions > 1 {
                     throw ModelViolation(
                         clause: .completionOnce,
@@ -97,7 +133,7 @@ extension ProgramRunner {
         }
         for index in model.ops.indices where model.op(index).finished && model.op(index).queue != nil {
             let op = model.op(index)
-            if !op.isBarrier && op.completions == 0 {
+            if !op.isBarrier && op.completions == 0 && model.judges(.completionPrompt) {
                 return "op\(index) finished but its completion handler has not run"
             }
             if observed && !op.isBarrier && !(paths[index]?.sawFinished ?? false) {
@@ -116,7 +152,7 @@ extension ProgramRunner {
     func liveness(_ stuck: String, after call: ModelCall) -> ModelViolation {
         let clause: ContractClause
         if stuck.contains("completion handler") {
-            clause = .completionOnce
+            clause = .completionPrompt
         } else if stuck.contains("transition") {
             clause = .observerPath
         } else if stuck.contains("cancelled") {
@@ -139,7 +175,10 @@ extension ProgramRunner {
             }
         }
         return ModelViolation(
-            clause: clause, message: "after `\(call)`, within \(patience): \(stuck); \(stallReport())")
+            clause: clause,
+            message:
+                "after `\(call)`, within \(patience) (of the call or of the last start since): \(stuck); \(stallReport())"
+        )
     }
 
     /// What is stuck: every unfinished operation, as the model holds it and as it reads.

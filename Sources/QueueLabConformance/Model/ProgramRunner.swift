@@ -15,6 +15,8 @@ final class ProgramRunner<Q: OperationQueueing> {
     var paths: [Int: TransitionPath] = [:]
     /// Operations that started, ended or finished since the last state check.
     var moved: Set<Int> = []
+    /// Starts seen so far: progress that restarts a settling wait's bound.
+    var startsSeen = 0
     let observed: Bool
     let patience: Duration
     /// How long a settled state is watched for a start the model forbids.
