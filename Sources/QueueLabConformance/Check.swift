@@ -21,12 +21,8 @@ public struct Check: Sendable, Hashable, CustomStringConvertible {
     /// Every check, in report order.
     public static let all: [Check] = CheckKind.allCases.map(Check.init)
 
-    /// What a run checks unless told otherwise: every check but those in preview.
-    public static let standard: [Check] = all.filter { !$0.isPreview }
-
-    /// The model-based checks (`model.*`) run only when selected (`--check model`) until their
-    /// runs without a false verdict, over many seeds and under load, are committed.
-    public var isPreview: Bool { family == "model" }
+    /// What a run checks unless told otherwise: every check, the model-based ones included.
+    public static let standard: [Check] = all
 
     /// The check with this ID, or nil.
     public static func named(_ id: String) -> Check? { all.first { $0.id == id } }

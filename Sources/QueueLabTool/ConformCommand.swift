@@ -123,8 +123,7 @@ struct ConformCommand: ParsableCommand {
             for check in Check.all {
                 let promises =
                     check.promiseRequirement.alternatives.isEmpty ? "" : "; promises: \(check.promiseRequirement)"
-                let preview = check.isPreview ? " (preview: runs only when selected)" : ""
-                print("\(check.id)  \(check.summary)  [needs: \(check.requirements)\(promises)]\(preview)")
+                print("\(check.id)  \(check.summary)  [needs: \(check.requirements)\(promises)]")
             }
             return
         }

@@ -40,11 +40,11 @@ struct ModelCheckTests {
         }
     }
 
-    @Test("the model checks run only when selected")
-    func preview() {
+    @Test("the model checks run unless a run selects others")
+    func runByDefault() {
         #expect(Self.modelChecks.map(\.id) == ["model.contract", "model.policy"])
-        #expect(!Check.standard.contains { $0.isPreview })
-        #expect(Check.all.count == Check.standard.count + 2)
+        #expect(Self.modelChecks.allSatisfy(Check.standard.contains))
+        #expect(ConformanceConfiguration().checks.contains(Self.modelChecks[0]))
     }
 
     @Test("the contract's documentation lists every clause with its id")
