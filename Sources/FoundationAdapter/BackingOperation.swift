@@ -11,14 +11,14 @@ import Synchronization
 /// (swift-corelibs-foundation, `Operation.observeValue(forKeyPath:ofObject:)`).
 class BackingOperation: Foundation.Operation, @unchecked Sendable {
     // @unchecked Sendable: `owner` is written once, in the owner's initializer, before this object
-    // is visible to any other thread, and only read afterwards. `log` is written once, before
+    // is visible to any other thread, and only read afterwards. `relay` is written once, before
     // `isObserved` is set with release ordering, and read only after an acquiring load of
     // `isObserved` returned true. Every other stored property is immutable or atomic.
 
     /// The wrapper. Weak so that an operation never added to a queue is freed with its wrapper;
     /// while enqueued the wrapper keeps itself alive (see ``FoundationOperation/enroll(in:observer:)``).
     nonisolated(unsafe) weak var owner: FoundationOperation?
-    nonisolated(unsafe) private var log: TransitionLog?
+    nonisolated(unsafe) private var relay: OperationTransitionRelay?
     private let isObserved = Atomic<Bool>(false)
     /// The QueueLab priority, kept here so that transitions made on Foundation's threads can name
     /// it without reading Foundation's unsynchronised `__priorityValue`.
@@ -39,8 +39,8 @@ class BackingOperation: Foundation.Operation, @unchecked Sendable {
 
     // MARK: Observation
 
-    func attach(_ log: TransitionLog) {
-        self.log = log
+    func attach(_ relay: OperationTransitionRelay) {
+        self.relay = relay
         isObserved.store(true, ordering: .releasing)
     }
 
@@ -52,12 +52,12 @@ class BackingOperation: Foundation.Operation, @unchecked Sendable {
     /// dependency finished.
     @inline(__always)
     func report(_ state: OperationState) {
-        guard isObserved.load(ordering: .acquiring), let log else { return }
+        guard isObserved.load(ordering: .acquiring), let relay else { return }
         if state == .ready || state == .executing {
-            guard !log.hasReached(state) else { return }
+            guard !relay.hasReached(state) else { return }
             owner?.reportFinishedDependencies()
         }
-        log.advance(to: state, priority: priority)
+        relay.advance(to: state, priority: priority)
     }
 
     /// Foundation asks every time readiness may have changed: when added, when a dependency
@@ -78,8 +78,8 @@ class BackingOperation: Foundation.Operation, @unchecked Sendable {
     /// Claims `cancelled` before Foundation sets the flag, so that it precedes the `ready` and
     /// `finished` the cancellation causes. Foundation ignores `cancel()` on a finished operation.
     override func cancel() {
-        if isObserved.load(ordering: .acquiring), let log, !isFinished {
-            log.recordCancellation(priority: priority)
+        if isObserved.load(ordering: .acquiring), let relay, !isFinished {
+            relay.recordCancellation(priority: priority)
         }
         super.cancel()
     }
@@ -95,8 +95,8 @@ class BackingOperation: Foundation.Operation, @unchecked Sendable {
     /// every transition Foundation causes.
     func reportAdded() {
         report(foundationIsReady ? .ready : .pending)
-        if isCancelled, isObserved.load(ordering: .acquiring), let log {
-            log.recordCancellation(priority: priority)
+        if isCancelled, isObserved.load(ordering: .acquiring), let relay {
+            relay.recordCancellation(priority: priority)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import QueueLabCore
 
 /// The queue's own count of unfinished work, for the bounded wait: Foundation's
 /// `waitUntilAllOperationsAreFinished` cannot be bounded.

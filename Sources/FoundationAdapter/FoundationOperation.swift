@@ -218,7 +218,7 @@ extension FoundationOperation {
         tracker.enter()
         _ = Unmanaged.passRetained(self)
         if let observer {
-            backing.attach(TransitionLog(observer: observer, operation: id, name: name))
+            backing.attach(OperationTransitionRelay(observer: observer, operation: id, name: name))
             backing.reportAdded()
         }
     }

@@ -326,26 +326,24 @@ extension AdvancedOperation {
 }
 
 /// Hands a grant that arrives before its ticket was recorded to the moment it is.
-final class PendingTicket: @unchecked Sendable {
-    // @unchecked Sendable: `isRecorded` and `deferred` are only touched under `lock`.
-    private let lock = Lock()
-    private var isRecorded = false
-    private var deferred: (@Sendable () -> Void)?
+final class PendingTicket: Sendable {
+    /// Whether the ticket was recorded, and the grant's work that arrived before it was.
+    private let state = Locked((isRecorded: false, deferred: (@Sendable () -> Void)?.none))
 
     func granted(then work: @escaping @Sendable () -> Void) {
-        let now = lock.withLock { () -> Bool in
-            if isRecorded { return true }
-            deferred = work
+        let now = state.withLock { state -> Bool in
+            if state.isRecorded { return true }
+            state.deferred = work
             return false
         }
         if now { work() }
     }
 
     func recorded() {
-        let work = lock.withLock { () -> (@Sendable () -> Void)? in
-            isRecorded = true
-            defer { deferred = nil }
-            return deferred
+        let work = state.withLock { state -> (@Sendable () -> Void)? in
+            state.isRecorded = true
+            defer { state.deferred = nil }
+            return state.deferred
         }
         work?()
     }

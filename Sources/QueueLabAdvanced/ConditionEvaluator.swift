@@ -49,26 +49,23 @@ enum ConditionEvaluator {
 
 /// Collects one result per condition (a second answer from the same condition is ignored) and
 /// calls the completion, outside its lock, when the last arrives.
-final class ConditionResults: @unchecked Sendable {
-    // @unchecked Sendable: `results` and `remaining` are only touched under `lock`.
-    private let lock = Lock()
-    private var results: [ConditionResult?]
-    private var remaining: Int
+final class ConditionResults: Sendable {
+    /// One slot per condition, and how many are still empty.
+    private let state: Locked<(results: [ConditionResult?], remaining: Int)>
     private let completion: @Sendable ([any Error]) -> Void
 
     init(count: Int, completion: @escaping @Sendable ([any Error]) -> Void) {
-        results = Array(repeating: nil, count: count)
-        remaining = count
+        state = Locked((Array(repeating: nil, count: count), count))
         self.completion = completion
     }
 
     func set(_ index: Int, _ result: ConditionResult) {
-        let failures = lock.withLock { () -> [any Error]? in
-            guard results[index] == nil else { return nil }
-            results[index] = result
-            remaining -= 1
-            guard remaining == 0 else { return nil }
-            return results.compactMap { result -> (any Error)? in
+        let failures = state.withLock { state -> [any Error]? in
+            guard state.results[index] == nil else { return nil }
+            state.results[index] = result
+            state.remaining -= 1
+            guard state.remaining == 0 else { return nil }
+            return state.results.compactMap { result -> (any Error)? in
                 if case .failed(let error)? = result { return error }
                 return nil
             }

@@ -14,18 +14,16 @@ import QueueLabCore
 /// always first in each of its lines.
 ///
 /// Waiting costs no thread and no width slot: the grant is a callback, run outside the lock.
-public final class ExclusivityManager: @unchecked Sendable {
-    // @unchecked Sendable: `holders`, `lines` and every ticket's `state`/`onGrant` are only touched
-    // while `lock` is held.
-    private let lock = Lock()
-    private var holders: [String: Ticket] = [:]
-    private var lines: [String: FIFO<Ticket>] = [:]
+public final class ExclusivityManager: Sendable {
+    /// Every ticket's `state` and `onGrant` are guarded by this lock too (see ``Ticket``).
+    private let lines = Locked(Lines())
 
     public init() {}
 
     /// One request for a set of categories.
     public final class Ticket: @unchecked Sendable {
-        // @unchecked Sendable: the mutable fields are guarded by the manager's lock.
+        // @unchecked Sendable: `state` and `onGrant` are internal, and read and written only by
+        // the manager inside its `lines.withLock`, so under one NSLock; the rest is immutable.
         enum State { case new, waiting, held, done }
         public let categories: [String]
         public let owner: OperationLabel
@@ -38,6 +36,41 @@ public final class ExclusivityManager: @unchecked Sendable {
         }
     }
 
+    /// Who holds each category, and who waits for it, first in line first.
+    private struct Lines {
+        var holders: [String: Ticket] = [:]
+        var waiting: [String: FIFO<Ticket>] = [:]
+
+        /// Grants every request that became grantable through a change in `categories`. One pass is
+        /// enough: a request first in a line that was not touched was blocked before and still is.
+        mutating func grant(in categories: [String]) -> [Ticket] {
+            var granted: [Ticket] = []
+            for category in categories {
+                guard holders[category] == nil, let candidate = front(category) else { continue }
+                let grantable = candidate.categories.allSatisfy { other in
+                    holders[other] == nil && front(other) === candidate
+                }
+                guard grantable else { continue }
+                for other in candidate.categories {
+                    waiting[other]?.removeFirst()
+                    holders[other] = candidate
+                }
+                candidate.state = .held
+                granted.append(candidate)
+            }
+            return granted
+        }
+
+        /// The first waiting ticket of `category`'s line, dropping withdrawn ones.
+        mutating func front(_ category: String) -> Ticket? {
+            while let first = waiting[category]?.first {
+                if first.state == .waiting { return first }
+                waiting[category]?.removeFirst()
+            }
+            return nil
+        }
+    }
+
     /// Queues a request for all of `categories` at once; `onGrant` runs (outside any lock, possibly
     /// before this returns) when every one of them is granted.
     @discardableResult
@@ -45,11 +78,11 @@ public final class ExclusivityManager: @unchecked Sendable {
         _ categories: Set<String>, for owner: OperationLabel, onGrant: @escaping @Sendable () -> Void
     ) -> Ticket {
         let ticket = Ticket(categories: categories.sorted(), owner: owner)
-        let granted = lock.withLock { () -> [Ticket] in
+        let granted = lines.withLock { lines -> [Ticket] in
             ticket.state = .waiting
             ticket.onGrant = onGrant
-            for category in ticket.categories { lines[category, default: FIFO()].append(ticket) }
-            return grantLocked(in: ticket.categories)
+            for category in ticket.categories { lines.waiting[category, default: FIFO()].append(ticket) }
+            return lines.grant(in: ticket.categories)
         }
         fire(granted)
         return ticket
@@ -59,19 +92,21 @@ public final class ExclusivityManager: @unchecked Sendable {
     /// Returns whether the ticket was holding its categories.
     @discardableResult
     public func release(_ ticket: Ticket) -> Bool {
-        let (wasHeld, granted) = lock.withLock { () -> (Bool, [Ticket]) in
+        let (wasHeld, granted) = lines.withLock { lines -> (Bool, [Ticket]) in
             let previous = ticket.state
             ticket.state = .done
             ticket.onGrant = nil
             switch previous {
             case .held:
-                for category in ticket.categories where holders[category] === ticket { holders[category] = nil }
+                for category in ticket.categories where lines.holders[category] === ticket {
+                    lines.holders[category] = nil
+                }
             case .waiting:
                 break  // left in its lines; skipped when it reaches the front
             case .new, .done:
                 return (false, [])
             }
-            return (previous == .held, grantLocked(in: ticket.categories))
+            return (previous == .held, lines.grant(in: ticket.categories))
         }
         fire(granted)
         return wasHeld
@@ -79,12 +114,12 @@ public final class ExclusivityManager: @unchecked Sendable {
 
     /// Who holds, or waits ahead for, a category `ticket` needs: what a stall report names.
     public func blockers(of ticket: Ticket) -> [OperationLabel] {
-        lock.withLock {
+        lines.withLock { lines in
             guard ticket.state == .waiting else { return [] }
             var labels: [OperationLabel] = []
             for category in ticket.categories {
-                if let holder = holders[category] { labels.append(holder.owner) }
-                for other in lines[category]?.elements ?? [] {
+                if let holder = lines.holders[category] { labels.append(holder.owner) }
+                for other in lines.waiting[category]?.elements ?? [] {
                     if other === ticket { break }
                     if other.state == .waiting { labels.append(other.owner) }
                 }
@@ -96,41 +131,12 @@ public final class ExclusivityManager: @unchecked Sendable {
 
     /// The categories held now, with their holders (for reports and tests).
     public var heldCategories: [String: OperationLabel] {
-        lock.withLock { holders.mapValues(\.owner) }
-    }
-
-    /// Grants every request that became grantable through a change in `categories`. One pass is
-    /// enough: a request first in a line that was not touched was blocked before and still is.
-    private func grantLocked(in categories: [String]) -> [Ticket] {
-        var granted: [Ticket] = []
-        for category in categories {
-            guard holders[category] == nil, let candidate = frontLocked(category) else { continue }
-            let grantable = candidate.categories.allSatisfy { other in
-                holders[other] == nil && frontLocked(other) === candidate
-            }
-            guard grantable else { continue }
-            for other in candidate.categories {
-                lines[other]?.removeFirst()
-                holders[other] = candidate
-            }
-            candidate.state = .held
-            granted.append(candidate)
-        }
-        return granted
-    }
-
-    /// The first waiting ticket of `category`'s line, dropping withdrawn ones.
-    private func frontLocked(_ category: String) -> Ticket? {
-        while let first = lines[category]?.first {
-            if first.state == .waiting { return first }
-            lines[category]?.removeFirst()
-        }
-        return nil
+        lines.withLock { $0.holders.mapValues(\.owner) }
     }
 
     private func fire(_ tickets: [Ticket]) {
         for ticket in tickets {
-            let callback = lock.withLock { () -> (@Sendable () -> Void)? in
+            let callback = lines.withLock { _ -> (@Sendable () -> Void)? in
                 defer { ticket.onGrant = nil }
                 return ticket.onGrant
             }

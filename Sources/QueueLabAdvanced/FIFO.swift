@@ -22,3 +22,5 @@ struct FIFO<Element> {
 
     var elements: ArraySlice<Element> { storage[head...] }
 }
+
+extension FIFO: Sendable where Element: Sendable {}

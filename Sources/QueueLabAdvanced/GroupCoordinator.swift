@@ -7,40 +7,45 @@ import QueueLabCore
 /// holds while it adds its initial children, so a child that finishes early can never bring the
 /// count to zero while others are still to be added (the shape of PSOperations #87).
 final class GroupCoordinator<Q: OperationQueueing>: @unchecked Sendable {
-    // @unchecked Sendable: every `var` is only touched under `lock`.
-    private let lock = Lock()
-    private var pendingChildren: [AdvancedOperation<Q>]
-    private var allChildren: [AdvancedOperation<Q>]
-    private var outstanding = 1
-    private var errors: [any Error] = []
-    private var cancelled = false
-    private var finished = false
-    private var children: AdvancedQueue<Q>?
+    // @unchecked Sendable: `group` is written once, by ``AdvancedOperation/group(name:priority:children:)``
+    // before it returns the group operation (the only way the coordinator reaches another thread),
+    // and only read afterwards; a weak reference loads safely from any thread. The rest is in
+    // `state`, reached only inside its `withLock`.
+    private struct State {
+        var pendingChildren: [AdvancedOperation<Q>]
+        var allChildren: [AdvancedOperation<Q>]
+        var outstanding = 1
+        var errors: [any Error] = []
+        var cancelled = false
+        var finished = false
+        var children: AdvancedQueue<Q>?
+    }
+
+    private let state: Locked<State>
     weak var group: AdvancedOperation<Q>?
 
     init(children: [AdvancedOperation<Q>]) {
-        pendingChildren = children
-        allChildren = children
+        state = Locked(State(pendingChildren: children, allChildren: children))
     }
 
-    var isCancelled: Bool { lock.withLock { cancelled } }
-    var childOperations: [AdvancedOperation<Q>] { lock.withLock { allChildren } }
+    var isCancelled: Bool { state.withLock { $0.cancelled } }
+    var childOperations: [AdvancedOperation<Q>] { state.withLock { $0.allChildren } }
 
     /// The group's body: adds the children to a queue of their own, then gives its token back.
     func start(_ group: AdvancedOperation<Q>) {
         guard let parent = group.locked({ group.queue }) else { return }
         let queue = AdvancedQueue(childrenOf: group, coordinator: self, parent: parent)
-        let initial = lock.withLock { () -> [AdvancedOperation<Q>] in
-            children = queue
-            defer { pendingChildren = [] }
-            return pendingChildren
+        let initial = state.withLock { state -> [AdvancedOperation<Q>] in
+            state.children = queue
+            defer { state.pendingChildren = [] }
+            return state.pendingChildren
         }
         for child in initial {
-            do { try queue.addOperation(child) } catch { lock.withLock { errors.append(error) } }
+            do { try queue.addOperation(child) } catch { state.withLock { $0.errors.append(error) } }
         }
         if parent.faults.contains(.groupFinishesBeforeChildren) {
-            lock.withLock { finished = true }
-            group.finish(errors: lock.withLock { errors }, asGroup: true)
+            state.withLock { $0.finished = true }
+            group.finish(errors: state.withLock { $0.errors }, asGroup: true)
             return
         }
         childFinished(errors: [])  // the token
@@ -49,33 +54,33 @@ final class GroupCoordinator<Q: OperationQueueing>: @unchecked Sendable {
     /// Adds a child: before the group starts it joins the initial ones, while it runs it enters
     /// the children queue at once.
     func add(_ child: AdvancedOperation<Q>) throws(QueueError) {
-        let queue = try lock.withLockThrowing { () throws(QueueError) -> AdvancedQueue<Q>? in
-            if finished { throw .alreadyFinished(group?.label ?? child.label) }
-            allChildren.append(child)
-            if children == nil { pendingChildren.append(child) }
-            return children
+        let queue = try state.withLock { state throws(QueueError) -> AdvancedQueue<Q>? in
+            if state.finished { throw .alreadyFinished(group?.label ?? child.label) }
+            state.allChildren.append(child)
+            if state.children == nil { state.pendingChildren.append(child) }
+            return state.children
         }
         try queue?.addOperation(child)
     }
 
-    func childAdded() { lock.withLock { outstanding += 1 } }
+    func childAdded() { state.withLock { $0.outstanding += 1 } }
 
     func childFinished(errors childErrors: [any Error]) {
-        let done = lock.withLock { () -> [any Error]? in
-            errors += childErrors
-            outstanding -= 1
-            guard outstanding == 0, !finished else { return nil }
-            finished = true
-            return errors
+        let done = state.withLock { state -> [any Error]? in
+            state.errors += childErrors
+            state.outstanding -= 1
+            guard state.outstanding == 0, !state.finished else { return nil }
+            state.finished = true
+            return state.errors
         }
         if let done { group?.finish(errors: done, asGroup: true) }
     }
 
     /// Cancelling the group cancels every child, started or not.
     func cancelChildren() {
-        let (queue, all) = lock.withLock { () -> (AdvancedQueue<Q>?, [AdvancedOperation<Q>]) in
-            cancelled = true
-            return (children, allChildren)
+        let (queue, all) = state.withLock { state -> (AdvancedQueue<Q>?, [AdvancedOperation<Q>]) in
+            state.cancelled = true
+            return (state.children, state.allChildren)
         }
         all.forEach { $0.cancel() }
         // Children not added yet are cancelled as they are added (see AdvancedQueue.addOperation),
@@ -87,25 +92,16 @@ final class GroupCoordinator<Q: OperationQueueing>: @unchecked Sendable {
     /// the children it never added are cancelled and finished first, so none is left unfinished
     /// and the group still finishes after all of them.
     func abandonUnstarted() {
-        let notStarted = lock.withLock { () -> [AdvancedOperation<Q>] in
-            guard children == nil else { return [] }
-            finished = true
-            defer { pendingChildren = [] }
-            return pendingChildren
+        let notStarted = state.withLock { state -> [AdvancedOperation<Q>] in
+            guard state.children == nil else { return [] }
+            state.finished = true
+            defer { state.pendingChildren = [] }
+            return state.pendingChildren
         }
         for child in notStarted {
             child.cancel()
             child.finishUnqueued()
         }
-    }
-}
-
-extension Lock {
-    func withLockThrowing<T>(_ body: () throws(QueueError) -> T) throws(QueueError) -> T {
-        let result = withLock { () -> Result<T, QueueError> in
-            do throws(QueueError) { return .success(try body()) } catch { return .failure(error) }
-        }
-        return try result.get()
     }
 }
 

@@ -5,8 +5,12 @@ import Foundation
 /// Chosen over `Synchronization.Mutex` because ThreadSanitizer on Linux sees `NSLock` and does not
 /// see `Mutex`: every value guarded by a `Mutex` and touched from two threads is a reported race in
 /// a TSan run, which CI rightly fails. `package`: shared by QueueLab's modules, not its API.
-package final class Locked<Value>: @unchecked Sendable {
-    // @unchecked Sendable: `value` is read and written only inside `withLock`, under `lock`.
+///
+/// The one lock-guarded value of QueueLab's modules: a class whose fields share one lock keeps
+/// them in one `Locked` struct, so that no field can be reached without the lock. `Locked(())` is a
+/// plain lock, for a section that guards an effect rather than a value. The queues' own locks
+/// (`PThreadMutex` and friends) are not this type: they are measured, and written for their path.
+package final class Locked<Value> {
     private let lock = NSLock()
     private var value: Value
 
@@ -18,3 +22,13 @@ package final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+// @unchecked Sendable, and only when `Value` is Sendable (as swift-nio's NIOLockedValueBox): the
+// stored `value` is private and reached only inside `withLock`, between `lock()` and `unlock()` of
+// the one `NSLock`, so no two threads ever touch it at once and each section sees every write of
+// the one before it; `lock` is immutable and NSLock is thread-safe. What a section hands out (its
+// result, or a copy of the value) then crosses threads, which is safe because `Value` is Sendable.
+// A non-Sendable value (say, a class another thread could go on using outside the lock) would
+// escape the lock that way, so for it the box is not Sendable, and a holder that shares it
+// anyway must prove why, next to its own `@unchecked Sendable`.
+extension Locked: @unchecked Sendable where Value: Sendable {}

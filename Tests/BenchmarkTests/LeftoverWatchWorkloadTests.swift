@@ -8,23 +8,20 @@ import Testing
 /// Operations a queue kept after its run, until ``letGo()``: what a worker still holding the last
 /// operation after the drain looks like, stretched.
 final class KeptOperations: @unchecked Sendable {
-    // @unchecked Sendable: `kept` is read and written only while `lock` is held.
-    private let lock = NSLock()
-    private var kept: [AnyObject] = []
+    // @unchecked Sendable: `kept` is reached only inside its `withLock`. It is not Sendable by
+    // itself (AnyObject), but the objects are never used through it, only retained: `letGo()`
+    // takes them out only to release them on its own thread, and hands out nothing but a count.
+    private let kept = Locked<[AnyObject]>([])
 
-    func keep(_ operations: [AnyObject]) {
-        lock.lock()
-        kept += operations
-        lock.unlock()
-    }
+    func keep(_ operations: [AnyObject]) { kept.withLock { $0 += operations } }
 
     /// Frees what was kept, on this thread; how many there were.
     @discardableResult
     func letGo() -> Int {
-        lock.lock()
-        let released = kept
-        kept = []
-        lock.unlock()
+        let released = kept.withLock { kept in
+            defer { kept = [] }
+            return kept
+        }
         return released.count
     }
 }

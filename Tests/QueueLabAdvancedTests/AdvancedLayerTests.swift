@@ -227,12 +227,10 @@ struct AdvancedLayerTests {
 }
 
 /// The talk's example: "like" needs a logged-in session; the condition supplies "log in" first.
-final class Session: @unchecked Sendable {
-    // @unchecked Sendable: `loggedIn` is only touched under `lock`.
-    private let lock = NSLockish()
-    private var loggedIn = false
-    var isLoggedIn: Bool { lock.with { loggedIn } }
-    func logIn() { lock.with { loggedIn = true } }
+final class Session: Sendable {
+    private let loggedIn = Locked(false)
+    var isLoggedIn: Bool { loggedIn.withLock { $0 } }
+    func logIn() { loggedIn.withLock { $0 = true } }
 }
 
 struct LoggedIn: AdvancedCondition {

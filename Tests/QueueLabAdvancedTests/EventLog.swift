@@ -2,24 +2,18 @@ import Foundation
 import QueueLabCore
 
 /// A thread-safe list of named events, in the order they happened.
-final class EventLog: @unchecked Sendable {
-    // @unchecked Sendable: `events` and `running` are only touched under `lock`.
-    private let lock = NSLock()
-    private var events: [String] = []
-    private var running: [String: Int] = [:]
-    private(set) var peak: [String: Int] = [:]
-
-    func append(_ event: String) {
-        lock.lock()
-        events.append(event)
-        lock.unlock()
+final class EventLog: Sendable {
+    private struct State {
+        var events: [String] = []
+        var running: [String: Int] = [:]
+        var peak: [String: Int] = [:]
     }
 
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return events
-    }
+    private let state = Locked(State())
+
+    func append(_ event: String) { state.withLock { $0.events.append(event) } }
+
+    var all: [String] { state.withLock { $0.events } }
 
     func count(_ event: String) -> Int { all.filter { $0 == event }.count }
 
@@ -27,25 +21,21 @@ final class EventLog: @unchecked Sendable {
 
     /// Enters a category; returns how many were inside it, this one included.
     func enter(_ categories: [String]) {
-        lock.lock()
-        for category in categories {
-            running[category, default: 0] += 1
-            peak[category] = max(peak[category] ?? 0, running[category]!)
+        state.withLock { state in
+            for category in categories {
+                state.running[category, default: 0] += 1
+                state.peak[category] = max(state.peak[category] ?? 0, state.running[category]!)
+            }
         }
-        lock.unlock()
     }
 
     func leave(_ categories: [String]) {
-        lock.lock()
-        for category in categories { running[category, default: 0] -= 1 }
-        lock.unlock()
+        state.withLock { state in
+            for category in categories { state.running[category, default: 0] -= 1 }
+        }
     }
 
-    var peaks: [String: Int] {
-        lock.lock()
-        defer { lock.unlock() }
-        return peak
-    }
+    var peaks: [String: Int] { state.withLock { $0.peak } }
 }
 
 /// A one-shot gate with a bounded wait.

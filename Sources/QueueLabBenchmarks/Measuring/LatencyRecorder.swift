@@ -21,23 +21,22 @@ import QueueLabCore
 /// random point of the phase. A thread beyond those (the `actor` queue's elastic pool can have more
 /// threads than CPUs in bodies) makes its own, outside the instruction count.
 public final class LatencyRecorder: @unchecked Sendable {
-    // Safe to share: `boxes` and `claimed` are only touched under `registration` (or in init); each
-    // Box is written only by the thread whose key slot points at it, and read by `merged()` only
-    // after the caller made sure every recording thread is done (the queue drained, which orders
-    // those writes before the read).
+    // @unchecked Sendable: `key` is written only in init. The sets and how many are claimed are
+    // reached only inside `registry.withLock`; that box is not Sendable by itself, since a Box is a
+    // mutable class handed out of it, so: each Box is written only by the thread whose key slot
+    // points at it, and read by `merged()` only after the caller made sure every recording thread
+    // is done (the queue drained, which orders those writes before the read).
     private final class Box {
         var histograms = LatencyHistograms()
     }
 
     private var key = pthread_key_t()
-    private let registration = NSLock()
     /// Every set, claimed or not; the first `claimed` belong to a thread each.
-    private var boxes: [Box]
-    private var claimed = 0
+    private let registry: Locked<(boxes: [Box], claimed: Int)>
 
     /// - Parameter threads: how many recording threads to make sets for ahead (default: one per CPU).
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
-        boxes = (0..<Swift.max(1, threads)).map { _ in Box() }
+        registry = Locked(((0..<Swift.max(1, threads)).map { _ in Box() }, 0))
         pthread_key_create(&key, nil)
     }
 
@@ -59,24 +58,24 @@ public final class LatencyRecorder: @unchecked Sendable {
 
     /// Every thread's histograms added together; call after all recording finished.
     public func merged() -> LatencyHistograms {
-        registration.lock()
-        defer { registration.unlock() }
-        var total = LatencyHistograms()
-        for box in boxes.prefix(claimed) { total.add(box.histograms) }
-        return total
+        registry.withLock { registry in
+            var total = LatencyHistograms()
+            for box in registry.boxes.prefix(registry.claimed) { total.add(box.histograms) }
+            return total
+        }
     }
 
     private func currentBox() -> Box {
         if let raw = pthread_getspecific(key) {
             return Unmanaged<Box>.fromOpaque(raw).takeUnretainedValue()
         }
-        registration.lock()
-        if claimed == boxes.count {
-            boxes.append(InstructionCounting.uncounted { Box() })  // kept alive as long as the recorder
+        let box = registry.withLock { registry -> Box in
+            if registry.claimed == registry.boxes.count {
+                registry.boxes.append(InstructionCounting.uncounted { Box() })  // kept alive as long as the recorder
+            }
+            defer { registry.claimed += 1 }
+            return registry.boxes[registry.claimed]
         }
-        let box = boxes[claimed]
-        claimed += 1
-        registration.unlock()
         pthread_setspecific(key, Unmanaged.passUnretained(box).toOpaque())
         return box
     }

@@ -186,25 +186,21 @@ private final class LineChannel: @unchecked Sendable {
 
 /// The first lines of a child's standard error: a crashing queue may print much before it dies,
 /// and Swift's backtracer prints the trap's message first, then frames, then registers.
-private final class ErrorTail: @unchecked Sendable {
-    // @unchecked Sendable: `text` and `total` are only touched while `lock` is held.
-    private let lock = NSLock()
-    private var text = Data()
-    private var dropped = false
+private final class ErrorTail: Sendable {
+    private let tail = Locked((text: Data(), dropped: false))
     private let keeping: Int
 
     init(keeping: Int) { self.keeping = keeping }
 
     func append(_ data: Data) {
-        lock.lock()
-        // Bounded memory: far more than the lines kept need.
-        if text.count < 64 << 10 { text.append(data) } else { dropped = true }
-        lock.unlock()
+        tail.withLock { tail in
+            // Bounded memory: far more than the lines kept need.
+            if tail.text.count < 64 << 10 { tail.text.append(data) } else { tail.dropped = true }
+        }
     }
 
     var lines: [String] {
-        lock.lock()
-        defer { lock.unlock() }
+        let (text, dropped) = tail.withLock { $0 }
         let all = String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
         let kept = all.prefix(keeping).map(String.init)
         let more = all.count - kept.count

@@ -107,21 +107,16 @@ enum MonotonicClockSeconds {
 }
 
 /// The two pipes' contents, filled by two reader threads.
-final class CollectedOutput: @unchecked Sendable {
-    // Safe to share: both fields are only read and written under `lock`.
-    private let lock = NSLock()
-    private var output = Data()
-    private var errors = Data()
+final class CollectedOutput: Sendable {
+    private let pipes = Locked((output: Data(), errors: Data()))
 
     func store(_ data: Data, isError: Bool) {
-        lock.lock()
-        if isError { errors = data } else { output = data }
-        lock.unlock()
+        pipes.withLock { pipes in
+            if isError { pipes.errors = data } else { pipes.output = data }
+        }
     }
 
     func texts() -> (String, String) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+        pipes.withLock { (String(decoding: $0.output, as: UTF8.self), String(decoding: $0.errors, as: UTF8.self)) }
     }
 }

@@ -15,7 +15,15 @@ public enum SignalCleanup {
     /// groups are sent SIGKILL.
     public static let grace: Duration = .seconds(5)
 
-    private static let sources = Locked<[any DispatchSourceSignal]>([])
+    /// The handlers' sources, kept so that they stay alive.
+    private struct InstalledSources: @unchecked Sendable {
+        // @unchecked Sendable: Dispatch on Linux does not mark its sources Sendable. These are
+        // made, given their handler, resumed and stored inside `sources.withLock`, and never read
+        // again by this code on any thread: only Dispatch itself, which is thread-safe, uses them.
+        var all: [any DispatchSourceSignal] = []
+    }
+
+    private static let sources = Locked(InstalledSources())
     private static let cleanups = Locked<[@Sendable () -> Void]>([])
 
     /// Unblocks SIGINT, SIGTERM and SIGHUP on the calling (main) thread, and so in the threads
@@ -32,7 +40,7 @@ public enum SignalCleanup {
     /// Installs the handlers; once per process (later calls do nothing).
     public static func install() {
         sources.withLock { sources in
-            guard sources.isEmpty else { return }
+            guard sources.all.isEmpty else { return }
             for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
                 // Ignored as a signal, handled as an event: the handler runs on a queue of its own,
                 // not inside the interrupted code, so it may take locks and wait.
@@ -40,7 +48,7 @@ public enum SignalCleanup {
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
                 source.setEventHandler { stop(signalNumber) }
                 source.resume()
-                sources.append(source)
+                sources.all.append(source)
             }
         }
     }

@@ -172,26 +172,14 @@ final class QueueTap: StateObserver {
 /// The log that queues created by ``ObservedQueue`` install while a trace is being recorded.
 /// Workloads create their queues themselves (`Queue(name:)`), so the log is handed over here.
 enum TraceSession {
-    private static let lock = NSLock()
-    // Guarded by `lock`.
-    nonisolated(unsafe) private static var active: TransitionLog?
+    private static let active = Locked<TransitionLog?>(nil)
 
-    static var current: TransitionLog? {
-        lock.lock()
-        defer { lock.unlock() }
-        return active
-    }
+    static var current: TransitionLog? { active.withLock { $0 } }
 
     /// Runs `body` with `log` installed on every ``ObservedQueue`` created meanwhile.
     static func with<T, E: Error>(_ log: TransitionLog, _ body: () throws(E) -> T) throws(E) -> T {
-        lock.lock()
-        active = log
-        lock.unlock()
-        defer {
-            lock.lock()
-            active = nil
-            lock.unlock()
-        }
+        active.withLock { $0 = log }
+        defer { active.withLock { $0 = nil } }
         return try body()
     }
 }

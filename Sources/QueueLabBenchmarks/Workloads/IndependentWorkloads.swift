@@ -31,7 +31,8 @@ extension WorkloadExecution {
         let perThread = workload["n"] / threads
         let count = perThread * threads
         let queue = makeQueue()
-        let failures = FailureBox()
+        // The first error a producer thread met.
+        let failure = Locked<(any Error)?>(nil)
         let go = DispatchSemaphore(value: 0)
         let done = DispatchGroup()
         for thread in 0..<threads {
@@ -45,7 +46,7 @@ extension WorkloadExecution {
                         try queue.addOperation(operation(index))
                     }
                 } catch {
-                    failures.note(error)
+                    failure.withLock { $0 = $0 ?? error }
                 }
                 done.leave()
             }
@@ -56,27 +57,8 @@ extension WorkloadExecution {
         if done.wait(timeout: .now() + .nanoseconds(Int(drainTimeout.nanoseconds))) == .timedOut {
             throw SampleError.stalled("producer threads did not finish adding")
         }
-        if let error = failures.first { throw error }
+        if let error = failure.withLock({ $0 }) { throw error }
         try drain(queue)
         return WorkloadOutcome(operations: count, wallNanoseconds: timedPhaseEnds(since: start))
-    }
-}
-
-/// The first error a producer thread met.
-final class FailureBox: @unchecked Sendable {
-    // Safe to share: `error` is only read and written under `lock`.
-    private let lock = NSLock()
-    private var error: (any Error)?
-
-    func note(_ error: any Error) {
-        lock.lock()
-        if self.error == nil { self.error = error }
-        lock.unlock()
-    }
-
-    var first: (any Error)? {
-        lock.lock()
-        defer { lock.unlock() }
-        return error
     }
 }

@@ -22,11 +22,11 @@ extension WorkloadExecution {
         let queue = makeQueue(width: width)
         let warmAfter = try warmWorkers(of: queue, width: width)
         let tally = OverloadTally()
-        let failures = FailureBox()
+        let failure = Locked<(any Error)?>(nil)
         let start = timedPhaseStarts()
         let closes = start &+ window
         let feeder = OverloadFeeder(
-            queue: queue, harness: harness, tally: tally, failures: failures, closesAt: closes)
+            queue: queue, harness: harness, tally: tally, failure: failure, closesAt: closes)
         // Every class is in before any runs: a producer descheduled halfway through the fill would
         // otherwise let the classes added first run alone, and their shares would say so.
         queue.isSuspended = true
@@ -37,7 +37,7 @@ extension WorkloadExecution {
         OverloadClasses.sleep(until: closes)
         try drain(queue)
         let wall = timedPhaseEnds(since: start)
-        if let error = failures.first { throw error }
+        if let error = failure.withLock({ $0 }) { throw error }
         var outcome = WorkloadOutcome(operations: tally.finished, wallNanoseconds: wall)
         outcome.extraFigures = OverloadClasses.figures(
             startsInWindow: tally.startsInWindow, levels: levels, windowNanoseconds: window,
@@ -60,7 +60,8 @@ struct OverloadFeeder<Queue: OperationQueueing>: Sendable {
     let queue: Queue
     let harness: OperationHarness
     let tally: OverloadTally
-    let failures: FailureBox
+    /// The first error a body's add met.
+    let failure: Locked<(any Error)?>
     let closesAt: UInt64
 
     func operation(level: Int) -> Queue.Operation {
@@ -76,7 +77,7 @@ struct OverloadFeeder<Queue: OperationQueueing>: Sendable {
                     do {
                         try queue.addOperation(operation(level: level))
                     } catch {
-                        failures.note(error)
+                        failure.withLock { $0 = $0 ?? error }
                     }
                 }
                 // The body's whole hold on a lane, the add included: what the wait bound is stated in.
@@ -90,21 +91,20 @@ struct OverloadFeeder<Queue: OperationQueueing>: Sendable {
 
 /// Counts of `overload`'s bodies, written by the workers.
 ///
-/// Behind an `NSLock`, not `Synchronization.Mutex`: ThreadSanitizer here does not see `Mutex`'s
-/// ordering, so two workers noting at once were reported as a race (8 false reports in one CI run).
-final class OverloadTally: @unchecked Sendable {
-    // Safe to share: `counts` is only read and written under `lock`.
+/// Behind `Locked` (an `NSLock`), not `Synchronization.Mutex`: ThreadSanitizer here does not see
+/// `Mutex`'s ordering, so two workers noting at once were reported as a race (8 false reports in
+/// one CI run).
+final class OverloadTally: Sendable {
     private struct Counts {
         var startsInWindow = [Int](repeating: 0, count: QueuePriority.allCases.count)
         var finished = 0
         var longestBody: UInt64 = 0
     }
 
-    private let lock = NSLock()
-    private var counts = Counts()
+    private let counts = Locked(Counts())
 
     func note(level: Int, inWindow: Bool, body nanoseconds: UInt64) {
-        lock.withLock {
+        counts.withLock { counts in
             if inWindow { counts.startsInWindow[level] += 1 }
             counts.finished += 1
             counts.longestBody = Swift.max(counts.longestBody, nanoseconds)
@@ -112,8 +112,8 @@ final class OverloadTally: @unchecked Sendable {
     }
 
     /// Starts per priority level (`QueuePriority/level`) while the window was open.
-    var startsInWindow: [Int] { lock.withLock { counts.startsInWindow } }
-    var finished: Int { lock.withLock { counts.finished } }
+    var startsInWindow: [Int] { counts.withLock { $0.startsInWindow } }
+    var finished: Int { counts.withLock { $0.finished } }
     /// The longest body, start to finish, in nanoseconds: what the wait bound is stated in.
-    var longestBody: UInt64 { lock.withLock { counts.longestBody } }
+    var longestBody: UInt64 { counts.withLock { $0.longestBody } }
 }

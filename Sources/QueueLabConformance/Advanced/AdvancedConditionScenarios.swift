@@ -104,12 +104,10 @@ enum AdvancedConditionScenarios {
 }
 
 /// Whether "log in" ran.
-final class SessionFlag: @unchecked Sendable {
-    // @unchecked Sendable: `value` is only touched under `lock`.
-    private let lock = NSLockBox()
-    private var value = false
-    func set() { lock.withLock { value = true } }
-    var isSet: Bool { lock.withLock { value } }
+final class SessionFlag: Sendable {
+    private let value = Locked(false)
+    func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
 }
 
 /// The talk's "logged in" condition: supplies the log-in operation, satisfied once it ran.

@@ -5,21 +5,23 @@ import QueueLabCore
 
 /// One run of an advanced scenario: builds ``AdvancedQueue``s over the implementation under test,
 /// operations whose bodies and observers record themselves, and judges the trace.
-final class AdvancedHarness<Q: OperationQueueing>: @unchecked Sendable {
-    // @unchecked Sendable: the mutable collections are only touched under `lock`; the trace and the
-    // gates are thread-safe.
+final class AdvancedHarness<Q: OperationQueueing>: Sendable {
     typealias Op = AdvancedOperation<Q>
 
     typealias Facts = AdvancedHarnessFacts
 
+    /// What bodies, observers and the scenario thread all touch.
+    private struct State {
+        var queues: [AdvancedQueue<Q>] = []
+        var operations: [Op] = []
+        var facts: [OperationID: Facts] = [:]
+        var gates: [Gate] = []
+    }
+
     let trace: AdvancedTrace
     let context: ScenarioContext
     var deadline: Deadline { context.deadline }
-    private let lock = NSLockBox()
-    private var queues: [AdvancedQueue<Q>] = []
-    private var operations: [Op] = []
-    private var facts: [OperationID: Facts] = [:]
-    private var gates: [Gate] = []
+    private let state = Locked(State())
 
     init(context: ScenarioContext) {
         self.context = context
@@ -32,13 +34,13 @@ final class AdvancedHarness<Q: OperationQueueing>: @unchecked Sendable {
             wrapping: context.makeQueue(name, as: Q.self),
             makingGroupQueues: { context.makeQueue($0, as: Q.self) })
         if let width { queue.maxConcurrentOperationCount = width }
-        lock.withLock { queues.append(queue) }
+        state.withLock { $0.queues.append(queue) }
         return queue
     }
 
     func makeGate() -> Gate {
         let gate = Gate()
-        lock.withLock { gates.append(gate) }
+        state.withLock { $0.gates.append(gate) }
         return gate
     }
 
@@ -89,27 +91,27 @@ final class AdvancedHarness<Q: OperationQueueing>: @unchecked Sendable {
                 didStart: { trace.record(.didStart, $0.label) },
                 didProduce: { trace.record(.didProduce($1.id), $0.label) },
                 didFinish: { trace.record(.didFinish(errors: $1.count), $0.label) }))
-        lock.withLock {
-            operations.append(op)
-            facts[op.id] = opFacts
+        state.withLock { state in
+            state.operations.append(op)
+            state.facts[op.id] = opFacts
         }
     }
 
     /// Drops `op` from the judged operations (it will never be added: its producer does not run).
     func forget(_ op: Op) {
-        lock.withLock {
-            operations.removeAll { $0 === op }
-            facts[op.id] = nil
+        state.withLock { state in
+            state.operations.removeAll { $0 === op }
+            state.facts[op.id] = nil
         }
     }
 
     func expect(_ op: Op, runs: OperationFacts.Run) {
-        lock.withLock { facts[op.id]?.run = runs }
+        state.withLock { $0.facts[op.id]?.run = runs }
     }
 
     /// Adds operations produced later (by a body) to a group's finish rule.
     func addChild(_ child: Op, to group: Op) {
-        lock.withLock { facts[group.id]?.children.append(child.id) }
+        state.withLock { $0.facts[group.id]?.children.append(child.id) }
     }
 
     func add(_ ops: [Op], to queue: AdvancedQueue<Q>) throws {
@@ -122,7 +124,7 @@ final class AdvancedHarness<Q: OperationQueueing>: @unchecked Sendable {
 
     func waitForAll(_ what: String = "all operations") throws {
         context.currentPhase = "waiting for \(what)"
-        for queue in lock.withLock({ queues }) {
+        for queue in state.withLock({ $0.queues }) {
             if let stall = deadline.keepWaitingForAll(queue.waitUntilAllOperationsAreFinished(timeout:)) {
                 throw ScenarioAbort.stale(
                     "\(what) did not finish: \(context.stallDescription)",
@@ -159,7 +161,7 @@ final class AdvancedHarness<Q: OperationQueueing>: @unchecked Sendable {
     func hasStarted(_ op: Op) -> Bool { trace.bodyHasStarted(op.id) }
 
     func stallEvidence() -> [String] {
-        lock.withLock { queues }.flatMap { $0.stallReport().description.split(separator: "\n").map(String.init) }
+        state.withLock { $0.queues }.flatMap { $0.stallReport().description.split(separator: "\n").map(String.init) }
             + excerpt(last: 12)
     }
 
@@ -181,7 +183,7 @@ final class AdvancedHarness<Q: OperationQueueing>: @unchecked Sendable {
     /// at a time, groups after their children, everything finished.
     func validate() throws {
         context.currentPhase = "validating"
-        let (ops, facts) = lock.withLock { (operations, self.facts) }
+        let (ops, facts) = state.withLock { ($0.operations, $0.facts) }
         let violations =
             AdvancedValidator.violations(trace.snapshot, operations: ops.map(\.label), facts: facts)
             + ops.filter { !$0.isFinished }.map {
@@ -199,7 +201,7 @@ final class AdvancedHarness<Q: OperationQueueing>: @unchecked Sendable {
 
     /// Opens every gate and cancels what is left: a broken layer or queue is leaked, never waited for.
     func close() {
-        let (gates, queues) = lock.withLock { (self.gates, self.queues) }
+        let (gates, queues) = state.withLock { ($0.gates, $0.queues) }
         gates.forEach { $0.open() }
         for queue in queues where queue.operationCount > 0 { queue.cancelAllOperations() }
     }

@@ -34,15 +34,16 @@ enum AdvancedStressScenario {
             // Added in chunks from two threads at once, with cancels landing between them: the
             // cancels find operations pending, evaluating, waiting for categories or running.
             let chunks = stride(from: 0, to: added.count, by: 8).map { Array(added[$0..<min($0 + 8, added.count)]) }
-            let addError = ErrorBox()
+            // The first error of either thread.
+            let addError = Locked<(any Error)?>(nil)
             let cancels = cancelLater
             DispatchQueue.concurrentPerform(iterations: 2) { lane in
                 for (number, chunk) in chunks.enumerated() where number % 2 == lane {
-                    do { try queue.addOperations(chunk) } catch { addError.set(error) }
+                    do { try queue.addOperations(chunk) } catch { addError.withLock { $0 = $0 ?? error } }
                     for op in cancels where op.id.rawValue % 8 == UInt64(number % 8) { op.cancel() }
                 }
             }
-            if let error = addError.error { throw error }
+            if let error = addError.withLock({ $0 }) { throw error }
             cancelLater.forEach { $0.cancel() }
             try h.waitForAll("the mixed operations")
             try h.validate()
@@ -112,13 +113,4 @@ enum AdvancedStressScenario {
         gate.open()
         try h.waitForAll("the crossed operations")
     }
-}
-
-/// The first error of several threads.
-final class ErrorBox: @unchecked Sendable {
-    // @unchecked Sendable: `stored` is only touched under `lock`.
-    private let lock = NSLockBox()
-    private var stored: (any Error)?
-    func set(_ error: any Error) { lock.withLock { stored = stored ?? error } }
-    var error: (any Error)? { lock.withLock { stored } }
 }

@@ -5,9 +5,26 @@ import QueueLabCore
 /// One run of one scenario: makes queues and operations whose bodies record themselves, keeps the
 /// facts the validator needs, and bounds every wait by the check's deadline.
 final class Harness<Q: OperationQueueing>: @unchecked Sendable {
-    // @unchecked Sendable: the mutable dictionaries below are only touched under `lock`; the rest
-    // is immutable or itself thread-safe (recorder, gates).
+    // @unchecked Sendable: `startBarrierParties`, the one `var`, is set by the scenario thread
+    // before it adds the operations whose bodies read it (the add hands the write on to them);
+    // everything else that changes is in `state`, reached only inside its `withLock`. The rest is
+    // immutable or itself thread-safe (recorder, context).
     typealias Op = Q.Operation
+
+    /// What bodies, the sampler and the scenario thread all touch.
+    private struct State {
+        var facts: [OperationID: OperationFacts] = [:]
+        var creationOrder: [OperationID] = []
+        var operations: [OperationID: Op] = [:]
+        var declared: [OperationID: [Op]] = [:]
+        var runningBodies: [OperationID: Int] = [:]
+        var sampleCounts: [OperationID: Int] = [:]
+        var addedCount = 0
+        var gates: [Gate] = []
+        var queues: [Q] = []
+        var sampler: StateSampler<Q>?
+        var startBarrier: (Rendezvous, Int)?
+    }
 
     let recorder: TraceRecorder
     let context: ScenarioContext
@@ -16,19 +33,9 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
     /// Whether the implementation reports transitions; without it only body records are checked.
     let observed: Bool
 
-    private let lock = NSLockBox()
-    private var facts: [OperationID: OperationFacts] = [:]
-    private var creationOrder: [OperationID] = []
-    private var operations: [OperationID: Op] = [:]
-    private var declared: [OperationID: [Op]] = [:]
-    private var runningBodies: [OperationID: Int] = [:]
-    private var addedCount = 0
-    private var gates: [Gate] = []
-    private(set) var queues: [Q] = []
-    private var sampler: StateSampler<Q>?
+    private let state = Locked(State())
     /// Bodies meet here (in groups) before their work, at stress level: forces overlap.
     var startBarrierParties = 0
-    private var startBarrier: (Rendezvous, Int)?
 
     init(context: ScenarioContext) {
         self.context = context
@@ -42,13 +49,13 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
         let queue = context.makeQueue(name, as: Q.self)
         if observed { queue.setStateObserver(recorder) }
         if let width { queue.maxConcurrentOperationCount = width }
-        lock.withLock { queues.append(queue) }
+        state.withLock { $0.queues.append(queue) }
         return queue
     }
 
     func makeGate() -> Gate {
         let gate = Gate()
-        lock.withLock { gates.append(gate) }
+        state.withLock { $0.gates.append(gate) }
         return gate
     }
 
@@ -91,42 +98,42 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
         op.completionHandler = { [weak op] in
             recorder.record(.completion(observed: op?.state ?? .finished), operation: id, name: opName)
         }
-        lock.withLock {
-            operations[id] = op
-            facts[id] = OperationFacts(id: id, name: opName)
-            creationOrder.append(id)
+        state.withLock { state in
+            state.operations[id] = op
+            state.facts[id] = OperationFacts(id: id, name: opName)
+            state.creationOrder.append(id)
         }
         return op
     }
 
     func expect(_ op: Op, runs: OperationFacts.Run) {
-        lock.withLock { facts[op.id]?.run = runs }
+        state.withLock { $0.facts[op.id]?.run = runs }
     }
 
     /// `op.addDependency(dependency)`, remembered for the validator and the body's own check.
     func depend(_ op: Op, on dependency: Op) throws(QueueError) {
         context.currentPhase = "\(op.label).addDependency(\(dependency.label))"
         try op.addDependency(dependency)
-        lock.withLock {
-            declared[op.id, default: []].append(dependency)
-            facts[op.id]?.dependencies.append(dependency.id)
+        state.withLock { state in
+            state.declared[op.id, default: []].append(dependency)
+            state.facts[op.id]?.dependencies.append(dependency.id)
         }
     }
 
     func removeDependency(_ op: Op, on dependency: Op) {
         context.currentPhase = "\(op.label).removeDependency(\(dependency.label))"
         op.removeDependency(dependency)
-        lock.withLock {
-            declared[op.id]?.removeAll { $0.id == dependency.id }
-            facts[op.id]?.dependencies.removeAll { $0 == dependency.id }
+        state.withLock { state in
+            state.declared[op.id]?.removeAll { $0.id == dependency.id }
+            state.facts[op.id]?.dependencies.removeAll { $0 == dependency.id }
         }
     }
 
     func add(_ op: Op, to queue: Q) throws {
         context.currentPhase = "adding \(op.label) to \(queue.name ?? "queue")"
-        lock.withLock {
-            facts[op.id]?.addedIndex = addedCount
-            addedCount += 1
+        state.withLock { state in
+            state.facts[op.id]?.addedIndex = state.addedCount
+            state.addedCount += 1
         }
         try queue.addOperation(op)
         context.progress.note()
@@ -139,10 +146,10 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
     /// `queue.addOperations(ops, waitUntilFinished:)`: one batch.
     func addBatch(_ ops: [Op], to queue: Q, waitUntilFinished: Bool = false) throws {
         context.currentPhase = "adding a batch of \(ops.count) to \(queue.name ?? "queue")"
-        lock.withLock {
+        state.withLock { state in
             for op in ops {
-                facts[op.id]?.addedIndex = addedCount
-                addedCount += 1
+                state.facts[op.id]?.addedIndex = state.addedCount
+                state.addedCount += 1
             }
         }
         try queue.addOperations(ops, waitUntilFinished: waitUntilFinished)
@@ -159,15 +166,15 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
     }
 
     var allOperations: [Op] {
-        lock.withLock { creationOrder.compactMap { operations[$0] } }
+        state.withLock { state in state.creationOrder.compactMap { state.operations[$0] } }
     }
 
     // MARK: Bodies
 
     private func bodyStarted(_ op: Op, cancelledAtEntry cancelled: Bool) {
-        let deps = lock.withLock { () -> [Op] in
-            runningBodies[op.id, default: 0] += 1
-            return declared[op.id] ?? []
+        let deps = state.withLock { state -> [Op] in
+            state.runningBodies[op.id, default: 0] += 1
+            return state.declared[op.id] ?? []
         }
         let observedState = op.state
         let depStates = deps.map(\.state)
@@ -178,31 +185,29 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
 
     private func bodyEnded(_ op: Op) {
         recorder.record(.bodyEnded(cancelled: op.isCancelled), operation: op.id, name: op.name)
-        lock.withLock { runningBodies[op.id, default: 0] -= 1 }
+        state.withLock { $0.runningBodies[op.id, default: 0] -= 1 }
     }
 
     /// The operations whose bodies run now: what the sampler looks at most.
     var operationsRunningBodies: [Op] {
-        lock.withLock { runningBodies.compactMap { $0.value > 0 ? operations[$0.key] : nil } }
+        state.withLock { state in state.runningBodies.compactMap { $0.value > 0 ? state.operations[$0.key] : nil } }
     }
-
-    private var sampleCounts: [OperationID: Int] = [:]
 
     /// The sampler read `id`'s state while its body ran.
     func noteSampled(_ id: OperationID) {
-        lock.withLock { sampleCounts[id, default: 0] += 1 }
+        state.withLock { $0.sampleCounts[id, default: 0] += 1 }
     }
 
     /// With a sampler running, a body stays until the sampler read its state twice (bounded), so
     /// that "executing and finished at once" is looked for in every body, not only in lucky ones.
     private func awaitSampling(of id: OperationID) {
-        guard lock.withLock({ sampler != nil }) else { return }
+        guard state.withLock({ $0.sampler != nil }) else { return }
         let bound = deadline.capped(.milliseconds(20))
-        while lock.withLock({ sampleCounts[id, default: 0] }) < 2 && !bound.hasPassed { sched_yield() }
+        while state.withLock({ $0.sampleCounts[id, default: 0] }) < 2 && !bound.hasPassed { sched_yield() }
     }
 
     func isRunningBody(_ id: OperationID) -> Bool {
-        lock.withLock { runningBodies[id, default: 0] > 0 }
+        state.withLock { $0.runningBodies[id, default: 0] > 0 }
     }
 
     /// How long one body waits for its partner before it goes on alone.
@@ -210,14 +215,14 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
 
     private func meetAtStartBarrier() {
         guard startBarrierParties > 1 else { return }
-        let barrier = lock.withLock { () -> Rendezvous? in
+        let barrier = state.withLock { state -> Rendezvous? in
             guard context.overlapBudget.isAvailable else { return nil }
-            if let (current, used) = startBarrier, used < startBarrierParties {
-                startBarrier = (current, used + 1)
+            if let (current, used) = state.startBarrier, used < startBarrierParties {
+                state.startBarrier = (current, used + 1)
                 return current
             }
             let fresh = Rendezvous(parties: startBarrierParties)
-            startBarrier = (fresh, 1)
+            state.startBarrier = (fresh, 1)
             return fresh
         }
         guard let barrier else { return }
@@ -232,7 +237,7 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
     /// Starts a thread that reads the state of every operation in a loop while they run.
     func startSampler() {
         let sampler = StateSampler(harness: self)
-        lock.withLock { self.sampler = sampler }
+        state.withLock { $0.sampler = sampler }
         sampler.start()
     }
 
@@ -242,7 +247,7 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
     /// moved for the time bound.
     func waitForAll(_ what: String = "all operations") throws {
         context.currentPhase = "waiting for \(what)"
-        for queue in lock.withLock({ queues }) {
+        for queue in state.withLock({ $0.queues }) {
             if let stall = deadline.keepWaitingForAll(queue.waitUntilAllOperationsAreFinished(timeout:)) {
                 throw ScenarioAbort.stale(
                     "\(what) did not finish: \(context.stallDescription)", evidence: stallEvidence(first: stall))
@@ -264,14 +269,14 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
     func stallEvidence(first: StallReport?) -> [String] {
         var lines: [String] = []
         if let first { lines += first.description.split(separator: "\n").map(String.init) }
-        for queue in lock.withLock({ queues }) where first == nil || queue.name != first?.queueName {
+        for queue in state.withLock({ $0.queues }) where first == nil || queue.name != first?.queueName {
             if case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: .zero) {
                 lines += report.description.split(separator: "\n").map(String.init)
             }
         }
         let trace = recorder.snapshot
         var stuck = Set(first?.entries.map(\.operation.id) ?? [])
-        for queue in lock.withLock({ queues }) { stuck.formUnion(queue.operations.map(\.id)) }
+        for queue in state.withLock({ $0.queues }) { stuck.formUnion(queue.operations.map(\.id)) }
         let stuckEvents = trace.filter { stuck.contains($0.operation) }
         if let origin = trace.first?.timestamp, !stuckEvents.isEmpty {
             lines.append("events of the unfinished operations:")
@@ -288,13 +293,15 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
     /// Waits (bounded) for every operation's completion handler; FAIL for those that never ran.
     func waitForCompletions() throws {
         context.currentPhase = "waiting for completion handlers"
-        let ids = lock.withLock { creationOrder }
+        let ids = state.withLock { $0.creationOrder }
         // Completion handlers may run after the wait for the queue returned (Foundation), so allow a
         // little time of our own, within the check's budget.
         let patience = context.patience(atLeast: .seconds(2))
         let missing = recorder.waitForCompletions(of: ids, deadline: deadline.capped(patience).nanoseconds)
         guard missing.isEmpty else {
-            let names = lock.withLock { missing.map { facts[$0]?.label.description ?? $0.description } }
+            let names = state.withLock { state in
+                missing.map { state.facts[$0]?.label.description ?? $0.description }
+            }
             throw ScenarioAbort.fail(
                 "completion handler never ran for \(names.joined(separator: ", "))",
                 evidence: excerpt(for: missing))
@@ -306,8 +313,8 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
     /// Runs the trace validator over everything recorded, with the facts of every operation made.
     func validate(_ adjust: (inout TraceExpectations) -> Void = { _ in }) throws {
         context.currentPhase = "validating"
-        var violations = lock.withLock { sampler }?.stop() ?? []
-        let allFacts = lock.withLock { creationOrder.compactMap { facts[$0] } }
+        var violations = state.withLock { $0.sampler }?.stop() ?? []
+        let allFacts = state.withLock { state in state.creationOrder.compactMap { state.facts[$0] } }
         var expect = TraceExpectations(operations: allFacts, observed: observed)
         adjust(&expect)
         if expect.completions { try waitForCompletions() }
@@ -349,7 +356,7 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
     /// Releases everything a broken queue may hold: opens gates, stops the sampler, cancels what is
     /// left. Whatever stays stuck is leaked, never waited for.
     func close() {
-        let (gates, queues, sampler) = lock.withLock { (self.gates, self.queues, self.sampler) }
+        let (gates, queues, sampler) = state.withLock { ($0.gates, $0.queues, $0.sampler) }
         gates.forEach { $0.open() }
         _ = sampler?.stop()
         for queue in queues where queue.operationCount > 0 {

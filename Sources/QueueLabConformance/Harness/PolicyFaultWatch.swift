@@ -4,19 +4,17 @@ import QueueLabCore
 /// its policy records a bad pick and goes on safely, and the check's verdict becomes FAIL, naming
 /// the policy, whatever the scenario saw. Holds the logs, never the queues (the lifetime checks
 /// need dropped queues to go away).
-final class PolicyFaultWatch: @unchecked Sendable {
-    // @unchecked Sendable: `logs` is only touched under `lock`; the logs are Sendable.
-    private let lock = NSLockBox()
-    private var logs: [PolicyFaultLog] = []
+final class PolicyFaultWatch: Sendable {
+    private let logs = Locked<[PolicyFaultLog]>([])
 
     func watch(_ queue: some OperationQueueing) {
         guard let log = (queue as? any PolicyFaultReporting)?.policyFaultLog else { return }
-        lock.withLock { logs.append(log) }
+        logs.withLock { $0.append(log) }
     }
 
     /// Every fault recorded so far, and how many in all.
     var faults: (kept: [PolicyFault], total: Int) {
-        let logs = lock.withLock { self.logs }
+        let logs = self.logs.withLock { $0 }
         return (logs.flatMap(\.faults), logs.reduce(0) { $0 + $1.count })
     }
 

@@ -5,8 +5,9 @@ import QueueLabCore
 ///
 /// Used by the scenario's own thread only (bodies get what they need from ``Harness``).
 final class ScenarioContext: @unchecked Sendable {
-    // @unchecked Sendable: the runner hands the context to the one scenario thread and reads
-    // `currentPhase` (lock-protected) only for a stuck-thread report.
+    // @unchecked Sendable: `rng`, the one `var`, is only used by the scenario's own thread, to
+    // which the runner hands the context; the runner reads only `currentPhase` (in `phase`, reached
+    // only inside its `withLock`), for a stuck-thread report. The rest is immutable or Sendable.
     let level: ConformanceLevel
     let capabilities: QueueCapabilities
     /// Makes every queue of the check (see ``makeQueue(_:as:)``): its policy decides the order
@@ -25,8 +26,7 @@ final class ScenarioContext: @unchecked Sendable {
     let overlapBudget: OverlapBudget
     /// The policy fault logs of the queues made (shared with the reruns of shrinking).
     let policyFaults: PolicyFaultWatch
-    private let phaseLock = NSLockBox()
-    private var phase = "starting"
+    private let phase = Locked("starting")
 
     convenience init(
         level: ConformanceLevel, capabilities: QueueCapabilities, recipe: any QueueRecipe, rng: SplitMix64,
@@ -59,8 +59,8 @@ final class ScenarioContext: @unchecked Sendable {
 
     /// What the scenario is doing now: the report's answer when a call into the queue never returns.
     var currentPhase: String {
-        get { phaseLock.withLock { phase } }
-        set { phaseLock.withLock { phase = newValue } }
+        get { phase.withLock { $0 } }
+        set { phase.withLock { $0 = newValue } }
     }
 
     /// Why a wait ended: nothing moved for the bound, or the hard limit was reached.

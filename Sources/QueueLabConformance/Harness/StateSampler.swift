@@ -4,20 +4,15 @@ import QueueLabCore
 /// A thread that reads every operation's `state` in a loop while a scenario runs: catches what a
 /// lying observer hides (a state that moves back, an operation that reads finished while its body
 /// still runs, i.e. executing and finished at once).
-final class StateSampler<Q: OperationQueueing>: @unchecked Sendable {
-    // @unchecked Sendable: `stopped` and `violations` are only touched under `lock`; `harness` is
-    // weak and itself thread-safe; `done` is a semaphore.
-    private weak var harness: Harness<Q>?
-    private let lock = NSLockBox()
-    private var stopped = false
-    private var violations: [Violation] = []
+final class StateSampler<Q: OperationQueueing>: Sendable {
+    private weak let harness: Harness<Q>?
+    private let state = Locked((started: false, stopped: false, violations: [Violation]()))
     private let done = DispatchSemaphore(value: 0)
-    private var started = false
 
     init(harness: Harness<Q>) { self.harness = harness }
 
     func start() {
-        lock.withLock { started = true }
+        state.withLock { $0.started = true }
         let thread = Thread { [self] in
             run()
             done.signal()
@@ -28,19 +23,19 @@ final class StateSampler<Q: OperationQueueing>: @unchecked Sendable {
 
     /// Stops the thread (bounded wait) and returns what it saw.
     func stop() -> [Violation] {
-        let wasRunning = lock.withLock { () -> Bool in
-            defer { stopped = true }
-            return started && !stopped
+        let wasRunning = state.withLock { state -> Bool in
+            defer { state.stopped = true }
+            return state.started && !state.stopped
         }
         if wasRunning { _ = done.wait(timeout: .now() + .seconds(2)) }
-        return lock.withLock { violations }
+        return state.withLock { $0.violations }
     }
 
     private func run() {
         var lastSeen: [OperationID: OperationState] = [:]
         var reported: Set<OperationID> = []
         var round = 0
-        while !lock.withLock({ stopped }) {
+        while !state.withLock({ $0.stopped }) {
             guard let harness, !harness.deadline.hasPassed else { return }
             round += 1
             // Mostly the running ones (where "executing and finished at once" can show), every
@@ -74,6 +69,6 @@ final class StateSampler<Q: OperationQueueing>: @unchecked Sendable {
     }
 
     private func record(_ violation: Violation) {
-        lock.withLock { violations.append(violation) }
+        state.withLock { $0.violations.append(violation) }
     }
 }

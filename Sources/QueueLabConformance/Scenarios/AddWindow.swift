@@ -50,19 +50,17 @@ final class AddWindow: Sendable {
 
 /// `batch.atomic`'s state observer: records every transition for the validator, and lets the
 /// current batch's ``AddWindow`` hold the deliveries made inside its add call.
-final class AddHold: StateObserver, @unchecked Sendable {
-    // @unchecked Sendable: `current` is only touched under `lock`; the rest is immutable.
+final class AddHold: StateObserver, Sendable {
     private let recorder: TraceRecorder
-    private let lock = NSLockBox()
-    private var current: AddWindow?
+    private let current = Locked<AddWindow?>(nil)
 
     init(recording recorder: TraceRecorder) { self.recorder = recorder }
 
     /// The window of the batch about to be added.
-    func watch(_ window: AddWindow) { lock.withLock { current = window } }
+    func watch(_ window: AddWindow) { current.withLock { $0 = window } }
 
     func operationDidTransition(_ transition: StateTransition) {
         recorder.operationDidTransition(transition)
-        lock.withLock { current }?.holdUntilQueueRan()
+        current.withLock { $0 }?.holdUntilQueueRan()
     }
 }

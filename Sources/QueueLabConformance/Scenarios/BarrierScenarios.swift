@@ -51,11 +51,11 @@ enum BarrierScenarios {
         let racing = (0..<6).map { h.makeOperation("racing\($0)", spinNanoseconds: 20_000) }
         let go = h.makeGate()
         let added = h.makeGate()
-        let failure = ErrorBox()
+        let failure = Locked<(any Error)?>(nil)
         let adder = Thread {
             _ = go.wait(until: deadline)
             for op in racing {
-                do { try h.add([op], to: queue) } catch { failure.set(error) }
+                do { try h.add([op], to: queue) } catch { failure.withLock { $0 = $0 ?? error } }
             }
             added.open()
         }
@@ -63,7 +63,7 @@ enum BarrierScenarios {
         go.open()
         try h.addBarrier(1, to: queue)
         _ = added.wait(until: deadline)
-        if let error = failure.error { throw error }
+        if let error = failure.withLock({ $0 }) { throw error }
         return racing
     }
 

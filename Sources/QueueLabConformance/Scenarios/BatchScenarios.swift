@@ -151,19 +151,17 @@ enum BatchScenarios {
 }
 
 /// What bodies saw, in order; thread-safe.
-final class StartLog<Value: Sendable>: @unchecked Sendable {
-    // @unchecked Sendable: `values` is only touched under `lock`.
-    private let lock = NSLockBox()
-    private var values: [Value] = []
+final class StartLog<Value: Sendable>: Sendable {
+    private let values = Locked<[Value]>([])
 
     /// Appends `value`; returns how many values came before it.
     @discardableResult
     func append(_ value: Value) -> Int {
-        lock.withLock {
+        values.withLock { values in
             values.append(value)
             return values.count - 1
         }
     }
 
-    var snapshot: [Value] { lock.withLock { values } }
+    var snapshot: [Value] { values.withLock { $0 } }
 }

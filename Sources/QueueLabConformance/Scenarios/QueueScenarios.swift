@@ -83,11 +83,9 @@ enum QueueScenarios {
 }
 
 /// Operations made by bodies, collected for the scenario thread.
-final class SpawnedOperations<Op: QueueOperation>: @unchecked Sendable {
-    // @unchecked Sendable: `items` is only touched under `lock`.
-    private let lock = NSLockBox()
-    private var items: [Op] = []
+final class SpawnedOperations<Op: QueueOperation>: Sendable {
+    private let items = Locked<[Op]>([])
 
-    func append(_ op: Op) { lock.withLock { items.append(op) } }
-    var all: [Op] { lock.withLock { items } }
+    func append(_ op: Op) { items.withLock { $0.append(op) } }
+    var all: [Op] { items.withLock { $0 } }
 }

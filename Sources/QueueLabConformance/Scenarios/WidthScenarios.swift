@@ -98,18 +98,17 @@ extension WidthScenarios {
 }
 
 /// A thread-safe counter for bodies.
-final class Counter: @unchecked Sendable {
-    // @unchecked Sendable: `count` is only touched under `lock`.
-    private let lock = NSLockBox()
-    private var count = 0
+final class Counter: Sendable {
+    private let count = Locked(0)
 
     /// Adds one and returns the new value.
     @discardableResult
     func increment() -> Int {
-        lock.withLock {
-            count += 1; return count
+        count.withLock {
+            $0 += 1
+            return $0
         }
     }
 
-    var value: Int { lock.withLock { count } }
+    var value: Int { count.withLock { $0 } }
 }

@@ -24,22 +24,14 @@ enum CoveringWait: CaseIterable, CustomStringConvertible {
 }
 
 /// What a wait made on another thread returned, and the state of the covered operation just after.
-final class WaitReturn: @unchecked Sendable {
-    // @unchecked Sendable: `outcome` and `targetState` are only touched under `lock`; `returned` is a gate.
-    private let lock = NSLockBox()
-    private var outcome: Result<WaitOutcome, QueueError>?
-    private var targetState: OperationState?
+final class WaitReturn: Sendable {
+    private let stored = Locked<(Result<WaitOutcome, QueueError>, OperationState)?>(nil)
     let returned = Gate()
 
     func set(_ outcome: Result<WaitOutcome, QueueError>, targetState: OperationState) {
-        lock.withLock {
-            self.outcome = outcome
-            self.targetState = targetState
-        }
+        stored.withLock { $0 = (outcome, targetState) }
         returned.open()
     }
 
-    var result: (Result<WaitOutcome, QueueError>, OperationState)? {
-        lock.withLock { outcome.flatMap { outcome in targetState.map { (outcome, $0) } } }
-    }
+    var result: (Result<WaitOutcome, QueueError>, OperationState)? { stored.withLock { $0 } }
 }

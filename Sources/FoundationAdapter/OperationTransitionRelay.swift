@@ -1,8 +1,12 @@
 import Foundation
 import QueueLabCore
 
-/// The observer trace of one operation: hands its transitions to the observer in forward order,
-/// without ever calling the observer while a lock is held.
+/// Relays one operation's transitions to the queue's observer, forward only and in the order they
+/// were claimed, without ever calling the observer while a lock is held.
+///
+/// Not a log: it keeps nothing once a transition was delivered (QueueLabBenchmarks'
+/// `TransitionLog` is the record of a run, an observer at the receiving end of relays like this
+/// one). It is the Foundation adapter's source of transitions, one per observed operation.
 ///
 /// Foundation makes transitions on several threads at once (a dependency finishing on one thread
 /// makes the operation ready while a `_schedule` pass on another thread already started it), so
@@ -15,8 +19,12 @@ import QueueLabCore
 /// not-ready again when a dependency is added late; the trace only moves forward). Going from
 /// `pending` to `executing` or `finished` claims the `ready` that Foundation passed through
 /// without a notification this adapter could see (see ``BackingOperation/isReady``).
-final class TransitionLog: @unchecked Sendable {
-    // @unchecked Sendable: every mutable field below is read and written only with `lock` held.
+final class OperationTransitionRelay: @unchecked Sendable {
+    // @unchecked Sendable: every mutable field below is read and written only with `lock` held;
+    // the rest is immutable, and the observer is Sendable. A bare NSLock, not `Locked`: a claim
+    // hands its lock section on to the delivery loop (`deliverAndUnlock()`), which lets go of it
+    // and takes it again around each batch, and this is the Foundation queue's own path, run on
+    // every transition of an observed operation.
     private let lock = NSLock()
     private let observer: any StateObserver
     private let operation: OperationID
