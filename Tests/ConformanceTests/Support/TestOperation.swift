@@ -152,9 +152,11 @@ final class TestOperation<F: QueueFlavor>: QueueOperation, @unchecked Sendable {
                     readsPending = true
                 default: break
                 }
-                // The model's mutants record the edge's effect on the state at once (the correct
-                // queue leaves it to its workers' next look), so that only their defect shows.
-                if F.mutation.isForModel { refreshStateLocked() }
+                // The edge's effect on the state is recorded at once: left to the workers' next
+                // look, a ready operation of a queue whose workers all hold bodies read ready
+                // behind an unfinished dependency (the model's `op.states` caught that). The
+                // scenario mutants keep the lazy look their defects were written against.
+                if F.mutation == .none || F.mutation.isForModel { refreshStateLocked() }
             }
             core?.hasDependencies = true
         }
