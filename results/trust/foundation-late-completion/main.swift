@@ -1,5 +1,5 @@
-import Foundation
 import Dispatch
+import Foundation
 
 let gates = (0..<16).map { _ in DispatchSemaphore(value: 0) }
 let doneLock = NSLock()
@@ -7,7 +7,9 @@ var completions: [String] = []
 func held(_ i: Int, _ p: Operation.QueuePriority) -> BlockOperation {
     let op = BlockOperation { _ = gates[i].wait(timeout: .now() + 20) }
     op.name = "op\(i)"; op.queuePriority = p
-    op.completionBlock = { doneLock.lock(); completions.append("op\(i)"); doneLock.unlock() }
+    op.completionBlock = {
+        doneLock.lock(); completions.append("op\(i)"); doneLock.unlock()
+    }
     return op
 }
 let q0 = OperationQueue(); q0.maxConcurrentOperationCount = 2
@@ -36,7 +38,9 @@ op5.queuePriority = .low; op6.queuePriority = .veryHigh
 q1.maxConcurrentOperationCount = 6
 usleep(2_000_000)
 doneLock.lock(); print("completions: \(completions)"); doneLock.unlock()
-print("op2 isFinished=\(op2.isFinished) op4 exec=\(op4.isExecuting) op5 exec=\(op5.isExecuting) op6 exec=\(op6.isExecuting)")
+print(
+    "op2 isFinished=\(op2.isFinished) op4 exec=\(op4.isExecuting) op5 exec=\(op5.isExecuting) op6 exec=\(op6.isExecuting)"
+)
 for g in gates { g.signal() }
 q1.waitUntilAllOperationsAreFinished()
 doneLock.lock(); print("completions at end: \(completions)"); doneLock.unlock()

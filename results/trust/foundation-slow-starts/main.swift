@@ -1,11 +1,13 @@
-import Foundation
 import Dispatch
+import Foundation
 
 let gates = (0..<16).map { _ in DispatchSemaphore(value: 0) }
 let lock = NSLock()
 var started: [String] = []
 func held(_ i: Int, _ p: Operation.QueuePriority) -> BlockOperation {
-    let op = BlockOperation { lock.lock(); started.append("op\(i)"); lock.unlock(); _ = gates[i].wait(timeout: .now() + 30) }
+    let op = BlockOperation {
+        lock.lock(); started.append("op\(i)"); lock.unlock(); _ = gates[i].wait(timeout: .now() + 30)
+    }
     op.name = "op\(i)"; op.queuePriority = p
     return op
 }
@@ -24,9 +26,13 @@ q1.isSuspended = false
 let op8 = held(8, .veryLow); q0.addOperation(op8)
 let op9 = held(9, .low); q1.addOperation(op9)
 let op10 = held(10, .normal)
-let op11 = BlockOperation { lock.lock(); started.append("op11"); lock.unlock() }
+let op11 = BlockOperation {
+    lock.lock(); started.append("op11"); lock.unlock()
+}
 let op12 = held(12, .veryLow)
-let op13 = BlockOperation { lock.lock(); started.append("op13"); lock.unlock() }
+let op13 = BlockOperation {
+    lock.lock(); started.append("op13"); lock.unlock()
+}
 op11.addDependency(op10)
 q0.addOperations([op10, op11, op12, op13], waitUntilFinished: false)
 usleep(200_000)
