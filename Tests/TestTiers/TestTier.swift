@@ -31,18 +31,22 @@ public enum TestTier {
     /// The environment variable that sets how many seeds the mutant suites of the long tier run.
     public static let mutantSeedsVariable = "QUEUELAB_MUTANT_SEEDS"
 
-    /// Seeds 1 to `standard` (what CI's time affords), or 1 to `QUEUELAB_MUTANT_SEEDS`: a campaign
-    /// asks for more (`results/trust/` ran 20) without editing a test. A value that is not a
-    /// positive whole number traps, naming the variable: a campaign that silently ran the standard
-    /// count would report a catch rate over seeds it never ran.
+    /// Seeds 1 to `standard` (what CI's time affords), or those `QUEUELAB_MUTANT_SEEDS` names: a
+    /// count `N` (seeds 1 to N) or a range `A-B`, so that a campaign asks for more (`results/trust/`
+    /// ran 20) without editing a test, and splits them over processes that run side by side. A
+    /// value that is neither traps, naming the variable: a campaign that silently ran the standard
+    /// seeds would report a catch rate over seeds it never ran.
     public static func mutantSeeds(standard: Int) -> ClosedRange<UInt64> {
         guard let text = ProcessInfo.processInfo.environment[mutantSeedsVariable] else {
             return 1...UInt64(standard)
         }
-        guard let count = UInt64(text), count > 0 else {
-            preconditionFailure("\(mutantSeedsVariable)=\(text): expected a positive whole number of seeds")
+        let bounds = text.split(separator: "-", omittingEmptySubsequences: false).map { UInt64($0) }
+        switch bounds.count {
+        case 1: if let count = bounds[0], count > 0 { return 1...count }
+        case 2: if let first = bounds[0], let last = bounds[1], first > 0, first <= last { return first...last }
+        default: break
         }
-        return 1...count
+        preconditionFailure("\(mutantSeedsVariable)=\(text): expected a number of seeds N or a range of seeds A-B")
     }
 }
 

@@ -12,8 +12,9 @@ import Testing
 /// A campaign (`scripts/model-mutants`) sets `QUEUELAB_MODEL_MUTANTS` (`all`, `ungated`, or names
 /// separated by commas),
 /// `QUEUELAB_MODEL_MUTANT_LEVEL` (`default`), `QUEUELAB_MUTANT_SEEDS` (20) and
-/// `QUEUELAB_MODEL_MUTANT_TABLE` (a file each case appends its line to: name, clause, seeds
-/// caught, shrunk lengths, the same without the calls that make operations, clauses named, seconds); then a mutant caught on no seed fails.
+/// `QUEUELAB_MODEL_MUTANT_TABLE` (a file each case appends its line to: name, clause, seeds run,
+/// seeds caught, seeds missed, shrunk lengths, the same without the calls that make operations,
+/// clauses named, seconds); then a mutant caught on no seed fails.
 @Suite("Model mutants")
 struct ModelMutantLongTests {
     /// Caught on every seed of 1 to 3 at `quick`, in three runs (the last after the generator's
@@ -76,11 +77,13 @@ struct ModelMutantLongTests {
         // A campaign's table counts every seed; CI stops at the first that catches it.
         let counting = ProcessInfo.processInfo.environment["QUEUELAB_MODEL_MUTANT_TABLE"] != nil
         var caught: [CheckOutcome] = []
+        var missed: [UInt64] = []
         for seed in seeds {
-            if let failure = Self.failure(mutant, seed: seed) { caught.append(failure) }
+            if let failure = Self.failure(mutant, seed: seed) { caught.append(failure) } else { missed.append(seed) }
             if !counting && !caught.isEmpty { break }
         }
-        try record(mutant, caught: caught, of: seeds.count, seconds: Double(MonotonicClock.now() - start) / 1e9)
+        try record(
+            mutant, caught: caught, missed: missed, of: seeds, seconds: Double(MonotonicClock.now() - start) / 1e9)
         #expect(!caught.isEmpty, "\(mutant.name), which breaks \(mutant.clause), passed seeds \(seeds)")
         for failure in caught {
             #expect(failure.evidence.contains { $0.contains("as Swift") }, "\(failure.evidence)")
@@ -89,7 +92,9 @@ struct ModelMutantLongTests {
     }
 
     /// Appends the mutant's line to the campaign's table, when one is asked for.
-    private func record(_ mutant: ModelMutant, caught: [CheckOutcome], of seeds: Int, seconds: Double) throws {
+    private func record(
+        _ mutant: ModelMutant, caught: [CheckOutcome], missed: [UInt64], of seeds: ClosedRange<UInt64>, seconds: Double
+    ) throws {
         guard let path = ProcessInfo.processInfo.environment["QUEUELAB_MODEL_MUTANT_TABLE"] else { return }
         // "to N calls, M of them making operations": N, and N - M (the calls beside the makes).
         let shrunk = caught.compactMap { outcome -> (calls: Int, makes: Int)? in
@@ -102,7 +107,8 @@ struct ModelMutantLongTests {
         let beside = shrunk.map { String($0.calls - $0.makes) }
         let clauses = Set(caught.compactMap { $0.summary.split(separator: "]").first.map { String($0.dropFirst()) } })
         let line =
-            "\(mutant.name)\t\(mutant.clause)\t\(caught.count)/\(seeds)\t\(lengths.joined(separator: ","))\t"
+            "\(mutant.name)\t\(mutant.clause)\t\(seeds.lowerBound)-\(seeds.upperBound)\t\(caught.count)/\(seeds.count)\t"
+            + "\(missed.map(String.init).joined(separator: ","))\t\(lengths.joined(separator: ","))\t"
             + "\(beside.joined(separator: ","))\t"
             + "\(clauses.sorted().joined(separator: ","))\t\(String(format: "%.1f", seconds))\n"
         // O_APPEND: the cases run in parallel, and each line lands whole.
