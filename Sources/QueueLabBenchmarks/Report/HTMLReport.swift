@@ -149,7 +149,7 @@ public struct HTMLReport: Sendable {
             + "Throughput is operations divided by the wall time from creating the first operation to the drained queue. "
             + "Latencies come from HdrHistogram, recorded for a subset of operations (one in 64 by default). "
             + "Foundation's chain, dag and fanout run capped sizes (its scheduling is quadratic), so they appear as their own workloads. "
-            + "Column meanings: results/README.md in the QueueLab repository."
+            + "Column meanings: the QueueLabBenchmarks documentation, article “File formats”."
     }
 
     func section(_ section: Section, _ title: String, intro: String, content: String) -> String {

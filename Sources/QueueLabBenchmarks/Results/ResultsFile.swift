@@ -6,7 +6,7 @@ import Foundation
     import Darwin
 #endif
 
-/// The results CSV: schema, atomic writing and checked reading (documented in `results/README.md`).
+/// The results CSV: schema, atomic writing and checked reading (specified in <doc:FileFormats>).
 public enum ResultsFile {
     public static let metadataColumns = [
         "timestamp", "variant", "git_commit", "host", "cores", "swift_version", "build_config", "allocator",

@@ -2,8 +2,8 @@ import Foundation
 
 /// `queuelab compare --format json`: every row with what the text table shows and more (both
 /// p-values, the interval's ends, the direction), for scripts that must not parse a table. The
-/// schema is documented in the DocC article "Comparing runs in scripts"; `schema` names its
-/// version, raised when a field changes meaning or goes away (new fields do not raise it).
+/// schema is specified in <doc:FileFormats>; `schema` names its version, raised when a field
+/// changes meaning or goes away (new fields do not raise it).
 public struct ComparisonDocument: Codable, Sendable, Equatable {
     public static let schemaVersion = "queuelab-compare/1"
 
