@@ -152,31 +152,76 @@ final class TestOperation<F: QueueFlavor>: QueueOperation, @unchecked Sendable {
                     readsPending = true
                 default: break
                 }
-                // The edge's effect on the state is recorded at once: left to the workers' next
-                // look, a ready operation of a queue whose workers all hold bodies read ready
-                // behind an unfinished dependency (the model's `op.states` caught that). The
-                // scenario mutants keep the lazy look their defects were written against.
-                if F.mutation == .none || F.mutation.isForModel { refreshStateLocked() }
+                // The edge's effect on the state is recorded at once, in every flavour: left to
+                // the workers' next look, a ready operation of a queue whose workers all hold
+                // bodies read ready behind an unfinished dependency, a defect of its own that the
+                // model's `op.states` catches before the one a mutant was written to have.
+                refreshStateLocked()
             }
             core?.hasDependencies = true
         }
         scheduler.condition.broadcast()
     }
 
-    /// Operations from `self` to `target` following dependencies (including both ends), if any.
-    /// Called with the lock held.
+    /// Operations from `self` to `target` following what each waits for (including both ends), if
+    /// any. Called with the lock held.
+    ///
+    /// What an operation waits for is its dependencies and, in a queue with a barrier, the
+    /// barrier's order: a barrier waits for everything added before it, and what was added after
+    /// it waits for the barrier. An edge that closes a cycle through a barrier deadlocks as one
+    /// through dependencies does, so the contract refuses both. A queue's order is read once per
+    /// search (each node is visited once), and not at all in a queue without a barrier.
     private func path(to target: TestOperation<F>) -> [TestOperation<F>]? {
         if self === target { return [self] }
         var visited: Set<ObjectIdentifier> = []
+        var orders: [ObjectIdentifier: BarrierOrder] = [:]
+        func waitsFor(_ node: TestOperation<F>) -> [TestOperation<F>] {
+            guard let core = node.core, core.barriersQueued > 0, node.enqueued, !node.started else {
+                return node.dependencyList
+            }
+            let key = ObjectIdentifier(core)
+            let order = orders[key] ?? BarrierOrder(core.ops)
+            orders[key] = order
+            return node.dependencyList + order.waits(of: node)
+        }
         func search(_ node: TestOperation<F>) -> [TestOperation<F>]? {
             if node === target { return [node] }
             guard visited.insert(ObjectIdentifier(node)).inserted else { return nil }
-            for dep in node.dependencyList {
-                if let rest = search(dep) { return [node] + rest }
+            for next in waitsFor(node) {
+                if let rest = search(next) { return [node] + rest }
             }
             return nil
         }
         return search(self)
+    }
+
+    /// A queue's barriers, in the order its operations were added.
+    private struct BarrierOrder {
+        /// Each unfinished operation's place among the queue's unfinished operations.
+        let place: [ObjectIdentifier: Int]
+        let unfinished: [TestOperation<F>]
+        /// For each place, the last barrier at or before it.
+        let barrierAtOrBefore: [TestOperation<F>?]
+
+        init(_ ops: [TestOperation<F>]) {
+            unfinished = ops.filter { $0.stateStorage != .finished }
+            var place: [ObjectIdentifier: Int] = [:]
+            var last: TestOperation<F>?
+            var barriers: [TestOperation<F>?] = []
+            for (index, op) in unfinished.enumerated() {
+                place[ObjectIdentifier(op)] = index
+                if op.isBarrier { last = op }
+                barriers.append(last)
+            }
+            self.place = place
+            barrierAtOrBefore = barriers
+        }
+
+        func waits(of node: TestOperation<F>) -> [TestOperation<F>] {
+            guard let index = place[ObjectIdentifier(node)] else { return [] }
+            if node.isBarrier { return Array(unfinished[..<index]) }
+            return index > 0 ? barrierAtOrBefore[index - 1].map { [$0] } ?? [] : []
+        }
     }
 
     func removeDependency(_ operation: TestOperation<F>) {

@@ -25,6 +25,9 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
     /// Whether any operation here ever had a dependency: without one, readiness never changes
     /// and the scan of `refreshReadiness` is skipped (thousands of operations in the FIFO checks).
     var hasDependencies = false
+    /// Barriers added and not yet finished: without one, what an operation waits for is its
+    /// dependencies alone, and a cycle search never looks at the queue's order.
+    var barriersQueued = 0
     /// `ignoresLoweredWidthWhileBusy`: the width new starts still obey after it was lowered while
     /// operations executed, until nothing executes.
     private var heldWidth: Int?
@@ -121,7 +124,7 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
             // A fixed ring per level; what does not fit goes to an overflow stack, newest first.
             op.overflowed = waitingPerLevel[op.priority.level] >= F.levelRingCapacity
         }
-        if !op.isBarrier { waitingPerLevel[op.priority.level] += 1 }
+        if op.isBarrier { barriersQueued += 1 } else { waitingPerLevel[op.priority.level] += 1 }
         if !op.dependencyList.isEmpty { hasDependencies = true }
         if F.mutation == .barrierWaitsOnlyForExecuting && op.isBarrier {
             op.barrierAwaits = ops.filter { $0.started }
@@ -264,7 +267,10 @@ final class TestQueueCore<F: QueueFlavor>: @unchecked Sendable {
         if op.started { executing -= 1 }
         if executing == 0 { heldWidth = nil }
         // Finishing operations are near the front: found at once, not after a scan of thousands.
-        if let index = ops.firstIndex(where: { $0 === op }) { ops.remove(at: index) }
+        if let index = ops.firstIndex(where: { $0 === op }) {
+            ops.remove(at: index)
+            if op.isBarrier { barriersQueued -= 1 }
+        }
         if F.mutation == .freedWhileOnlyPendingLeft && !ops.isEmpty
             && ops.allSatisfy({ !$0.started && !$0.isReadyLocked })
         {
