@@ -105,17 +105,12 @@ struct ModelMutantLongTests {
         }
         let lengths = shrunk.map { String($0.calls) }
         let beside = shrunk.map { String($0.calls - $0.makes) }
-        let clauses = Set(caught.compactMap { $0.summary.split(separator: "]").first.map { String($0.dropFirst()) } })
+        let clauses = Set(caught.compactMap(CampaignTable.clause(of:)))
         let line =
             "\(mutant.name)\t\(mutant.clause)\t\(seeds.lowerBound)-\(seeds.upperBound)\t\(caught.count)/\(seeds.count)\t"
             + "\(missed.map(String.init).joined(separator: ","))\t\(lengths.joined(separator: ","))\t"
             + "\(beside.joined(separator: ","))\t"
             + "\(clauses.sorted().joined(separator: ","))\t\(String(format: "%.1f", seconds))\n"
-        // O_APPEND: the cases run in parallel, and each line lands whole.
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
-        defer { close(descriptor) }
-        let written = line.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count - 1) }
-        #expect(written == line.utf8.count, "the table line was not written whole")
+        try CampaignTable.append(line, to: path)
     }
 }

@@ -93,19 +93,13 @@ struct ScenarioMutantsUnderTheModelLongTests {
                         "seed \(seed): \(failure.checkID) \(failure.summary) | "
                         + failure.evidence.joined(separator: " | ").replacingOccurrences(of: "\n", with: " / ")
                 }
-                if let clause = failure.summary.split(separator: "]").first {
-                    clauses.insert(String(clause.dropFirst()))
-                }
+                if let clause = CampaignTable.clause(of: failure) { clauses.insert(clause) }
             }
         }
         if mutant.check == "none" { #expect(caught.isEmpty, "the correct test queue failed: \(first)") }
         guard let path = Self.tablePath else { return }
         let line =
             "\(mutant.name)\t\(mutant.check)\t\(caught.count)/\(seeds.count)\t\(clauses.sorted().joined(separator: ","))\t\(first)\n"
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
-        defer { close(descriptor) }
-        let written = line.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count - 1) }
-        #expect(written == line.utf8.count, "the table line was not written whole")
+        try CampaignTable.append(line, to: path)
     }
 }
