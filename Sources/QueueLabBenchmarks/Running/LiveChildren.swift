@@ -70,7 +70,7 @@ public enum LiveChildren {
     /// Runs `body`, which writes a temporary and renames it into place, unless a signal is ending
     /// this process: then it waits for the end (``parkIfStopping()``) and writes nothing.
     public static func putInPlace<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
-        let wrote = try placing.withLock { _ throws(Failure) -> Bool in
+        let wrote = try placing.withLock { () throws(Failure) -> Bool in
             guard !isStopping else { return false }
             try body()
             return true
@@ -79,7 +79,7 @@ public enum LiveChildren {
     }
 
     /// Waits for a result being put in place to be in place.
-    static func waitForPlacing() { placing.withLock { _ in } }
+    static func waitForPlacing() { placing.withLock {} }
 
     /// Called before starting a child or putting a result in place: once a signal is ending this
     /// process, the caller waits here for ``SignalCleanup`` to end it, rather than start what
