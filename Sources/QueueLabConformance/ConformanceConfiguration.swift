@@ -12,6 +12,10 @@ public struct ConformanceConfiguration: Sendable {
     public var observationWindow: Duration?
     /// Told while a check's queues move (see ``ConformanceHeartbeat``); nil, the default, for none.
     public var heartbeat: ConformanceHeartbeat?
+    /// Overrides how long the model checks may shrink a failing program (the level's budget when
+    /// nil). Zero reports the program as it failed: a mutant campaign that counts catches over
+    /// many seeds needs the verdicts, not a short program for each.
+    package var shrinkBudget: Duration?
 
     public init(
         level: ConformanceLevel = .quick, seed: UInt64 = 1, checks: [Check] = Check.standard,

@@ -111,7 +111,7 @@ public enum ConformanceSuite {
         let context = ScenarioContext(
             level: configuration.level, capabilities: Q.capabilities, recipe: recipe,
             rng: .forCheck(seed: configuration.seed, checkID: check.id), timeBound: bound,
-            observationWindow: configuration.effectiveObservationWindow)
+            observationWindow: configuration.effectiveObservationWindow, shrinkBudget: configuration.shrinkBudget)
         let result = ResultBox()
         let thread = Thread {
             do {

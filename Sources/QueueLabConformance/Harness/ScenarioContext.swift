@@ -26,25 +26,29 @@ final class ScenarioContext: @unchecked Sendable {
     let overlapBudget: OverlapBudget
     /// The policy fault logs of the queues made (shared with the reruns of shrinking).
     let policyFaults: PolicyFaultWatch
+    /// How long a failing generated program may be shrunk; nil for the level's budget.
+    let shrinkBudget: Duration?
     private let phase = Locked("starting")
 
     convenience init(
         level: ConformanceLevel, capabilities: QueueCapabilities, recipe: any QueueRecipe, rng: SplitMix64,
-        timeBound: Duration, observationWindow: Duration
+        timeBound: Duration, observationWindow: Duration, shrinkBudget: Duration? = nil
     ) {
         let progress = ProgressWatch()
         self.init(
             level: level, capabilities: capabilities, recipe: recipe, rng: rng,
             deadline: Deadline(stallingAfter: timeBound, of: progress),
             timeBound: timeBound, observationWindow: observationWindow, progress: progress,
-            overlapBudget: OverlapBudget(limit: timeBound / 8), policyFaults: PolicyFaultWatch())
+            overlapBudget: OverlapBudget(limit: timeBound / 8), policyFaults: PolicyFaultWatch(),
+            shrinkBudget: shrinkBudget)
     }
 
     private init(
         level: ConformanceLevel, capabilities: QueueCapabilities, recipe: any QueueRecipe, rng: SplitMix64,
         deadline: Deadline, timeBound: Duration, observationWindow: Duration, progress: ProgressWatch,
-        overlapBudget: OverlapBudget, policyFaults: PolicyFaultWatch
+        overlapBudget: OverlapBudget, policyFaults: PolicyFaultWatch, shrinkBudget: Duration?
     ) {
+        self.shrinkBudget = shrinkBudget
         self.overlapBudget = overlapBudget
         self.policyFaults = policyFaults
         self.level = level
@@ -105,6 +109,6 @@ extension ScenarioContext {
             level: level, capabilities: capabilities, recipe: recipe, rng: rng, deadline: deadline,
             timeBound: timeBound,
             observationWindow: observationWindow, progress: progress, overlapBudget: overlapBudget,
-            policyFaults: policyFaults)
+            policyFaults: policyFaults, shrinkBudget: shrinkBudget)
     }
 }

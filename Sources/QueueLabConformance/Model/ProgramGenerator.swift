@@ -199,17 +199,23 @@ struct ProgramGenerator {
             planned.append(
                 chance(0.5) ? .removeDependency(op: waiter, on: chance(0.5) ? first : second) : .release(op: second))
         case 22:
-            // A queue dropped while its only work waits on another queue's.
+            // A queue dropped while its only work waits on another queue's; half the time work of
+            // its own finishes first, leaving the queue busy with pending work and nothing runnable.
             guard queues.count > 1, let emptied = pick(queues.filter { model.unfinished($0).isEmpty }),
                 let other = pick(queues.filter { $0 != emptied })
             else { return }
             let queue = emptied
             let dependency = newOp(.held, randomLevel())
             let waiter = newOp(.held, randomLevel())
-            planned += [
-                .add(op: dependency, queue: other), .addDependency(op: waiter, on: dependency),
-                .add(op: waiter, queue: queue), .dropQueue(queue: queue), .release(op: dependency),
-            ]
+            let own = chance(0.5) ? newOp(.held, randomLevel()) : nil
+            planned += [.add(op: dependency, queue: other), .addDependency(op: waiter, on: dependency)]
+            if let own {
+                if model.queue(queue).suspended { planned.append(.setSuspended(queue: queue, suspended: false)) }
+                planned.append(.add(op: own, queue: queue))
+            }
+            planned += [.add(op: waiter, queue: queue), .dropQueue(queue: queue)]
+            if let own { planned.append(.release(op: own)) }
+            planned.append(.release(op: dependency))
         case 23:
             // Waits that must time out: a suspended queue with work, a cancelled executing operation.
             if chance(0.5) {
@@ -258,13 +264,24 @@ struct ProgramGenerator {
         case 28:
             // Exactly two levels with a backlog on a width-1 queue, drained with no other call
             // between the starts: the stretch a share promise is judged over.
+            // Mostly neighbouring levels with a long backlog at the heavier one: there a share
+            // the promise owes the lighter level is several starts, more than the k + 1 it allows
+            // any stretch to be off by; two levels far apart in weight owe the lighter one little.
             let idle = queues.filter { model.unfinished($0).isEmpty }
             let queue = pick(idle) ?? queue
-            let first = int(0...4)
-            let levels = [first, (first + int(1...4)) % 5]
+            let levels: [Int]
+            if chance(0.7) {
+                let lighter = int(0...3)
+                levels = [lighter, lighter + 1]
+            } else {
+                let first = int(0...4)
+                levels = [first, (first + int(1...4)) % 5]
+            }
             planned += [.setWidth(queue: queue, width: 1), .setSuspended(queue: queue, suspended: true)]
             var members: [Int] = []
-            for level in levels { members += (0..<int(5...40)).map { _ in newOp(.held, level) } }
+            for level in levels {
+                members += (0..<int(level == levels.max() ? 15...40 : 5...40)).map { _ in newOp(.held, level) }
+            }
             planned += [
                 .addBatch(ops: members, queue: queue, wait: false), .setSuspended(queue: queue, suspended: false),
             ]
@@ -274,6 +291,12 @@ struct ProgramGenerator {
             // chain's: what the chain's first member inherited decides the start once the running
             // work ends.
             let queue = pick(queues.filter { model.unfinished($0).isEmpty }) ?? queue
+            if !model.unfinished(queue).isEmpty {
+                // Cleared first: work of its own ready beside the chain could take the start that
+                // decides between the chain's first member and the rival.
+                planned.append(.cancelAll(queue: queue))
+                for op in executing where model.op(op).queue == queue { planned.append(.release(op: op)) }
+            }
             let low = int(0...2)
             let high = int((low + 2)...4)
             let running = newOp(.held, randomLevel())

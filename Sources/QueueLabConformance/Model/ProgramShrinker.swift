@@ -14,7 +14,7 @@ struct ProgramShrinker<Q: OperationQueueing> {
     init(context: ScenarioContext, quiet: Duration) {
         self.context = context
         self.quiet = quiet
-        budget = context.level == .quick ? .seconds(3) : .seconds(25)
+        budget = context.shrinkBudget ?? (context.level == .quick ? .seconds(3) : .seconds(25))
     }
 
     func shrink(_ failure: ModelScenario.Failure) -> ModelScenario.Failure {

@@ -15,6 +15,8 @@ import Testing
 /// `QUEUELAB_MODEL_MUTANT_TABLE` (a file each case appends its line to: name, clause, seeds run,
 /// seeds caught, seeds missed, shrunk lengths, the same without the calls that make operations,
 /// clauses named, seconds); then a mutant caught on no seed fails.
+/// `QUEUELAB_MODEL_MUTANT_SHRINK` (seconds) overrides the level's shrinking budget: 0 counts catches
+/// without shrinking them, and the table's shrunk lengths are then the failing programs' own.
 @Suite("Model mutants")
 struct ModelMutantLongTests {
     /// Caught on every seed of 1 to 3 at `quick`, in three runs (the last after the generator's
@@ -59,12 +61,20 @@ struct ModelMutantLongTests {
         return level
     }
 
+    static var shrinkBudget: Duration? {
+        guard let text = ProcessInfo.processInfo.environment["QUEUELAB_MODEL_MUTANT_SHRINK"] else { return nil }
+        guard let seconds = Int(text), seconds >= 0 else {
+            preconditionFailure("QUEUELAB_MODEL_MUTANT_SHRINK=\(text): expected whole seconds, 0 or more")
+        }
+        return .seconds(seconds)
+    }
+
     /// The first FAIL of either model check on `seed`, or nil.
     static func failure(_ mutant: ModelMutant, seed: UInt64) -> CheckOutcome? {
-        let report = ConformanceSuite.run(
-            mutant.recipe,
-            configuration: ConformanceConfiguration(
-                level: level, seed: seed, checks: Check.matching("model"), timeBound: .seconds(4)))
+        var configuration = ConformanceConfiguration(
+            level: level, seed: seed, checks: Check.matching("model"), timeBound: .seconds(4))
+        configuration.shrinkBudget = shrinkBudget
+        let report = ConformanceSuite.run(mutant.recipe, configuration: configuration)
         return report.outcomes.first { $0.verdict == .fail }
     }
 
