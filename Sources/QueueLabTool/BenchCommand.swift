@@ -243,7 +243,12 @@ struct BenchCommand: ParsableCommand {
     /// OUT-DIR/NAME.csv with --out-dir (checked to come with --variant); else --out or the default,
     /// for a run of one variant (checked).
     func outputPath(for variant: String, many: Bool) throws -> String {
-        if let outDir { return (outDir as NSString).appendingPathComponent("\(variant).csv") }
+        if let outDir {
+            if let problem = OutputPath.problem(withFolder: outDir, file: "\(variant).csv") {
+                throw ValidationError("--out-dir \(outDir): \(problem)")
+            }
+            return (outDir as NSString).appendingPathComponent("\(variant).csv")
+        }
         guard !many else { throw ValidationError("--variant needs --out-dir") }
         if let out { return out }
         let stamp = RunMetadata.timestamp().replacingOccurrences(of: ":", with: "")

@@ -180,6 +180,7 @@ struct CheckedGate {
 
     /// `--out-dir` must be a directory this run can write: found now, not after two builds.
     private static func checkWritable(_ out: String) throws(GateFailure) {
+        guard !out.isEmpty else { throw .badInput("--out-dir: an empty path names no folder") }
         let probe = (out as NSString).appendingPathComponent(".queuelab-gate-probe.\(getpid())")
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)

@@ -36,7 +36,7 @@ struct MainJobCommand: ParsableCommand {
     func validate() throws {
         try CountOption.check("--samples", samples, CountOption.samples)
         // The CSV's folder, before minutes of conformance.
-        if let problem = OutputPath.problem(with: "\(results)/quick.csv") {
+        if let problem = OutputPath.problem(withFolder: results, file: "quick.csv") {
             throw ValidationError("--out-dir \(results): \(problem)")
         }
     }

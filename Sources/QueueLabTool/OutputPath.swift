@@ -15,4 +15,11 @@ enum OutputPath {
 
     /// nil when a file can be written at `path`; else why not (see `OutputFile`).
     static func problem(with path: String) -> String? { OutputFile.problem(with: path) }
+
+    /// nil when `file` can be written in `folder`; else why not. An empty folder is refused rather
+    /// than read as the current one: `--out-dir ''` is a mistake in a script, not a choice.
+    static func problem(withFolder folder: String, file: String) -> String? {
+        guard !folder.isEmpty else { return "an empty path names no folder" }
+        return problem(with: (folder as NSString).appendingPathComponent(file))
+    }
 }

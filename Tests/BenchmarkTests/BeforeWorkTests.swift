@@ -40,6 +40,22 @@ import Testing
         }
     }
 
+    @Test func anEmptyOutputFolderIsRefusedNotReadAsTheCurrentOne() {
+        #expect {
+            _ = try MainJobCommand.parse(["--out-dir", ""])
+        } throws: { error in
+            MainJobCommand.message(for: error) == "--out-dir : an empty path names no folder"
+        }
+        #expect {
+            try BenchCommand.parse([
+                "--impl", "lock", "--workload", "noop:n=10", "--samples", "1", "--variant", "base=/bin/true",
+                "--variant", "head=/bin/true", "--out-dir", "",
+            ]).runChecked()
+        } throws: { error in
+            "\(error)" == "--out-dir : an empty path names no folder"
+        }
+    }
+
     @Test func aCalibrationOfAQueueThatCannotRunItsMeasurementsIsRefusedBeforeBenching() {
         #expect {
             try SimulateCommand.parse(["--calibrate", "--impl", "dispatch"]).runChecked()
