@@ -66,7 +66,7 @@ import Testing
 
     @Test func aCalibrationWithANegativeCostIsRefused() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("negative-\(getpid()).calibration")
-        try "name = x\noverhead_ns = -1\nwakeup_ns = 0\nhandoff_ns = 0\n".write(
+        try "# queuelab-calibration/1\nname = x\noverhead_ns = -1\nwakeup_ns = 0\nhandoff_ns = 0\n".write(
             to: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: path) }
         #expect {
