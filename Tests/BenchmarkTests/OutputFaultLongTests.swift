@@ -68,6 +68,7 @@ struct OutputFaultLongTests {
             ["bench"] + Self.tiny + ["--out", null],
             ["trace", "--impl", "lock", "--workload", "noop:n=10", "--format", "transitions", "--out", null],
             ["trace", "--impl", "lock", "--workload", "noop:n=10", "--out", null],
+            ["trace", "--impl", "lock", "--workload", "noop:n=10", "--format", "recording", "--out", null],
             ["conform", "--impl", "lock", "--check", "cycle.self", "--level", "quick", "--junit", null],
         ]
         for arguments in runs {
