@@ -110,3 +110,29 @@ import Testing
         #expect(SimulateCommand.validatedColumns(.replay).contains("e2s_p99_ns"))
     }
 }
+
+extension SimulateCommandTests {
+    /// A recording cut by a crash is replayed up to its last complete record, and simulate says
+    /// so before anything runs, in the line bench, trace and explain print.
+    @Test func aRecordingCutMidRecordIsSimulatedWithAWarning() throws {
+        let cut = "o 3 0 0 3000 0 1000 - - c"
+        let text = "queuelab-recording/2\nq 0 -1 app\no 1 0 0 0 0 1000 - - a\no 2 0 0 1000 0 1000 - - b\n" + cut
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID().uuidString).qlr").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let planned = try plan(["--workload", "replay:file=\(path)", "--width", "2"])
+        #expect(planned.cells.count == 1)
+        #expect(
+            planned.warnings == [
+                "warning: replay of \(path): the last record is cut off (\(cut.utf8.count) bytes dropped; read up "
+                    + "to the last complete one)"
+            ])
+        let whole = try plan(["--workload", "replay:file=\(path)", "--workload", "makespan"])
+        #expect(whole.warnings.count == 1, "one line per recording")
+        // A path of its own: a recording is read once per path and process.
+        let complete = path + ".whole.qlr"
+        try Data(text.dropLast(cut.count).utf8).write(to: URL(fileURLWithPath: complete))
+        defer { try? FileManager.default.removeItem(atPath: complete) }
+        #expect(try plan(["--workload", "replay:file=\(complete)"]).warnings.isEmpty)
+    }
+}
