@@ -75,6 +75,6 @@ extension SimulationCalibration {
     public func text(comment lines: [String]) -> String {
         let header = lines.map { $0.isEmpty ? "#" : "# \($0)" }.joined(separator: "\n")
         let body = text.split(separator: "\n", maxSplits: 1).dropFirst().joined()
-        return "# queuelab-calibration/1\n\(header)\n\(body)"
+        return "# \(Self.schema)\n\(header)\n\(body)"
     }
 }

@@ -1,4 +1,7 @@
 extension SimulationCalibration {
+    /// The version line's name, written first as a comment (`# queuelab-calibration/1`).
+    public static let schema = "queuelab-calibration/1"
+
     static let keys = [
         "name", "implementation", "overhead_ns", "wakeup_ns", "handoff_ns", "add_ns", "make_ns", "edge_ns",
         "stall_per_s", "stall_ns", "stall_tail_per_s", "stall_tail_ns", "spawn_ns",
@@ -18,11 +21,20 @@ extension SimulationCalibration {
 
     /// Reads the `queuelab-calibration/1` text.
     ///
-    /// - Throws: ``CalibrationError`` naming the line and what is wrong (a missing or repeated key,
-    ///   an unknown one, a cost that is negative or not a whole number of nanoseconds).
+    /// - Throws: ``CalibrationError`` naming the line and what is wrong (no version line or another
+    ///   version, a last line cut short, a missing or repeated key, an unknown one, a cost that is
+    ///   negative or not a whole number of nanoseconds).
     public init(parsing text: String) throws(CalibrationError) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        try Self.checkVersion(lines[0])
+        // The writer ends every line with a line feed: a last line without one was cut, and a cost
+        // or a list cut short still parses as a smaller one, so the cut is refused, never read.
+        if let last = lines.last, !last.isEmpty {
+            throw CalibrationError(
+                line: lines.count, message: "the last line ends without a line break: the file was cut short")
+        }
         var values: [String: String] = [:]
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, raw) in lines.enumerated().dropFirst() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let content = line.trimmed
             if content.isEmpty { continue }
@@ -79,6 +91,19 @@ extension SimulationCalibration {
         }
     }
 
+    /// The first line must name this version: a file of another version (its keys may mean other
+    /// things) or without the line (another file, or one cut before it) is refused, never guessed at.
+    private static func checkVersion(_ line: Substring) throws(CalibrationError) {
+        let content = line.trimmed
+        let named = content.hasPrefix("#") ? content.dropFirst().drop(while: \.isWhitespace) : ""
+        if named == schema { return }
+        if named.hasPrefix(schema.prefix { $0 != "/" } + "/") {
+            throw CalibrationError(
+                line: 1, message: "format \(named.prefix(40)) is another version; this QueueLab reads \(schema)")
+        }
+        throw CalibrationError(line: 1, message: "no version line: the first line must be '# \(schema)'")
+    }
+
     /// A comma-separated list of whole nanoseconds of at least `least`, ascending.
     private static func durations(_ text: String, key: String, least: UInt64) throws(CalibrationError) -> [UInt64] {
         var values: [UInt64] = []
@@ -126,7 +151,7 @@ extension SimulationCalibration {
     /// The text ``init(parsing:)`` reads back as this calibration.
     public var text: String {
         """
-        # queuelab-calibration/1
+        # \(Self.schema)
         name = \(name)
         implementation = \(implementation)
         overhead_ns = \(overheadNanoseconds)

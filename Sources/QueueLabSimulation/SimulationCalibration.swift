@@ -1,8 +1,8 @@
 /// The queue's own costs, in virtual nanoseconds, that a simulation adds to the bodies' durations:
 /// what makes a simulated `lock` differ from an ideal list scheduler.
 ///
-/// Written as a small text file (`queuelab-calibration/1`): one `key = value` per line, `#` starts
-/// a comment. Keys: `name`, `implementation`, `overhead_ns`, `wakeup_ns`, `handoff_ns`, each once;
+/// Written as a small text file (`queuelab-calibration/1`): the version line first, then one
+/// `key = value` per line, each ended by a line feed; `#` starts a comment. Keys: `name`, `implementation`, `overhead_ns`, `wakeup_ns`, `handoff_ns`, each once;
 /// optionally `add_ns`, `make_ns`, `edge_ns` (the producer's costs); `stall_per_s` with `stall_ns`
 /// (comma-separated durations), both or neither: the machine's stalls (`StallModel`); and with
 /// them `stall_tail_per_s` with `stall_tail_ns`: its longest stalls, listed one by one; `spawn_ns`

@@ -24,7 +24,7 @@ struct BenchCommand: ParsableCommand {
 
             Sequential sampling: with --variant base=... --variant head=..., --until-detectable 10% --budget 10m runs --samples rounds, then adds --until-step rounds at a time to each cell whose ops_per_s comparison (paired by round, as compare does) cannot yet detect 10% with 80% power, until every cell can or the budget is spent, spending it where it buys a cell that sees the limit (a plan, printed before the extra rounds and made again after each step, says what each cell needs and is expected to detect by the end). The budget counts from the end of the --samples rounds; a step already started finishes. The rows still above the limit are printed; `compare --require-detectable 10%` is the gate.
 
-            \(HelpText.exitStatus([(0, "every sample measured"), (2, "bad input (an option, a workload, a variant, an environment knob, an unwritable output, a journal left without --resume), before any sample runs"), (4, "a sample failed or hung (its cell is left out from then on: not measured), or no sample was measured"), (74, "the samples were measured but the CSV could not be written (they stay in the journal)")]))
+            \(HelpText.exitStatus([(0, "every sample measured"), (2, "bad input (an option, a workload, a variant, an environment knob, an unwritable output, a journal left without --resume), before any sample runs"), (4, "a sample failed or hung (its cell is left out from then on: not measured), or no sample was measured"), (74, "the samples were measured but the CSV could not be written (they stay in the journal), or the journal could not take a sample (the run stops; --resume continues it)")]))
             """
     )
 
@@ -173,10 +173,18 @@ struct BenchCommand: ParsableCommand {
             plan.seed = journalled
         }
         let journalOf = Dictionary(uniqueKeysWithValues: zip(plan.variants.map(\.name), journals))
+        // A journal that cannot take a sample (a full disk) ends the run at once: samples taken
+        // on would be lost by a kill. An output failure, exit 74, not bad input.
+        let journal: (SampleRecord) -> Void = { sample in
+            do {
+                try journalOf[sample.variant]?.append(sample)
+            } catch {
+                OutputFailure.exit("\(error) (the journal keeps the samples before it: --resume continues)")
+            }
+        }
         let mainStarted = ContinuousClock.now
         let result = try BenchmarkRunner(
-            plan: plan, metadata: RunMetadata.current(), resuming: resumed,
-            onSample: { sample in try journalOf[sample.variant]?.append(sample) }
+            plan: plan, metadata: RunMetadata.current(), resuming: resumed, onSample: journal
         ).run()
         var taken = Dictionary(
             uniqueKeysWithValues: zip(plan.variants, journals).map { variant, journal in
@@ -189,7 +197,7 @@ struct BenchCommand: ParsableCommand {
             let elapsed = SequentialSampling.seconds(ContinuousClock.now - mainStarted)
             let extended = try sequential.extend(
                 plan: plan, records: taken, secondsPerPair: pairs > 0 ? elapsed / Double(pairs) : 1,
-                onSample: { sample in try journalOf[sample.variant]?.append(sample) })
+                onSample: journal)
             taken = extended.records
             failures += extended.failures
         }

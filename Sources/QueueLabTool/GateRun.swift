@@ -228,20 +228,38 @@ struct GateRun {
         if bench == GateStatus.notMeasured.rawValue {
             gateProgress("some \(name) samples failed or hung (see bench's FAILED lines): not measured")
         }
-        return (verdict, document(baseCSV, headCSV, compareArguments, deadline: deadline))
+        return (verdict, try document(name, baseCSV, headCSV, compareArguments))
     }
 
     /// The comparison again as JSON, for coverage and the summary line: compare is deterministic
-    /// on the same CSVs, and takes a moment. nil when it could not be read.
+    /// on the same CSVs, and takes a moment. nil when compare did not run to a verdict (within
+    /// 120 s): the verdict already read says why.
     private func document(
-        _ baseCSV: String, _ headCSV: String, _ compareArguments: [String], deadline: ContinuousClock.Instant?
-    ) -> ComparisonDocument? {
+        _ name: String, _ baseCSV: String, _ headCSV: String, _ compareArguments: [String]
+    ) throws(GateFailure) -> ComparisonDocument? {
         let command = ChildCommand(
             executable: head, arguments: ["compare", baseCSV, headCSV, "--format", "json"] + compareArguments)
         guard let outcome = try? ChildProcess.run(command, timeout: .seconds(120)), !outcome.timedOut else {
             return nil
         }
-        return try? ComparisonDocument.decoder().decode(
-            ComparisonDocument.self, from: Data(outcome.standardOutput.utf8))
+        return try Self.document(outcome.standardOutput, status: outcome.status, channel: name)
+    }
+
+    /// compare's exit statuses that come with a document on standard output: every verdict.
+    static let statusesWithADocument: Set<Int32> = [0, 1, 4, 5, 6]
+
+    /// The document compare printed with exit status `status`, or nil for a status that prints
+    /// none (bad input, a crash). A document this gate cannot read (another schema: a head built
+    /// from another QueueLab; a document cut short) is not taken as none: coverage and the list of
+    /// regressions stand on it, so the gate stops, not measured, saying why.
+    static func document(_ output: String, status: Int32, channel: String) throws(GateFailure) -> ComparisonDocument? {
+        guard statusesWithADocument.contains(status) else { return nil }
+        do {
+            return try ComparisonDocument.read(Data(output.utf8))
+        } catch {
+            throw GateFailure(
+                status: .notMeasured,
+                description: "\(channel): compare --format json printed \(error): not measured")
+        }
     }
 }

@@ -12,6 +12,9 @@ extension SimulateCommand {
     struct Plan {
         var calibration: SimulationCalibration
         var cells: [(cell: SimulationCell, policy: any SchedulingPolicy, round: Int)]
+        /// What the replayed recordings lost (a record cut off by a crash, events the recorder
+        /// dropped, dependencies left out), said before anything runs, as bench says it.
+        var warnings: [String] = []
     }
 
     static let widthRange = WidthList.range
@@ -64,7 +67,7 @@ extension SimulateCommand {
                 }
             }
         }
-        return Plan(calibration: calibration, cells: cells)
+        return Plan(calibration: calibration, cells: cells, warnings: ReplayWarning.lines(workloads))
     }
 
     func checkedWidths() throws -> [Int] { try WidthList.parse(width) }

@@ -96,6 +96,7 @@ struct SimulateCommand: ParsableCommand {
             throw ValidationError("--impl \(impl) is for --calibrate; a simulation's queue is its calibration's")
         }
         var plan = try checkedPlan()
+        ReplayWarning.say(plan.warnings)
         let stallsNow = validate ? measureStallsNow(into: &plan.calibration) : nil
         let metadata = RunMetadata.current()
         let commit = RunMetadata.gitCommit(containing: RunMetadata.currentExecutable())

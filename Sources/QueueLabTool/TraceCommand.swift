@@ -108,19 +108,37 @@ struct TraceCommand: ParsableCommand {
         }
     }
 
-    /// `--format recording`: the workload run with QueueLabRecorder on its queues.
+    /// `--format recording`: the workload run with QueueLabRecorder on its queues. The recorder
+    /// appends to its file as the run goes, so it records into a scratch file of this process's
+    /// own, which then reaches `--out` by the rules every output follows (``OutputFile``): the
+    /// target is never seen half written, and a device or FIFO is written through.
     private func record(_ recipe: any QueueRecipe, _ workload: Workload) {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "queuelab-trace.\(getpid()).\(UUID().uuidString).recording"
+        ).path
+        SignalCleanup.install()
+        SignalCleanup.onStop { unlink(scratch) }
+        defer { unlink(scratch) }
+        let recording: Recording
         do {
-            let (recording, note) = try WorkloadRecording.record(
-                recipe, workload: workload, to: out, bodyClock: bodyClock.clock, drainTimeout: drain.duration)
+            let note: String?
+            (recording, note) = try WorkloadRecording.record(
+                recipe, workload: workload, to: scratch, bodyClock: bodyClock.clock, drainTimeout: drain.duration)
             if let note { print("note: \(note)") }
-            print(
-                "wrote \(out): \(recording.operations.count) operations on \(recording.queues.count) queues, "
-                    + "makespan \(Double(recording.makespan) / 1e6) ms, \(recording.droppedEvents) events dropped")
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            unlink(scratch)
             Foundation.exit(1)
         }
+        do {
+            try OutputFile.copy(from: scratch, to: out)
+        } catch {
+            unlink(scratch)
+            OutputFailure.exit(error)
+        }
+        print(
+            "wrote \(out): \(recording.operations.count) operations on \(recording.queues.count) queues, "
+                + "makespan \(Double(recording.makespan) / 1e6) ms, \(recording.droppedEvents) events dropped")
     }
 
     /// Bad input: one line on standard error, exit status 2.

@@ -68,7 +68,10 @@ import Testing
         let folder = try Self.folder("validate")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let calibration = "\(folder)/unknown.calibration"
-        try Data("name = x\nimplementation = nosuch\noverhead_ns = 1\nwakeup_ns = 1\nhandoff_ns = 1\n".utf8).write(
+        try Data(
+            "# queuelab-calibration/1\nname = x\nimplementation = nosuch\noverhead_ns = 1\nwakeup_ns = 1\nhandoff_ns = 1\n"
+                .utf8
+        ).write(
             to: URL(fileURLWithPath: calibration))
         #expect {
             try SimulateCommand.parse(["--calibration", calibration, "--validate"]).runChecked()

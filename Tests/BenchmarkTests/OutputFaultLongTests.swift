@@ -58,6 +58,34 @@ struct OutputFaultLongTests {
         try? FileManager.default.removeItem(atPath: journal)
     }
 
+    /// The journal is appended to as each sample finishes; a write that fails then (here: past a
+    /// 4 KiB file-size limit, the journal's plan line and header fitting under it and its rows not)
+    /// is a failed output, exit 74 with one line naming the journal, not bad input.
+    @Test(.timeLimit(.minutes(5)))
+    func aJournalThatCannotTakeASampleIsExit74WithOneLine() throws {
+        let folder = try Self.folder("journal")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let arguments = [
+            "bench", "--impl", "lock", "--workload", "noop:n=10", "--samples", "30", "--warmup", "0", "--out",
+            "\(folder)/run.csv",
+        ]
+        let quoted = ([RunnerTests.queuelabBinary!] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        // SIGXFSZ ignored, as an exec keeps it: a write past the limit fails with EFBIG instead.
+        let outcome = try ChildProcess.run(
+            ChildCommand(
+                executable: "/bin/bash", arguments: ["-c", "trap '' XFSZ; ulimit -f 4; exec \(quoted) > /dev/null"]),
+            timeout: .seconds(120))
+        let journal = "\(folder)/run.csv.partial"
+        #expect(outcome.status == 74, "\(outcome.standardError)")
+        let lines = outcome.standardError.split(separator: "\n").filter { !$0.hasPrefix("[") }
+        #expect(
+            lines == [
+                "error: cannot write \(journal): \(String(cString: strerror(EFBIG))) (the journal keeps the samples "
+                    + "before it: --resume continues)"
+            ], "\(outcome.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: "\(folder)/run.csv"))
+    }
+
     @Test(.enabled(if: getuid() == 0, "making a device node needs root"), .timeLimit(.minutes(5)))
     func aDeviceNamedAsOutputStaysADevice() throws {
         let folder = try Self.folder("device")
@@ -68,6 +96,7 @@ struct OutputFaultLongTests {
             ["bench"] + Self.tiny + ["--out", null],
             ["trace", "--impl", "lock", "--workload", "noop:n=10", "--format", "transitions", "--out", null],
             ["trace", "--impl", "lock", "--workload", "noop:n=10", "--out", null],
+            ["trace", "--impl", "lock", "--workload", "noop:n=10", "--format", "recording", "--out", null],
             ["conform", "--impl", "lock", "--check", "cycle.self", "--level", "quick", "--junit", null],
         ]
         for arguments in runs {

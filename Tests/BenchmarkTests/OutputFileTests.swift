@@ -1,4 +1,5 @@
 import Foundation
+import QueueLabCore
 import Testing
 
 @testable import QueueLabBenchmarks
@@ -62,19 +63,26 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func aFIFOIsWrittenThroughAndStaysAFIFO() async throws {
+    func aFIFOIsWrittenThroughAndStaysAFIFO() throws {
         let folder = try Self.folder("fifo")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let fifo = "\(folder)/pipe"
         #expect(mkfifo(fifo, 0o600) == 0)
-        // The reader opens the FIFO as `cat pipe` would; the write below blocks until it has.
-        let reader = Task.detached { () -> String in
+        // The reader opens the FIFO as `cat pipe` would; the write below blocks until it has. It
+        // runs on a thread of its own, not the few of Swift's cooperative pool: the write holds
+        // the output lock while it blocks, and another test waiting for that lock holds a pool
+        // thread, so a reader queued behind both would never run.
+        let read = Locked("")
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
             let handle = FileHandle(forReadingAtPath: fifo)
             defer { try? handle?.close() }
-            return String(decoding: handle?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+            read.withLock { $0 = String(decoding: handle?.readDataToEndOfFile() ?? Data(), as: UTF8.self) }
+            done.signal()
         }
         try OutputFile.write(Data("through\n".utf8), to: fifo)
-        #expect(await reader.value == "through\n")
+        done.wait()
+        #expect(read.withLock { $0 } == "through\n")
         #expect(Self.kind(fifo) == S_IFIFO)
     }
 

@@ -75,5 +75,16 @@ extension ReplayInputTests {
         #expect(
             outcome.standardError.contains(
                 "warning: replay of \(path): the last record is cut off (\(cut.utf8.count) bytes dropped"))
+        // simulate replays it too, after the same line.
+        let simulated = try ChildProcess.run(
+            ChildCommand(
+                executable: RunnerTests.queuelabBinary!,
+                arguments: ["simulate", "--width", "2", "--workload", "replay:file=\(path)"]),
+            timeout: .seconds(60))
+        #expect(simulated.status == 0, "\(simulated.standardError)")
+        #expect(
+            simulated.standardError
+                == "warning: replay of \(path): the last record is cut off (\(cut.utf8.count) bytes dropped; read "
+                + "up to the last complete one)\n")
     }
 }

@@ -14,6 +14,7 @@ extension SimulateCommandTests {
     func validationMeasuresTheStallsOfTheMinute() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("stalls-\(getpid()).calibration")
         try """
+        # queuelab-calibration/1
         name = lock-test
         implementation = lock
         overhead_ns = 500

@@ -66,7 +66,7 @@ import Testing
 
     @Test func aCalibrationWithANegativeCostIsRefused() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("negative-\(getpid()).calibration")
-        try "name = x\noverhead_ns = -1\nwakeup_ns = 0\nhandoff_ns = 0\n".write(
+        try "# queuelab-calibration/1\nname = x\noverhead_ns = -1\nwakeup_ns = 0\nhandoff_ns = 0\n".write(
             to: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: path) }
         #expect {
@@ -108,5 +108,31 @@ import Testing
         #expect(SimulateCommand.validatedColumns(.overload).contains("prio_verylow_share"))
         #expect(SimulateCommand.validatedColumns(.open) == ["a2s_mean_ns"])
         #expect(SimulateCommand.validatedColumns(.replay).contains("e2s_p99_ns"))
+    }
+}
+
+extension SimulateCommandTests {
+    /// A recording cut by a crash is replayed up to its last complete record, and simulate says
+    /// so before anything runs, in the line bench, trace and explain print.
+    @Test func aRecordingCutMidRecordIsSimulatedWithAWarning() throws {
+        let cut = "o 3 0 0 3000 0 1000 - - c"
+        let text = "queuelab-recording/2\nq 0 -1 app\no 1 0 0 0 0 1000 - - a\no 2 0 0 1000 0 1000 - - b\n" + cut
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID().uuidString).qlr").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let planned = try plan(["--workload", "replay:file=\(path)", "--width", "2"])
+        #expect(planned.cells.count == 1)
+        #expect(
+            planned.warnings == [
+                "warning: replay of \(path): the last record is cut off (\(cut.utf8.count) bytes dropped; read up "
+                    + "to the last complete one)"
+            ])
+        let whole = try plan(["--workload", "replay:file=\(path)", "--workload", "makespan"])
+        #expect(whole.warnings.count == 1, "one line per recording")
+        // A path of its own: a recording is read once per path and process.
+        let complete = path + ".whole.qlr"
+        try Data(text.dropLast(cut.count).utf8).write(to: URL(fileURLWithPath: complete))
+        defer { try? FileManager.default.removeItem(atPath: complete) }
+        #expect(try plan(["--workload", "replay:file=\(complete)"]).warnings.isEmpty)
     }
 }

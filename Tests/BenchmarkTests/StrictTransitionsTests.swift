@@ -1,5 +1,6 @@
 import Foundation
 import QueueLabBenchmarks
+import QueueLabCore
 import Testing
 
 /// A transitions file is read strictly: a file cut mid-line, an operation listed twice or a
@@ -39,5 +40,51 @@ import Testing
             Self.error(text) == "line 3: operation 1 depends on itself through its dependencies: no run records a cycle"
         )
         #expect(Self.error(Self.header + "op 5 0 0 0 0 0 5\n")?.contains("operation 5 depends on itself") == true)
+    }
+}
+
+/// Every number that names something is checked against what the file declared, and every number
+/// explain computes with is in its range: a file that breaks either is refused at its line.
+extension StrictTransitionsTests {
+    @Test func aQueueIndexOutOfItsOrderIsRefused() {
+        let ops = "op 1 0 0 0 0 0 -\nt 1 1 ready 0 0 10 1\n"
+        #expect(Self.error(Self.header + "queue 1 1 r\n" + ops) == nil)
+        #expect(
+            Self.error(Self.header + "queue 7 1 r\n" + ops)
+                == "line 3: queue index 7, but 1 queue lines come before it (0, 1, 2, ...)")
+        #expect(Self.error("queuelab-transitions/3\nqueue -1 1 q\n")?.hasPrefix("line 2: queue index -1") == true)
+        #expect(Self.error(Self.header + "queue 0 1 r\n")?.hasPrefix("line 3: queue index 0") == true)
+        // An operation's queue: -1 (observed through no traced queue) or a listed one.
+        #expect(Self.error(Self.header + "op 1 -1 0 0 0 0 -\nt 1 1 ready 0 0 10 1\n") == nil)
+        #expect(Self.error(Self.header + "op 1 -2 0 0 0 0 -\n") == "line 3: operation 1 names queue -2, not listed")
+    }
+
+    @Test func aTransitionBeforeItsOperationsLineIsRefused() {
+        let text = Self.header + "t 1 1 ready 0 0 10 1\nop 1 0 0 0 0 0 - first\n"
+        #expect(Self.error(text) == "line 3: a transition of operation 1, which no earlier op line lists")
+        #expect(Self.error(Self.header + "op 1 0 0 0 0 0 -\nt 1 2 ready 0 0 10 1\n")?.hasPrefix("line 4:") == true)
+        // With its op line first, every transition carries the operation's name.
+        let named = Self.header + "op 1 0 0 0 0 0 - first\nt 1 1 ready 0 0 10 1\nt 2 1 executing 0 0 11 1\n"
+        let run = try? RecordedRun.readTransitions(from: Data(named.utf8))
+        #expect(run?.transitions.map(\.name) == ["first", "first"])
+    }
+
+    @Test func aWidthOrATimeExplainCannotComputeWithIsRefused() {
+        let ops = "op 1 0 0 0 0 0 -\nt 1 1 ready 0 0 10 1\n"
+        #expect(Self.error("queuelab-transitions/3\nqueue 0 -1 q\n" + ops) == nil)
+        #expect(Self.error("queuelab-transitions/3\nqueue 0 1024 q\n" + ops) == nil)
+        for width in ["0", "-2", "1025", "9223372036854775807"] {
+            #expect(
+                Self.error("queuelab-transitions/3\nqueue 0 \(width) q\n" + ops)
+                    == "line 2: queue width \(width) is absurd (-1 or 1 to 1024)")
+        }
+        let late = "9223372036854775808"
+        #expect(
+            Self.error(Self.header + "op 1 0 \(late) \(late) 0 0 -\n")
+                == "line 3: add call entered out of range (at most 9223372036854775807 ns)")
+        #expect(
+            Self.error(Self.header + "op 1 0 0 0 0 0 -\nt 1 1 ready 0 0 \(late) 1\n")?.hasPrefix(
+                "line 4: timestamp out of range") == true)
+        #expect(Self.error(Self.header + "suspended 0 \(late) 0\n")?.hasPrefix("line 3: suspended from out") == true)
     }
 }

@@ -58,8 +58,9 @@ import Testing
             ),
         ])
     func refused(text: String, reason: String) {
+        // Each a whole file of the current version, so that what is refused is the line named.
         #expect {
-            _ = try SimulationCalibration(parsing: text)
+            _ = try SimulationCalibration(parsing: "# queuelab-calibration/1\n" + text + "\n")
         } throws: { error in
             "\(error)".contains(reason)
         }
@@ -79,5 +80,46 @@ extension CalibrationTests {
         let path = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
         let text = try String(contentsOfFile: "/\(path)/results/simulate/lock-vm2.calibration", encoding: .utf8)
         #expect(try SimulationCalibration(parsing: text) == .lockVM2)
+    }
+}
+
+/// A calibration file is read only whole and of its own version: the version line is required, and
+/// a file cut short is refused at its last line rather than read as a smaller calibration.
+extension CalibrationTests {
+    static let body = "name = x\noverhead_ns = 5\nwakeup_ns = 1\nhandoff_ns = 1234\n"
+
+    static func refusal(_ text: String) -> String? {
+        do {
+            _ = try SimulationCalibration(parsing: text)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func theVersionLineIsRequiredAndChecked() {
+        #expect(Self.refusal("# queuelab-calibration/1\n" + Self.body) == nil)
+        #expect(Self.refusal("#queuelab-calibration/1  \n" + Self.body) == nil)
+        #expect(
+            Self.refusal("# queuelab-calibration/9\n" + Self.body)
+                == "calibration line 1: format queuelab-calibration/9 is another version; this QueueLab reads "
+                + "queuelab-calibration/1")
+        let missing = "calibration line 1: no version line: the first line must be '# queuelab-calibration/1'"
+        #expect(Self.refusal(Self.body) == missing)
+        #expect(Self.refusal("# measured on a VM\n# queuelab-calibration/1\n" + Self.body) == missing)
+        #expect(Self.refusal("") == missing)
+    }
+
+    @Test func aFileCutMidLineIsRefusedAtItsLastLine() {
+        let whole = "# queuelab-calibration/1\n" + Self.body
+        // Cut inside the last cost: what is left still parses as a cost, a smaller one.
+        #expect(
+            Self.refusal(String(whole.dropLast(3)))
+                == "calibration line 5: the last line ends without a line break: the file was cut short")
+        #expect(Self.refusal(String(whole.dropLast())) != nil)
+        #expect(Self.refusal("# queuelab-calibration/1")?.contains("line 1: the last line ends") == true)
+        // Cut inside a list: fewer durations would read as the whole list.
+        let stalls = whole + "stall_per_s = 10\nstall_ns = 100, 2000"
+        #expect(Self.refusal(stalls)?.contains("line 7: the last line ends without a line break") == true)
     }
 }

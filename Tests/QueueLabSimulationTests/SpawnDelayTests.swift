@@ -79,14 +79,14 @@ import Testing
         let calibration = Self.spawning([250_000, 0, 12_000_000])
         #expect(calibration.text.contains("spawn_ns = 250000, 0, 12000000"))
         #expect(try SimulationCalibration(parsing: calibration.text).spawnNanoseconds == [0, 250_000, 12_000_000])
-        let base = "name = x\noverhead_ns = 5\nwakeup_ns = 1\nhandoff_ns = 1\n"
+        let base = "# queuelab-calibration/1\nname = x\noverhead_ns = 5\nwakeup_ns = 1\nhandoff_ns = 1\n"
         for (line, reason) in [
             ("spawn_ns = 5, soon", "spawn_ns: 'soon' is not a whole number of nanoseconds of 0 or more"),
             ("spawn_ns = -3", "spawn_ns: '-3' is not a whole number"),
             ("spawn_ns = 61000000000", "over a minute"),
         ] {
             #expect("\(line)") {
-                _ = try SimulationCalibration(parsing: base + line)
+                _ = try SimulationCalibration(parsing: base + line + "\n")
             } throws: { error in
                 "\(error)".contains(reason)
             }

@@ -75,15 +75,19 @@ enum ComparisonTable {
     static func change(_ row: ComparisonRow) -> String {
         let ratio = row.ratio.ratio
         guard ratio.isFinite, ratio > 0 else { return "-" }
-        let percent = Int((abs(ratio - 1) * 100).rounded())
-        if percent == 0 { return "no change" }
+        let change = (abs(ratio - 1) * 100).rounded()
+        if change == 0 { return "no change" }
         let higher = ratio > 1
+        // Figures read from files may be anything finite: their ratio's percentage can pass what an
+        // Int holds, or overflow to infinity. A change of a million percent or more is said as a
+        // factor (only a rise can be that large).
+        let percent = change < 1e6 ? "\(Int(change))%" : String(format: "%.3g times", ratio)
         let better: Bool
         switch row.figure.direction {
         case .higherIsBetter: better = higher
         case .lowerIsBetter: better = !higher
-        case .informational: return "\(percent)% \(higher ? "higher" : "lower")"
+        case .informational: return "\(percent) \(higher ? "higher" : "lower")"
         }
-        return "\(percent)% \(higher ? "higher" : "lower") (\(better ? "better" : "worse"))"
+        return "\(percent) \(higher ? "higher" : "lower") (\(better ? "better" : "worse"))"
     }
 }

@@ -110,7 +110,15 @@ struct RecordDecoder {
 
     private mutating func take(_ row: CSVRowReader.Row) throws(ResultsFileError) {
         guard let columns else {
-            for (index, name) in row.fields.enumerated() { position[name] = index }
+            // Columns are found by name: a name given twice would leave one of its values unread.
+            for (index, name) in row.fields.enumerated() {
+                if let first = position[name] {
+                    throw ResultsFileError(
+                        line: row.line,
+                        message: "header names the column '\(name)' twice (fields \(first + 1) and \(index + 1))")
+                }
+                position[name] = index
+            }
             // A figure added after a file was written is simply absent from it, not a defect.
             let required = ResultsFile.header.filter {
                 !Figure.optionalColumns.contains($0) && !ResultsFile.optionalMetadataColumns.contains($0)
@@ -142,6 +150,14 @@ struct RecordDecoder {
             }
             return number
         }
+        func integer(_ column: String, in range: ClosedRange<Int>) throws(ResultsFileError) -> Int {
+            let number = try integer(column, Int.self)
+            guard range.contains(number) else {
+                throw ResultsFileError(
+                    line: line, message: "'\(column)' is \(number), not \(range.lowerBound) to \(range.upperBound)")
+            }
+            return number
+        }
         /// Empty when the column is absent (a file from before it) or the field is empty (no policy).
         func optionalText(_ column: String) -> String {
             guard let at = position[column], !fields[at].isEmpty else { return "" }
@@ -162,10 +178,12 @@ struct RecordDecoder {
         }
         return SampleRecord(
             timestamp: try text("timestamp"), variant: try text("variant"), gitCommit: try text("git_commit"),
-            host: try text("host"), cores: try integer("cores", Int.self), swiftVersion: try text("swift_version"),
+            host: try text("host"), cores: try integer("cores", in: ResultsFile.coresRange),
+            swiftVersion: try text("swift_version"),
             buildConfiguration: try text("build_config"), allocator: try text("allocator"),
             implementation: try text("implementation"), policy: optionalText("policy"), workload: try text("workload"),
             parameters: try text("params"),
-            seed: try integer("seed", UInt64.self), round: try integer("round", Int.self), values: figures)
+            seed: try integer("seed", UInt64.self), round: try integer("round", in: ResultsFile.roundRange),
+            values: figures)
     }
 }

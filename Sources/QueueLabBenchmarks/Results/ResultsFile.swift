@@ -16,6 +16,13 @@ public enum ResultsFile {
     /// Metadata columns added after CSVs were committed: a file without one still reads (as empty).
     public static let optionalMetadataColumns: Set<String> = ["policy"]
 
+    /// `cores`: the processors a sample saw, at least one; at most the most a Linux kernel is built
+    /// for (8,192), above `simulate --cores`'s 4,096.
+    public static let coresRange = 1...8_192
+    /// `round`: from 0, and below the rounds a week of `bench --until-detectable` (its longest
+    /// budget) can take at one process of at least a millisecond a round, about 6 x 10^8.
+    public static let roundRange = 0...1_000_000_000
+
     /// Every column, in order: metadata, then one column per ``Figure`` (empty when it does not apply).
     public static var header: [String] { metadataColumns + Figure.all.map(\.column) }
 

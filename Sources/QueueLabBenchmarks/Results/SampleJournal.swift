@@ -104,8 +104,10 @@ public final class SampleJournal {
         self.file = file
         self.resumed = resumed?.records ?? []
         self.resumedSeed = resumed?.seed
-        if !exists {
-            try write(JournalPlan(expected.plan).line + "\n" + CSVCodec.encodeRow(ResultsFile.header) + "\n")
+        if !exists,
+            let failure = write(JournalPlan(expected.plan).line + "\n" + CSVCodec.encodeRow(ResultsFile.header) + "\n")
+        {
+            throw ResultsFileError(path: partial, line: 0, message: "cannot write the journal: \(failure)")
         }
     }
 
@@ -150,8 +152,13 @@ public final class SampleJournal {
     deinit { fclose(file) }
 
     /// Appends one sample and hands it to the kernel (a killed process loses nothing written).
-    public func append(_ record: SampleRecord) throws(ResultsFileError) {
-        try write(ResultsFile.encodeRow(record) + "\n")
+    ///
+    /// - Throws: ``OutputFileError`` naming the journal: a write that fails once samples are
+    ///   being taken is a failure of the output (a full disk), not of the command's input.
+    package func append(_ record: SampleRecord) throws(OutputFileError) {
+        if let failure = write(ResultsFile.encodeRow(record) + "\n") {
+            throw OutputFileError(path: partialPath, reason: failure)
+        }
     }
 
     /// Writes the whole run to the target (replacing what was there) and removes the journal.
@@ -160,11 +167,13 @@ public final class SampleJournal {
         unlink(partialPath)
     }
 
-    private func write(_ text: String) throws(ResultsFileError) {
+    /// Writes `text` and flushes it; the reason when either failed, else nil. The reason is read
+    /// from `errno` at once, before anything else can set it.
+    private func write(_ text: String) -> String? {
         let bytes = Array(text.utf8)
         guard fwrite(bytes, 1, bytes.count, file) == bytes.count, fflush(file) == 0 else {
-            throw ResultsFileError(
-                path: partialPath, line: 0, message: "cannot write the journal: \(String(cString: strerror(errno)))")
+            return String(cString: strerror(errno))
         }
+        return nil
     }
 }

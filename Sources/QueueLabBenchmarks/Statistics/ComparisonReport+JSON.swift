@@ -87,6 +87,30 @@ public struct ComparisonDocument: Codable, Sendable, Equatable {
     }
 }
 
+extension ComparisonDocument {
+    /// Decodes a document of ``schemaVersion`` only. A field of another version may mean another
+    /// thing under the same name, so a document that names another schema, or none, is refused
+    /// before any of its fields is read. In an extension, so that the memberwise init stays.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let schema = try container.decode(String.self, forKey: .schema)
+        guard schema == Self.schemaVersion else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .schema, in: container,
+                debugDescription: "schema \(schema) is not \(Self.schemaVersion), the one this QueueLab reads")
+        }
+        self.init(
+            schema: schema, summary: try container.decode(String.self, forKey: .summary),
+            headline: try container.decode(String.self, forKey: .headline),
+            rule: try container.decode(Rule.self, forKey: .rule),
+            counts: try container.decode([String: Int].self, forKey: .counts),
+            rows: try container.decode([Row].self, forKey: .rows),
+            missingFromHead: try container.decode([String].self, forKey: .missingFromHead),
+            onlyInHead: try container.decode([String].self, forKey: .onlyInHead),
+            notes: try container.decode([String].self, forKey: .notes))
+    }
+}
+
 extension ComparisonReport {
     public var document: ComparisonDocument {
         ComparisonDocument(

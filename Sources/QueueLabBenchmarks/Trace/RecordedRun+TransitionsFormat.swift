@@ -1,5 +1,6 @@
 import Foundation
 import QueueLabCore
+import QueueLabRecorder
 
 /// The `queuelab-transitions/3` text form of a ``RecordedRun`` (`queuelab trace --format transitions`),
 /// one record a line, fields separated by one space, so that a million-operation run is written and
@@ -18,7 +19,8 @@ import QueueLabCore
 /// ```
 ///
 /// Times are `MonotonicClock` nanoseconds, priorities `QueuePriority` raw values (-8...8), events
-/// `pending`, `ready`, `executing`, `finished` or `cancelled`; every `op` line comes before the `t` lines.
+/// `pending`, `ready`, `executing`, `finished` or `cancelled`; every `op` line comes before the `t` lines,
+/// and queue lines are numbered 0, 1, 2, ... in their order.
 /// Version 2 is the same without `suspended` lines, version 1 also without the two `ADD_` fields (its
 /// runs have no add calls); both are still read, so that older traces still explain.
 extension RecordedRun {
@@ -205,8 +207,13 @@ struct TransitionsReader {
             guard let event = Self.events[eventWord] else { throw fail("unknown event \"\(eventWord)\"") }
             let priority = try parsePriority(fields.next())
             let effective = try parsePriority(fields.next())
-            let timestamp = try unsigned(fields.next(), "timestamp")
+            let timestamp = try time(fields.next(), "timestamp")
             let thread = try unsigned(fields.next(), "thread")
+            // The writer writes every operation's `op` line before any `t` line: a transition of an
+            // operation not listed yet would lose its name, queue and stamps, so it is refused.
+            guard opLines[id] != nil else {
+                throw fail("a transition of operation \(id.rawValue), which no earlier op line lists")
+            }
             run.transitions.append(
                 StateTransition(
                     operation: id, name: names[id], event: event, priority: priority, effectivePriority: effective,
@@ -219,17 +226,18 @@ struct TransitionsReader {
             opLines[id] = lineNumber
             let queue = try signed(fields.next(), "queue")
             if hasAddCalls {
-                let entered = try unsigned(fields.next(), "add call entered")
-                let returned = try unsigned(fields.next(), "add call returned")
+                let entered = try time(fields.next(), "add call entered")
+                let returned = try time(fields.next(), "add call returned")
                 if entered != 0 || returned != 0 {
                     run.addCalls[id] = .init(entered: entered, returned: Swift.max(entered, returned))
                 }
             }
-            let bodyStart = try unsigned(fields.next(), "body start")
-            let bodyEnd = try unsigned(fields.next(), "body end")
+            let bodyStart = try time(fields.next(), "body start")
+            let bodyEnd = try time(fields.next(), "body end")
             let dependencyField = fields.next()
-            if queue >= 0 {
-                guard queue < run.queues.count else {
+            // -1 is the writer's "observed through no traced queue"; any other index must be listed.
+            if queue != -1 {
+                guard queue >= 0, queue < run.queues.count else {
                     throw fail("operation \(id.rawValue) names queue \(queue), not listed")
                 }
                 run.queueOf[id] = queue
@@ -248,14 +256,24 @@ struct TransitionsReader {
             let rest = fields.rest()
             if !rest.isEmpty { names[id] = rest }
         case "queue":
-            _ = try signed(fields.next(), "queue index")
+            // Queues are numbered by the order of their lines, and every other record names a
+            // queue by that number: an index out of that order would name another queue.
+            let index = try signed(fields.next(), "queue index")
+            guard index == run.queues.count else {
+                throw fail("queue index \(index), but \(run.queues.count) queue lines come before it (0, 1, 2, ...)")
+            }
             let width = try signed(fields.next(), "width")
+            // A traced queue's width is a workload's (-1, or 1 to Recording.largestWidth); explain
+            // multiplies it by spans of time, which an absurd width would overflow.
+            guard width == -1 || (1...Recording.largestWidth).contains(width) else {
+                throw fail("queue width \(width) is absurd (-1 or 1 to \(Recording.largestWidth))")
+            }
             run.queues.append(.init(name: fields.rest(), width: width))
         case "suspended" where hasSuspensions:
             let queue = try signed(fields.next(), "queue index")
             guard queue >= 0, queue < run.queues.count else { throw fail("a suspension of queue \(queue), not listed") }
-            let from = try unsigned(fields.next(), "suspended from")
-            let until = try unsigned(fields.next(), "suspended until")
+            let from = try time(fields.next(), "suspended from")
+            let until = try time(fields.next(), "suspended until")
             run.queues[queue].suspensions.append(.init(from: from, until: until == 0 ? .max : until))
         case "meta":
             let key = fields.word()
@@ -296,6 +314,14 @@ struct TransitionsReader {
             guard !overflow && !carry else { throw fail("\(what) out of range") }
             value = sum
         }
+        return value
+    }
+
+    /// A time in nanoseconds: explain takes differences and sums of times as `Int`, so a time
+    /// past `Int.max` (no clock reads one) is refused rather than trapped on.
+    private func time(_ field: UnsafeBufferPointer<UInt8>, _ what: String) throws(RecordedRunFormatError) -> UInt64 {
+        let value = try unsigned(field, what)
+        guard value <= UInt64(Int.max) else { throw fail("\(what) out of range (at most \(Int.max) ns)") }
         return value
     }
 
