@@ -53,21 +53,37 @@ extension SimulationCalibration {
         let overhead = 1e9 / (try median("noop", width: true, "ops_per_s"))
         let link = 1e9 / (try median("chain", "ops_per_s"))
         let wakeup = try median("ping", "e2f_p50_ns")
-        func producerCost(_ column: String) -> UInt64 {
-            UInt64(((try? median("makespan", width: true, column)) ?? 0).rounded())
+        // A figure the file could not hold (a cost over a second, a delay over a minute) is a
+        // measurement gone wrong: refused as the reader would refuse it, never trapped on.
+        func nanoseconds(_ value: Double, _ key: String, atMost bound: UInt64) throws(CalibrationError) -> UInt64 {
+            guard value.isFinite, value >= 0, value <= Double(bound) else {
+                throw CalibrationError(
+                    line: 0, message: "\(key): measured \(value) ns, outside 0 to \(bound): the measurement went wrong")
+            }
+            return UInt64(value.rounded())
+        }
+        func cost(_ value: Double, _ key: String) throws(CalibrationError) -> UInt64 {
+            try nanoseconds(value, key, atMost: Self.largestCost)
+        }
+        // The column and the file's key share a name (add_ns, make_ns, edge_ns).
+        func producerCost(_ column: String) throws(CalibrationError) -> UInt64 {
+            try cost((try? median("makespan", width: true, column)) ?? 0, column)
         }
         self.init(
-            name: name, implementation: implementation, overheadNanoseconds: UInt64(overhead.rounded()),
-            wakeupNanoseconds: UInt64(wakeup.rounded()),
-            handOffNanoseconds: UInt64(Swift.max(0, link - overhead).rounded()), addNanoseconds: producerCost("add_ns"))
-        makeNanoseconds = producerCost("make_ns")
-        edgeNanoseconds = producerCost("edge_ns")
+            name: name, implementation: implementation, overheadNanoseconds: try cost(overhead, "overhead_ns"),
+            wakeupNanoseconds: try cost(wakeup, "wakeup_ns"),
+            handOffNanoseconds: try cost(Swift.max(0, link - overhead), "handoff_ns"),
+            addNanoseconds: try producerCost("add_ns"))
+        makeNanoseconds = try producerCost("make_ns")
+        edgeNanoseconds = try producerCost("edge_ns")
         let spawnParameters = Set(Self.spawnWorkload.split(separator: ":").last?.split(separator: ";") ?? [])
-        spawnNanoseconds = records.filter {
+        spawnNanoseconds = try records.filter {
             $0.implementation == implementation && $0.workload == "makespan"
                 && Set($0.parameters.split(separator: ";")).isSuperset(of: spawnParameters)
         }.compactMap { $0.figures["parallel_after_ns"] }.filter { $0.isFinite && $0 >= 0 }
-            .map { UInt64($0.rounded()) }.sorted()
+            .map { value throws(CalibrationError) in
+                try nanoseconds(value, "spawn_ns", atMost: Self.largestDuration)
+            }.sorted()
     }
 
     /// ``text`` after a comment block of `lines` (each prefixed with `# `): where and how the

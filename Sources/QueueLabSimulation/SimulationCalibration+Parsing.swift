@@ -13,6 +13,8 @@ extension SimulationCalibration {
     static let largestCost: UInt64 = 1_000_000_000
     /// The largest stall rate read: a million a second, a stall every microsecond.
     static let largestStallRate = 1_000_000.0
+    /// The longest stall or start-up delay read: a minute.
+    static let largestDuration: UInt64 = 60_000_000_000
     /// The most durations a list holds (a measured calibration writes about a hundred).
     static let largestDurationCount = 100_000
     /// The largest calibration file read: a few hundred bytes of keys and at most two lists of
@@ -85,7 +87,7 @@ extension SimulationCalibration {
         if let spawns = values["spawn_ns"] {
             spawnNanoseconds = try Self.durations(spawns, key: "spawn_ns", least: 0)
             // A start-up of a minute is no measurement, and the sum with a virtual time must not wrap.
-            if let absurd = spawnNanoseconds.last, absurd > 60_000_000_000 {
+            if let absurd = spawnNanoseconds.last, absurd > Self.largestDuration {
                 throw CalibrationError(line: 0, message: "spawn_ns: \(absurd) is over a minute: not a start-up")
             }
         }
@@ -114,7 +116,7 @@ extension SimulationCalibration {
                 throw CalibrationError(
                     line: 0, message: "\(key): '\(item)' is not a whole number of nanoseconds \(bound)")
             }
-            guard value <= 60_000_000_000 else {
+            guard value <= largestDuration else {
                 throw CalibrationError(line: 0, message: "\(key): \(item) is over a minute: no stall or start-up")
             }
             values.append(value)

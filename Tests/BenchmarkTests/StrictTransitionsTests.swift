@@ -87,4 +87,19 @@ extension StrictTransitionsTests {
                 "line 4: timestamp out of range") == true)
         #expect(Self.error(Self.header + "suspended 0 \(late) 0\n")?.hasPrefix("line 3: suspended from out") == true)
     }
+
+    @Test func aRunLongerThanExplainComputesWithIsRefusedAtTheLineThatStretchesIt() {
+        let span = 1 << 52
+        let start = 1_000
+        func run(lastAt last: Int) -> String {
+            Self.header + "op 1 0 \(start) \(start) 0 0 -\nt 1 1 ready 0 0 \(start) 1\nt 2 1 executing 0 0 \(last) 1\n"
+        }
+        #expect(Self.error(run(lastAt: start + span)) == nil)
+        #expect(
+            Self.error(run(lastAt: start + span + 1))
+                == "line 5: timestamp \(start + span + 1) stretches the run to \(span + 1) ns, past the \(span) ns (about 52 days) explain computes with"
+        )
+        // 0 is "not stamped", not a time: it stretches nothing.
+        #expect(Self.error(Self.header + "op 1 0 0 0 0 0 -\nt 1 1 ready 0 0 \(Int.max) 1\n") == nil)
+    }
 }

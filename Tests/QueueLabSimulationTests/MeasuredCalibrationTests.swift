@@ -59,6 +59,25 @@ import Testing
         #expect(result.makespan > 0)
     }
 
+    @Test("a figure the file could not hold is refused, naming its key, not trapped on")
+    func absurdFigures() {
+        let slowPing = rows.map { $0.workload == "ping" ? row("ping", "n=2000", ["e2f_p50_ns": 1e300]) : $0 }
+        #expect {
+            _ = try SimulationCalibration(measured: slowPing, name: "x", implementation: "actor")
+        } throws: { error in
+            "\(error)".contains("wakeup_ns: measured 1e+300 ns, outside 0 to 1000000000")
+        }
+        let lateStart =
+            rows + [
+                row("makespan", "chains=1;length=1;n=2000;warm=0;width=2", ["parallel_after_ns": 1e20])
+            ]
+        #expect {
+            _ = try SimulationCalibration(measured: lateStart, name: "x", implementation: "actor")
+        } throws: { error in
+            "\(error)".contains("spawn_ns: measured 1e+20 ns, outside 0 to 60000000000")
+        }
+    }
+
     @Test("rows missing a workload are refused, naming it")
     func missing() {
         #expect {

@@ -129,6 +129,12 @@ struct TransitionsReader {
     /// The line each `op` record was on: a second record of one id is refused, and a cycle is
     /// reported at one of its members' lines.
     private var opLines: [OperationID: Int] = [:]
+    /// The earliest and latest non-zero time read so far (0 is the format's "not stamped").
+    private var earliest = UInt64.max
+    private var latest: UInt64 = 0
+    /// The longest run explain computes with, 2^52 ns (about 52 days): a width of at most 1,024
+    /// slots times such a span, and a span times explain's buckets, stay far inside `Int`.
+    static let longestSpan: UInt64 = 1 << 52
 
     mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(RecordedRunFormatError) {
         // Most lines are transitions: reserving for all of them saves the copies of a growing array,
@@ -318,10 +324,21 @@ struct TransitionsReader {
     }
 
     /// A time in nanoseconds: explain takes differences and sums of times as `Int`, so a time
-    /// past `Int.max` (no clock reads one) is refused rather than trapped on.
-    private func time(_ field: UnsafeBufferPointer<UInt8>, _ what: String) throws(RecordedRunFormatError) -> UInt64 {
+    /// past `Int.max` (no clock reads one), or one that stretches the run past ``longestSpan``, is
+    /// refused rather than trapped on.
+    private mutating func time(_ field: UnsafeBufferPointer<UInt8>, _ what: String) throws(RecordedRunFormatError)
+        -> UInt64
+    {
         let value = try unsigned(field, what)
         guard value <= UInt64(Int.max) else { throw fail("\(what) out of range (at most \(Int.max) ns)") }
+        guard value != 0 else { return value }
+        earliest = Swift.min(earliest, value)
+        latest = Swift.max(latest, value)
+        guard latest - earliest <= Self.longestSpan else {
+            throw fail(
+                "\(what) \(value) stretches the run to \(latest - earliest) ns, past the \(Self.longestSpan) ns (about 52 days) explain computes with"
+            )
+        }
         return value
     }
 
