@@ -186,18 +186,24 @@ struct ProgramGenerator {
             }
             for member in members { planned.append(.add(op: member, queue: pick(queues)!)) }
         case 21:
-            // Two dependencies, perhaps in other queues: one finishes, then the other finishes or
-            // its edge is removed.
+            // Two dependencies, the second mostly in another queue than the waiter's: one
+            // finishes, then the other finishes or an edge is removed. Either may finish last, so
+            // the wake-up that frees the waiter may come from its first dependency or its second,
+            // from its own queue or another.
             let first = newOp(.held, randomLevel())
             let second = newOp(chance(0.3) ? .async : .held, randomLevel())
             let waiter = newOp(.held, randomLevel())
+            let others = queues.filter { $0 != queue }
             planned += [
-                .add(op: first, queue: pick(queues)!), .add(op: second, queue: pick(queues)!),
+                .add(op: first, queue: pick(queues)!),
+                .add(op: second, queue: chance(0.7) ? pick(others) ?? queue : pick(queues)!),
                 .addDependency(op: waiter, on: first), .addDependency(op: waiter, on: second),
-                .add(op: waiter, queue: queue), .release(op: chance(0.5) ? first : second),
+                .add(op: waiter, queue: queue),
             ]
+            let (early, late) = chance(0.5) ? (first, second) : (second, first)
+            planned.append(.release(op: early))
             planned.append(
-                chance(0.5) ? .removeDependency(op: waiter, on: chance(0.5) ? first : second) : .release(op: second))
+                chance(0.5) ? .removeDependency(op: waiter, on: chance(0.5) ? first : second) : .release(op: late))
         case 22:
             // A queue dropped while its only work waits on another queue's; half the time work of
             // its own finishes first, leaving the queue busy with pending work and nothing runnable.
