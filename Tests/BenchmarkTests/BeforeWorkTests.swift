@@ -13,12 +13,7 @@ import Testing
     /// The commands read the tool's implementations, which `QueueLabTool.main` installs.
     init() { ToolImplementations.install(Implementations.registry) }
 
-    private static func folder(_ name: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("before-work-\(getpid())-\(name)").path
-        try? FileManager.default.removeItem(atPath: path)
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    private static func folder(_ name: String) throws -> String { try ScratchFolder.make("before-work", name) }
 
     @Test func benchRefusesAFolderAsItsOutputBeforeSampling() throws {
         let folder = try Self.folder("bench")

@@ -18,13 +18,7 @@ struct OutputFaultLongTests {
             timeout: .seconds(120))
     }
 
-    private static func folder(_ name: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("output-fault-\(getpid())-\(name)")
-            .path
-        try? FileManager.default.removeItem(atPath: path)
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    private static func folder(_ name: String) throws -> String { try ScratchFolder.make("output-fault", name) }
 
     @Test(.timeLimit(.minutes(5)))
     func aFullStandardOutputIsExit74WithOneLine() throws {

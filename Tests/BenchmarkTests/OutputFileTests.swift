@@ -9,12 +9,7 @@ import Testing
 /// every write checked.
 @Suite struct OutputFileTests {
     /// A fresh folder of this test's own; the caller removes it.
-    private static func folder(_ name: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("output-file-\(getpid())-\(name)").path
-        try? FileManager.default.removeItem(atPath: path)
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    private static func folder(_ name: String) throws -> String { try ScratchFolder.make("output-file", name) }
 
     private static func kind(_ path: String) -> mode_t {
         var info = stat()

@@ -14,12 +14,7 @@ import Testing
     /// The command reads the tool's implementations, which `QueueLabTool.main` installs.
     init() { ToolImplementations.install(Implementations.registry) }
 
-    private static func folder(_ name: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-out-\(getpid())-\(name)").path
-        try? FileManager.default.removeItem(atPath: path)
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    private static func folder(_ name: String) throws -> String { try ScratchFolder.make("trace-out", name) }
 
     private static func trace(to path: String) throws {
         try TraceCommand.parse([
