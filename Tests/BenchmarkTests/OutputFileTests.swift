@@ -76,7 +76,8 @@ import Testing
             done.signal()
         }
         try OutputFile.write(Data("through\n".utf8), to: fifo)
-        done.wait()
+        // Bounded: a reader that never sees the end of the data fails this test, not the run.
+        try #require(done.wait(timeout: .now() + 30) == .success, "the FIFO's reader never saw its end")
         #expect(read.withLock { $0 } == "through\n")
         #expect(Self.kind(fifo) == S_IFIFO)
     }
