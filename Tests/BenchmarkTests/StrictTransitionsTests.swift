@@ -103,3 +103,31 @@ extension StrictTransitionsTests {
         #expect(Self.error(Self.header + "op 1 0 0 0 0 0 -\nt 1 1 ready 0 0 \(Int.max) 1\n") == nil)
     }
 }
+
+/// A record is exactly its fields: more after the last one, or a meta line with no key or one
+/// listed twice, is not something the writer makes.
+extension StrictTransitionsTests {
+    @Test func fieldsAfterARecordsLastAreRefused() {
+        let op = "op 1 0 0 0 0 0 -\n"
+        #expect(
+            Self.error(Self.header + op + "t 1 1 ready 0 0 10 1 7\n")
+                == "line 4: more fields after the thread, which ends the record")
+        #expect(
+            Self.error(Self.header + op + "t 1 1 ready 0 0 10 1 ready\n")
+                == "line 4: more fields after the thread, which ends the record")
+        #expect(
+            Self.error(Self.header + "suspended 0 10 20 30\n")
+                == "line 3: more fields after the suspended until, which ends the record")
+        #expect(Self.error(Self.header + "suspended 0 10 20\n" + op) == nil)
+    }
+
+    @Test func aMetaLineNeedsAKeyOfItsOwn() {
+        #expect(Self.error("queuelab-transitions/3\nmeta  lock\n") == "line 2: a meta line without a key")
+        #expect(Self.error("queuelab-transitions/3\nmeta\n") == "line 2: a meta line without a key")
+        #expect(
+            Self.error("queuelab-transitions/3\nmeta implementation lock\nmeta implementation actor\n")
+                == "line 3: meta key \"implementation\" is listed twice")
+        let run = try? RecordedRun.readTransitions(from: Data("queuelab-transitions/3\nmeta workload noop n=5\n".utf8))
+        #expect(run?.metadata == ["workload": "noop n=5"])
+    }
+}

@@ -215,6 +215,7 @@ struct TransitionsReader {
             let effective = try parsePriority(fields.next())
             let timestamp = try time(fields.next(), "timestamp")
             let thread = try unsigned(fields.next(), "thread")
+            try endOfRecord(&fields, after: "thread")
             // The writer writes every operation's `op` line before any `t` line: a transition of an
             // operation not listed yet would lose its name, queue and stamps, so it is refused.
             guard opLines[id] != nil else {
@@ -280,9 +281,12 @@ struct TransitionsReader {
             guard queue >= 0, queue < run.queues.count else { throw fail("a suspension of queue \(queue), not listed") }
             let from = try time(fields.next(), "suspended from")
             let until = try time(fields.next(), "suspended until")
+            try endOfRecord(&fields, after: "suspended until")
             run.queues[queue].suspensions.append(.init(from: from, until: until == 0 ? .max : until))
         case "meta":
             let key = fields.word()
+            guard !key.isEmpty else { throw fail("a meta line without a key") }
+            guard run.metadata[key] == nil else { throw fail("meta key \"\(key.prefix(40))\" is listed twice") }
             run.metadata[key] = fields.rest()
         case let other:
             throw fail("unknown record \"\(other.prefix(20))\"")
@@ -302,6 +306,12 @@ struct TransitionsReader {
         case .finished: "finished"
         case .cancelled: "cancelled"
         }
+    }
+
+    /// A record's last field ends its line: more would be a field this version does not have, or
+    /// two records run together.
+    private func endOfRecord(_ fields: inout FieldCursor, after last: String) throws(RecordedRunFormatError) {
+        guard fields.isAtEnd else { throw fail("more fields after the \(last), which ends the record") }
     }
 
     private func fail(_ reason: String) -> RecordedRunFormatError {
@@ -377,6 +387,8 @@ private struct FieldCursor {
     }
 
     mutating func word() -> String { String(decoding: next(), as: UTF8.self) }
+
+    var isAtEnd: Bool { position >= line.count }
 
     /// The rest of the line, spaces included.
     mutating func rest() -> String {
