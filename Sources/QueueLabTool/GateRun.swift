@@ -228,21 +228,44 @@ struct GateRun {
         if bench == GateStatus.notMeasured.rawValue {
             gateProgress("some \(name) samples failed or hung (see bench's FAILED lines): not measured")
         }
-        return (verdict, try document(name, baseCSV, headCSV, compareArguments))
+        return (verdict, try document(name, baseCSV, headCSV, compareArguments, verdictStatus: compare))
     }
 
     /// The comparison again as JSON, for coverage and the summary line: compare is deterministic
-    /// on the same CSVs, and takes a moment. nil when compare did not run to a verdict (within
-    /// 120 s): the verdict already read says why.
+    /// on the same CSVs, and takes a moment.
     private func document(
-        _ name: String, _ baseCSV: String, _ headCSV: String, _ compareArguments: [String]
+        _ name: String, _ baseCSV: String, _ headCSV: String, _ compareArguments: [String], verdictStatus: Int32
     ) throws(GateFailure) -> ComparisonDocument? {
-        let command = ChildCommand(
-            executable: head, arguments: ["compare", baseCSV, headCSV, "--format", "json"] + compareArguments)
-        guard let outcome = try? ChildProcess.run(command, timeout: .seconds(120)), !outcome.timedOut else {
-            return nil
+        try Self.document(
+            ChildCommand(
+                executable: head, arguments: ["compare", baseCSV, headCSV, "--format", "json"] + compareArguments),
+            after: verdictStatus, channel: name)
+    }
+
+    /// The document `command` (compare --format json) prints. nil when the first compare came to
+    /// no verdict: that verdict already says why. After a verdict, a JSON run that does not start
+    /// or finish within `timeout` leaves coverage unknown, and the gate fails closed rather than
+    /// judge without it.
+    static func document(
+        _ command: ChildCommand, after verdictStatus: Int32, channel: String, timeout: Duration = .seconds(120)
+    ) throws(GateFailure) -> ComparisonDocument? {
+        guard statusesWithADocument.contains(verdictStatus) else { return nil }
+        let outcome: ChildOutcome
+        do {
+            outcome = try ChildProcess.run(command, timeout: timeout)
+        } catch {
+            throw GateFailure(
+                status: .notMeasured,
+                description: "\(channel): compare --format json did not start (\(error)): not measured")
         }
-        return try Self.document(outcome.standardOutput, status: outcome.status, channel: name)
+        guard !outcome.timedOut else {
+            throw GateFailure(
+                status: .notMeasured,
+                description:
+                    "\(channel): compare --format json did not finish within \(timeout), so coverage is not known: not measured"
+            )
+        }
+        return try document(outcome.standardOutput, status: outcome.status, channel: channel)
     }
 
     /// compare's exit statuses that come with a document on standard output: every verdict.

@@ -65,4 +65,30 @@ import Testing
         #expect((try? GateRun.document("", status: 2, channel: "wall time")) == .some(nil))
         #expect((try? GateRun.document(Self.text, status: 0, channel: "wall time"))??.schema == "queuelab-compare/1")
     }
+
+    /// Coverage stands on the JSON run: one that hangs or cannot start stops the gate, not
+    /// measured, instead of letting it judge without coverage.
+    @Test func theGateStopsWhenTheDocumentDoesNotCome() {
+        func failure(_ command: ChildCommand) -> GateFailure? {
+            do {
+                _ = try GateRun.document(command, after: 0, channel: "wall time", timeout: .milliseconds(300))
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let hung = failure(ChildCommand(executable: "/bin/sleep", arguments: ["30"]))
+        #expect(hung?.status == .notMeasured)
+        #expect(
+            hung?.description
+                == "wall time: compare --format json did not finish within 0.3 seconds, so coverage is not known: not measured"
+        )
+        let missing = failure(ChildCommand(executable: "/nonexistent/queuelab", arguments: []))
+        #expect(missing?.status == .notMeasured)
+        #expect(missing?.description.hasPrefix("wall time: compare --format json did not start") == true)
+        // No verdict, no document sought: the verdict already says why.
+        let skipped = try? GateRun.document(
+            ChildCommand(executable: "/nonexistent/queuelab", arguments: []), after: 2, channel: "wall time")
+        #expect(skipped == .some(nil))
+    }
 }
