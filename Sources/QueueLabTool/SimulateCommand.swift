@@ -16,7 +16,7 @@ struct SimulateCommand: ParsableCommand {
 
             Workloads: \(SimulationShape.simulatedKinds.map(\.rawValue).joined(separator: ", ")). Rows have bench's columns, with implementation sim:IMPL and build_config sim:CALIBRATION, so compare and report read them; cores is the simulated core count.
 
-            Calibration: a queuelab-calibration/1 file (key = value lines: name, implementation, overhead_ns, wakeup_ns, handoff_ns, and optionally add_ns, make_ns and edge_ns, the producer's costs, stall_per_s with stall_ns and stall_tail_per_s with stall_tail_ns, the machine's stalls, and spawn_ns, how long each worker after a run's first waits for a core of its own, all of which --calibrate measures); default: the committed one for lock on a shared 2-core VM (\(SimulationCalibration.lockVM2.name)).
+            Calibration: a queuelab-calibration/1 file (first line the version comment '# queuelab-calibration/1', then key = value lines, each key once: name, implementation, overhead_ns, wakeup_ns, handoff_ns, and optionally add_ns, make_ns and edge_ns, the producer's costs, stall_per_s with stall_ns and stall_tail_per_s with stall_tail_ns, the machine's stalls, and spawn_ns, how long each worker after a run's first waits for a core of its own, all of which --calibrate measures); default: the committed one for lock on a shared 2-core VM (\(SimulationCalibration.lockVM2.name)).
 
             \(HelpText.exitStatus([(0, "every cell simulated"), (1, "--calibrate: the bench child failed"), (2, "bad input (a width or core count below 1, a calibration that does not parse or has a negative cost, an unknown policy, a workload the simulator cannot express, --calibrate without a known --impl, an --out that cannot be written; a missing folder is made), before anything runs"), (74, "the work was done but its output (a file, or standard output) could not be written")]))
 
@@ -40,7 +40,10 @@ struct SimulateCommand: ParsableCommand {
         help: "Seeds for workloads that draw (makespan, dag, open): 1-10 or 3,17 (default: the workload's own).")
     var seeds: String?
 
-    @Option(help: ArgumentHelp("A queuelab-calibration/1 file.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A calibration, as simulate --calibrate writes it (see Calibration below).",
+            valueName: "file"))
     var calibration: String?
 
     @Option(
