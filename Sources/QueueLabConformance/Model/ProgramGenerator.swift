@@ -189,7 +189,10 @@ struct ProgramGenerator {
             // Two dependencies, the second mostly in another queue than the waiter's: one
             // finishes, then the other finishes or an edge is removed. Either may finish last, so
             // the wake-up that frees the waiter may come from its first dependency or its second,
-            // from its own queue or another.
+            // from its own queue or another. The waiter goes to an idle queue when there is one:
+            // a slot is free the moment it is runnable, so a missed wake-up shows at once instead
+            // of being covered by that queue's next start.
+            let queue = pick(queues.filter { model.unfinished($0).isEmpty && !model.queue($0).suspended }) ?? queue
             let first = newOp(.held, randomLevel())
             let second = newOp(chance(0.3) ? .async : .held, randomLevel())
             let waiter = newOp(.held, randomLevel())
@@ -256,14 +259,21 @@ struct ProgramGenerator {
         case 27:
             // Operations released by their dependencies one after another while no slot is free,
             // then a slot frees: which of them starts first is the declared order's to decide.
+            // Half the time they share one level and some have work waiting behind them, so that
+            // the chain behind each, not the level, decides between them.
             let count = int(2...5)
+            let shared = chance(0.5) ? randomLevel() : nil
             let dependencies = (0..<count).map { _ in newOp(.held, randomLevel()) }
-            let waiters = (0..<count).map { _ in newOp(.held, randomLevel()) }
+            let waiters = (0..<count).map { _ in newOp(.held, shared ?? randomLevel()) }
             if model.queue(queue).suspended { planned.append(.setSuspended(queue: queue, suspended: false)) }
             planned.append(.setWidth(queue: queue, width: model.executingCount(queue) + count))
             for dependency in dependencies { planned.append(.add(op: dependency, queue: queue)) }
             for (waiter, dependency) in zip(waiters, dependencies) {
                 planned += [.addDependency(op: waiter, on: dependency), .add(op: waiter, queue: queue)]
+                if shared != nil, chance(0.5) {
+                    let follower = newOp(.held, randomLevel())
+                    planned += [.addDependency(op: follower, on: waiter), .add(op: follower, queue: pick(queues)!)]
+                }
             }
             planned.append(.setWidth(queue: queue, width: 1))
             for dependency in dependencies { planned.append(.release(op: dependency)) }
