@@ -69,13 +69,15 @@ struct ModelMutantLongTests {
         return .seconds(seconds)
     }
 
-    /// The first FAIL of either model check on `seed`, or nil.
-    static func failure(_ mutant: ModelMutant, seed: UInt64) -> CheckOutcome? {
+    /// The first FAIL of either model check on `seed`, or nil and the verdicts other than PASS the
+    /// checks gave instead: a miss that went STALE under load is the load's, one that passed is
+    /// the generator's.
+    static func failure(_ mutant: ModelMutant, seed: UInt64) -> (failure: CheckOutcome?, otherVerdicts: [Verdict]) {
         var configuration = ConformanceConfiguration(
             level: level, seed: seed, checks: Check.matching("model"), timeBound: .seconds(4))
         configuration.shrinkBudget = shrinkBudget
         let report = ConformanceSuite.run(mutant.recipe, configuration: configuration)
-        return report.outcomes.first { $0.verdict == .fail }
+        return (report.outcomes.first { $0.verdict == .fail }, report.outcomes.map(\.verdict).filter { $0 != .pass })
     }
 
     @Test(
@@ -87,9 +89,15 @@ struct ModelMutantLongTests {
         // A campaign's table counts every seed; CI stops at the first that catches it.
         let counting = ProcessInfo.processInfo.environment["QUEUELAB_MODEL_MUTANT_TABLE"] != nil
         var caught: [CheckOutcome] = []
-        var missed: [UInt64] = []
+        // A missed seed, with the verdicts other than PASS it got: "7", "7 STALE".
+        var missed: [String] = []
         for seed in seeds {
-            if let failure = Self.failure(mutant, seed: seed) { caught.append(failure) } else { missed.append(seed) }
+            let (failure, otherVerdicts) = Self.failure(mutant, seed: seed)
+            if let failure {
+                caught.append(failure)
+            } else {
+                missed.append(([String(seed)] + otherVerdicts.map(\.rawValue)).joined(separator: " "))
+            }
             if !counting && !caught.isEmpty { break }
         }
         try record(
@@ -103,7 +111,7 @@ struct ModelMutantLongTests {
 
     /// Appends the mutant's line to the campaign's table, when one is asked for.
     private func record(
-        _ mutant: ModelMutant, caught: [CheckOutcome], missed: [UInt64], of seeds: ClosedRange<UInt64>, seconds: Double
+        _ mutant: ModelMutant, caught: [CheckOutcome], missed: [String], of seeds: ClosedRange<UInt64>, seconds: Double
     ) throws {
         guard let path = ProcessInfo.processInfo.environment["QUEUELAB_MODEL_MUTANT_TABLE"] else { return }
         // "to N calls, M of them making operations": N, and N - M (the calls beside the makes).
@@ -118,7 +126,7 @@ struct ModelMutantLongTests {
         let clauses = Set(caught.compactMap(CampaignTable.clause(of:)))
         let line =
             "\(mutant.name)\t\(mutant.clause)\t\(seeds.lowerBound)-\(seeds.upperBound)\t\(caught.count)/\(seeds.count)\t"
-            + "\(missed.map(String.init).joined(separator: ","))\t\(lengths.joined(separator: ","))\t"
+            + "\(missed.joined(separator: ","))\t\(lengths.joined(separator: ","))\t"
             + "\(beside.joined(separator: ","))\t"
             + "\(clauses.sorted().joined(separator: ","))\t\(String(format: "%.1f", seconds))\n"
         try CampaignTable.append(line, to: path)
