@@ -1,5 +1,3 @@
-import CCallgrind
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -21,10 +19,10 @@ import CCallgrind
 /// and exit are counted. Any queue may use it; outside Valgrind it costs a load and a branch.
 public enum InstructionCounting {
     /// The timed phase starts: every thread's instructions count from here.
-    public static func windowOpens() { switchWindow(queuelab_callgrind_start) }
+    public static func windowOpens() { switchWindow(LinuxOnly.startInstrumentation) }
 
     /// The timed phase ends: nothing counts after this point.
-    public static func windowCloses() { switchWindow(queuelab_callgrind_stop) }
+    public static func windowCloses() { switchWindow(LinuxOnly.stopInstrumentation) }
 
     /// Runs `wait`, an idle thread's yield or park, with this thread's instructions uncounted.
     @inline(__always)
@@ -50,7 +48,7 @@ public enum InstructionCounting {
     // lock orders the flips against the starts and stops, and `windows` counts those, so an idle
     // thread can tell whether one happened while it waited. Taken only under Valgrind.
 
-    private static let underValgrind = queuelab_running_on_valgrind() != 0
+    private static let underValgrind = LinuxOnly.isRunningOnValgrind
 
     /// Guards `windows`; a pthread mutex, allocated once and never freed, that ThreadSanitizer sees.
     /// `nonisolated(unsafe)`: the pointer is written once, by the lazy initialiser (which Swift runs
@@ -74,7 +72,7 @@ public enum InstructionCounting {
 
     private static func regionBegins() -> UInt64 {
         pthread_mutex_lock(lock)
-        queuelab_callgrind_toggle_collect()
+        LinuxOnly.toggleCollection()
         let begun = windows
         pthread_mutex_unlock(lock)
         return begun
@@ -82,7 +80,7 @@ public enum InstructionCounting {
 
     private static func regionEnds(_ begun: UInt64) {
         pthread_mutex_lock(lock)
-        if windows == begun { queuelab_callgrind_toggle_collect() }
+        if windows == begun { LinuxOnly.toggleCollection() }
         pthread_mutex_unlock(lock)
     }
 }

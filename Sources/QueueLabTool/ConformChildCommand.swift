@@ -62,16 +62,8 @@ struct ConformChildCommand: ParsableCommand {
     /// No orphans: the kernel kills this child when `conform` dies (Ctrl-C, SIGTERM, even SIGKILL).
     /// Where that is not available, a write to the closed pipe does it at the next outcome.
     private func endWithParent() {
-        #if os(Linux)
-            // prctl(2) is not in Glibc's Swift module; the same symbol, looked up. Its options are
-            // read as unsigned longs, which is how they are passed here.
-            typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-            let setParentDeathSignal: Int32 = 1  // PR_SET_PDEATHSIG, <linux/prctl.h>
-            if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") {
-                _ = unsafeBitCast(symbol, to: Prctl.self)(setParentDeathSignal, UInt(SIGKILL), 0, 0, 0)
-            }
-            // The parent may have died before the line above: then this process was re-parented.
-            if let parent, getppid() != parent { Foundation.exit(3) }
-        #endif
+        LinuxOnly.setParentDeathSignal(SIGKILL)
+        // The parent may have died before the line above: then this process was re-parented.
+        if let parent, getppid() != parent { Foundation.exit(3) }
     }
 }

@@ -119,9 +119,7 @@ extension SimulateCommand {
     private func comment(for plan: CalibrationPlan, records: [SampleRecord], stalls: StallMeasurement) -> [String] {
         let metadata = RunMetadata.current()
         let commit = RunMetadata.gitCommit(containing: RunMetadata.currentExecutable())
-        let load =
-            (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?
-            .split(separator: " ").prefix(3).joined(separator: " ") ?? "unknown"
+        let load = LinuxOnly.loadAverages() ?? "unknown"
         return [
             "\(plan.implementation) measured by simulate --calibrate on \(RunMetadata.timestamp()): host \(metadata.host),",
             "\(metadata.cores) cores, Swift \(metadata.swiftVersion), build \(commit) (\(records.first?.buildConfiguration ?? "?")),",

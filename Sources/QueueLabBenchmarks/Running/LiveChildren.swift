@@ -1,4 +1,3 @@
-import CParentDeath
 import Foundation
 import QueueLabCore
 
@@ -113,7 +112,7 @@ public enum LiveChildren {
         guard let text = ProcessInfo.processInfo.environment[parentVariable], let parent = pid_t(text) else {
             return
         }
-        _ = queuelab_set_parent_death_signal(SIGTERM)
+        _ = LinuxOnly.setParentDeathSignal(SIGTERM)
         // The parent may have ended before the request: then no signal will come.
         if getppid() != parent { exit(128 + SIGTERM) }
     }
@@ -149,7 +148,7 @@ public enum LiveChildren {
             exit(2)
         }
         if let parent = ProcessInfo.processInfo.environment[parentVariable].flatMap({ pid_t($0) }),
-            getppid() == parent, queuelab_set_parent_death_signal(signalNumber) == 0, getppid() != parent
+            getppid() == parent, LinuxOnly.setParentDeathSignal(signalNumber), getppid() != parent
         {
             exit(128 + signalNumber)  // the parent ended before the request
         }

@@ -48,10 +48,7 @@ public struct RunMetadata: Sendable {
 
     /// The running executable (resolving `/proc/self/exe` on Linux).
     public static func currentExecutable() -> String {
-        if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            return resolved
-        }
-        return CommandLine.arguments[0]
+        LinuxOnly.executablePath() ?? CommandLine.arguments[0]
     }
 
     public static func timestamp() -> String {

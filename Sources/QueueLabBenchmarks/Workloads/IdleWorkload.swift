@@ -14,7 +14,7 @@ import QueueLabCore
 /// interval and the wait), so it says nothing about the queue's speed.
 extension WorkloadExecution {
     func idle() throws -> WorkloadOutcome {
-        let baseline = ProcessThreads.count()
+        let baseline = LinuxOnly.threadCount()
         var queue: Queue? = makeQueue()
         let start = timedPhaseStarts()
         for index in 0..<IdleWorkload.operations {
@@ -29,7 +29,7 @@ extension WorkloadExecution {
             OverloadClasses.sleep(until: MonotonicClock.now() &+ UInt64(workload["ms"]) &* 1_000_000)
         }
         let spent = ResourceUsage.now().since(before)
-        let threadsWhileIdle = ProcessThreads.count()
+        let threadsWhileIdle = LinuxOnly.threadCount()
         queue = nil  // the last reference: a queue that ends its threads on release does so now
         var figures = ["idle_user_cpu_s": spent.userSeconds, "idle_sys_cpu_s": spent.systemSeconds]
         if let baseline, let threadsWhileIdle {
@@ -62,7 +62,7 @@ enum IdleWorkload {
     static func threadsLeft(above baseline: Int) -> Int {
         let deadline = MonotonicClock.now() &+ exitBound
         while true {
-            let threads = ProcessThreads.count() ?? baseline
+            let threads = LinuxOnly.threadCount() ?? baseline
             if threads <= baseline || MonotonicClock.now() >= deadline { return Swift.max(0, threads - baseline) }
             OverloadClasses.sleep(until: MonotonicClock.now() &+ pollInterval)
         }

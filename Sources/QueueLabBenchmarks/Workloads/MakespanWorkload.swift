@@ -1,4 +1,3 @@
-import CCurrentCPU
 import QueueLabCore
 
 /// `makespan`: a DAG of known work at a fixed width, and how close the queue's order gets to the
@@ -52,7 +51,7 @@ extension WorkloadExecution {
                 body: .synchronous { [harness] _ in
                     let started = harness.begin(index)
                     starts.record(index, MonotonicClock.now())
-                    cores.record(index, UInt64(truncatingIfNeeded: queuelab_current_cpu() &+ 2))
+                    cores.record(index, UInt64(truncatingIfNeeded: LinuxOnly.currentCPU() &+ 2))
                     MonotonicClock.spin(nanoseconds: cost)
                     harness.end(index, started: started)
                     finishes.record(index, MonotonicClock.now())
