@@ -13,8 +13,8 @@ enum ArrivalPacer {
     /// Sleep only when the arrival is further off than this...
     static let sleepBeyond: UInt64 = 200_000
     /// ...and wake this long before it: a wake-up is late by the timer slack (50 us by default on
-    /// Linux; `prctl`, which could narrow it, is variadic and not callable from Swift) plus the
-    /// scheduler's delay on a loaded VM.
+    /// Linux, left as it is so that the queue is measured under the slack every program gets)
+    /// plus the scheduler's delay on a loaded machine.
     static let spinMargin: UInt64 = 120_000
 
     /// Returns the clock reading at which `due` had passed: `due` or later, never earlier.
