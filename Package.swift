@@ -143,6 +143,7 @@ let package = Package(
                 "QueueLabRecorder",
                 "QueueLabSimulation",
                 "CStandardOutput",
+                "CParentDeath",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict + faultInjection

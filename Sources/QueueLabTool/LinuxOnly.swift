@@ -1,8 +1,5 @@
+import CParentDeath
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// QueueLabTool's calls that only Linux has: the system's load average from `/proc`, and the
 /// parent-death signal of a `conform` child. The rest of the module calls none, so a port to
@@ -25,13 +22,8 @@ enum LinuxOnly {
     /// Elsewhere: nothing; a `conform` child ends at its first write to the closed pipe instead.
     static func setParentDeathSignal(_ signal: Int32) {
         #if os(Linux)
-            // prctl(2) is not in Glibc's Swift module; the same symbol, looked up. Its options are
-            // read as unsigned longs, which is how they are passed here.
-            typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-            let setParentDeathSignal: Int32 = 1  // PR_SET_PDEATHSIG, <linux/prctl.h>
-            if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") {
-                _ = unsafeBitCast(symbol, to: Prctl.self)(setParentDeathSignal, UInt(signal), 0, 0, 0)
-            }
+            // The shim bench's children use too: prctl(2) is variadic, which Swift does not import.
+            _ = queuelab_set_parent_death_signal(signal)
         #endif
     }
 }
