@@ -2,8 +2,8 @@ import QueueLabCore
 
 /// How long a worker started after the run's first one waits for a core of its own: a fresh thread
 /// goes where the kernel places it, and on a VM that can be the core of the worker already running,
-/// shared by time slices while another core idles, until the kernel moves it (on the 2-core VM
-/// QueueLab is developed on: at once in about half the runs, 2 to 30 ms in the others). Drawn from
+/// shared by time slices while another core idles, until the kernel moves it (how often and for
+/// how long: `results/simulate/README.md`, "The second worker's core"). Drawn from
 /// the calibration's measured ones (``SimulationCalibration/spawnNanoseconds``), each equally likely,
 /// from a stream of its own so that the workload's and the stalls' draws stay as they are. None
 /// for a workload whose workers start warm (``SimulationShape/workersStartWarm``): its queue's

@@ -7,9 +7,9 @@ import QueueLabCore
 /// reads longer than ``threshold`` is time the thread lost its core.
 ///
 /// The window opens once the threads run side by side: a fresh thread can share another's core
-/// for a while (on this workplace's VM a queue's second worker did, for up to 30 ms), and the time
-/// slices of two threads on one core are gaps of milliseconds that are no stall of the machine but
-/// the start-up ``SimulationCalibration/spawnNanoseconds`` holds.
+/// for a while, and the time slices of two threads on one core are gaps of milliseconds that are
+/// no stall of the machine but the start-up ``SimulationCalibration/spawnNanoseconds`` holds
+/// (measured: `results/simulate/README.md`, "The second worker's core").
 public enum StallProbe {
     /// Shorter gaps are the loop's own cost and cache misses, not a lost core.
     public static let threshold: UInt64 = 2_000
@@ -17,9 +17,9 @@ public enum StallProbe {
     /// probabilities.
     public static let quantiles = 64
     /// The longest stalls are kept one by one, not as quantiles: this many at most, and no more
-    /// than a sixteenth of all. On this workplace's VM a probe of 3 s met about 3,500 stalls, and
-    /// the 64th quantile (94 us) stood for the last 54 of them, which held every one of the
-    /// millisecond stalls (up to 6 ms) that make a saturated queue's tail.
+    /// than a sixteenth of all: the quantiles of a probe's many short stalls would fold its few
+    /// millisecond ones, which make a saturated queue's tail, into one value (measured:
+    /// `results/simulate/README.md`, "The machine's longest stalls").
     public static let tailLimit = 256
 
     /// Stalls a second of a thread's time, split into the bulk (quantiles) and the tail (every one),

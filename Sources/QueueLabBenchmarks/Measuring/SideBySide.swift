@@ -6,9 +6,9 @@ import Synchronization
 /// other's beat fresh (within ``freshness``) on ``confirmations`` reads in a row. Two threads
 /// time-sharing one core see each other's beat only as old as a time slice, so they never pass.
 ///
-/// Why it exists: a fresh thread can share another's core for a while (on this workplace's VM a
-/// queue's second worker did, for up to 30 ms, while the other core idled), and what runs on it
-/// meanwhile measures the kernel's placement, not the code. The stall probe and the warm-up of a
+/// Why it exists: a fresh thread can share another's core for a while, the other core idle
+/// (`results/simulate/README.md`, "The second worker's core"), and what runs on it meanwhile
+/// measures the kernel's placement, not the code. The stall probe and the warm-up of a
 /// workload's queue (``WorkloadExecution``) wait here before they measure.
 public final class SideBySide: Sendable {
     public static let freshness: UInt64 = 5_000

@@ -7,8 +7,8 @@ let warmUpOperationName = "queuelab.warm-up"
 
 extension WorkloadExecution {
     /// How long the warm-up waits for the queue's workers to run side by side before the workload
-    /// goes on without it (`warm_after_ns` then reads this bound). The stacked starts seen on this
-    /// workplace's VM lasted up to 30 ms.
+    /// goes on without it (`warm_after_ns` then reads this bound): several times the longest
+    /// stacked start measured (`results/simulate/README.md`, "The second worker's core").
     static var warmBound: UInt64 { 200_000_000 }
 
     /// With `warm=1` (the default of `makespan`, `inversion`, `overload` and `open`): starts
@@ -16,14 +16,13 @@ extension WorkloadExecution {
     /// one a core) run side by side; returns how long that took (``warmBound`` when they never
     /// did). With `warm=0`: nil, and the workers start in the timed phase.
     ///
-    /// Why: every sample is a fresh process with a fresh queue, and on this workplace's VM the
-    /// kernel put a fresh worker thread on a core already busy (the first worker's, or that of the
-    /// thread adding on a schedule) in some samples and not in others, for 2 to 30 ms while the
-    /// other core idled. These workloads' figures are the schedule's (a makespan, a wait's tail,
-    /// the shares under overload), and they measured the start-up instead in some samples:
-    /// `inversion`'s `veryHigh` p99 read 0.6 to 45 ms across ten samples, its worst waits those of
-    /// the first pairs in half of them (results/simulate/README.md, "Warm workers"). An app's
-    /// long-lived queue has its workers already running. The warm-up's operations go through the
+    /// Why: every sample is a fresh process with a fresh queue, and the kernel can put a fresh
+    /// worker thread on a core already busy (the first worker's, or that of the thread adding on a
+    /// schedule) in some samples and not in others, for milliseconds while another core idles.
+    /// These workloads' figures are the schedule's (a makespan, a wait's tail, the shares under
+    /// overload), and without the warm-up some samples measured the start-up instead
+    /// (`results/simulate/README.md`, "Warm workers"). An app's long-lived queue has its workers
+    /// already running. The warm-up's operations go through the
     /// queue like any other before the harness counts anything; a trace leaves them out.
     func warmWorkers(of queue: Queue, width: Int) throws(SampleError) -> Double? {
         guard workload["warm"] == 1 else { return nil }
