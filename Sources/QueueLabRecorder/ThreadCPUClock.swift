@@ -10,8 +10,8 @@ import QueueLabCore
 /// it: what a ``QueueRecorder`` with ``QueueRecorder/BodyClock/threadCPU`` records a body's CPU time
 /// with, so that a replay spins the work and not the time the body's thread waited for a core.
 ///
-/// A reading is a system call (about 540 ns on this project's 2-core VM; the monotonic clock is
-/// 23.5 ns through the vDSO), two a body: why it is a choice and not the default.
+/// A reading is a system call, where the monotonic clock is read through the vDSO at a small
+/// fraction of that, and a body takes two: why it is a choice and not the default.
 enum ThreadCPUClock {
     /// Nanoseconds of CPU the calling thread has used.
     static func now() -> UInt64 { POSIXClock.nanoseconds(CLOCK_THREAD_CPUTIME_ID) }

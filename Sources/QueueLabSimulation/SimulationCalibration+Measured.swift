@@ -16,8 +16,9 @@ extension SimulationCalibration {
     /// modes, and the calibration keeps the share of each.
     public static let spawnWorkload = "makespan:n=2000;width=2;chains=1;length=1;warm=0"
 
-    /// Samples of ``spawnWorkload`` per sample of the others: with 10, the share of stacked starts
-    /// read 0, 3 and 5 of 10 within an hour on this workplace's VM.
+    /// Samples of ``spawnWorkload`` per sample of the others: the share of stacked starts varies
+    /// from run to run, so it is read from more samples than a cost
+    /// (`results/simulate/README.md`, "The second worker's core").
     public static let spawnSamplesPerSample = 3
 
     /// Reads the three costs from `records` (rows of ``measurementWorkloads``, any number of

@@ -59,10 +59,10 @@ public struct SimulationCalibration: Sendable, Equatable {
     public var tailStallNanoseconds: [UInt64]
     /// How long each worker a run starts after its first one shares a core with the one started
     /// before it (both at half speed), each value equally likely (every measured one), ascending;
-    /// empty: never. A fresh thread is placed by the kernel: on the 2-core VM QueueLab is
-    /// developed on, a queue's second worker ran on the other core at once in about half the runs
-    /// and was stacked on the first worker's core for 2 to 30 ms in the others, time-sharing it
-    /// while the other core idled (`makespan`'s `parallel_after_ns`).
+    /// empty: never. A fresh thread is placed by the kernel, which may stack a queue's second
+    /// worker on the first worker's core for milliseconds while another core idles, in some runs
+    /// and not in others (`makespan`'s `parallel_after_ns`; measured:
+    /// `results/simulate/README.md`, "The second worker's core").
     public var spawnNanoseconds: [UInt64] = []
 
     public init(

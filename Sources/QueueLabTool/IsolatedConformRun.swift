@@ -126,8 +126,8 @@ struct IsolatedConformRun {
     }
 
     /// How long one check may run in all while its child reports it moving: eight silence bounds,
-    /// as the suite lets one of its waits go on for eight time bounds while the queues move. A
-    /// check that takes 5 s alone on this 2-core VM took 115 s beside 16 busy processes; at
-    /// `stress` this cap is 29 minutes.
+    /// as the suite lets one of its waits go on for eight time bounds while the queues move: a
+    /// check beside many busy processes runs many times slower than alone, and only silence, not
+    /// slowness, means stuck.
     func checkCap(_ check: Check) -> Duration { childBound(check) * 8 }
 }

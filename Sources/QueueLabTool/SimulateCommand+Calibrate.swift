@@ -105,8 +105,9 @@ extension SimulateCommand {
         return try ResultsFile.read(csv)
     }
 
-    /// Long enough to meet the millisecond stalls a dozen times: on this workplace's VM a probe
-    /// of 2 threads met 14 over 1 ms in 10 s, and 3 in 3 s, too few to draw a tail from.
+    /// Long enough to meet the rare millisecond stalls a dozen times on a shared machine: a
+    /// shorter probe meets too few to draw a tail from (`results/simulate/README.md`, "The
+    /// machine's longest stalls").
     static let stallProbeDuration: Duration = .seconds(10)
 
     /// An argument as a shell reads it back: the workloads' `;` would end the command.

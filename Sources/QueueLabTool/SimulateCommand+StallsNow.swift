@@ -3,12 +3,9 @@ import QueueLabBenchmarks
 import QueueLabSimulation
 
 /// `simulate --validate` measures the machine's stalls again before it simulates: a shared
-/// machine's stalls are those of the minute, not of the calibration's. On the 2-core VM QueueLab is
-/// developed on, two calibrations' probes 20 minutes apart counted 73 and 11 stalls over a
-/// millisecond in 20 thread-seconds; with the first, the simulated `overload` longest wait under
-/// `weighted` was 3.75 ms (3.04 ms with a calibration of 12 such stalls, 2.52 ms with none) while
-/// the medians of ten measured processes read 2.91 to 3.11 ms in the three rounds after it
-/// (results/simulate/README.md, "Stalls of the minute").
+/// machine's stalls are those of the minute, not of the calibration's: probes minutes apart count
+/// several times more or fewer millisecond stalls, and a saturated queue's longest wait follows
+/// them (`results/simulate/README.md`, "Validation with warm workers, and stalls of the minute").
 extension SimulateCommand {
     /// With `--validate`: replaces `calibration`'s stalls by the machine's measured now, unless
     /// `--keep-calibration-stalls` or the calibration has none (an exact timetable stays exact);

@@ -23,11 +23,11 @@ import QueueLabCore
 /// calibration reads (each the mean over its loop, two clock reads around the whole loop):
 /// `make_ns`, making one operation; `edge_ns`, one `addDependency` call; on a queue that suspends,
 /// `add_ns`, one add call to the suspended queue. At width 2 or more, `parallel_after_ns`: resume
-/// until two bodies first ran at once on two cores (the whole makespan when they never did). On the
-/// 2-core VM QueueLab is developed on, the kernel put the queue's two new workers on separate cores
-/// at once in some runs (0.2 ms) and stacked them on one core for tens of milliseconds in others,
-/// time-sharing it while the other core idled; that decided which of two modes a width-2 run's
-/// makespan fell in (results/simulate/README.md). So with `warm=1` (the default) the workers are
+/// until two bodies first ran at once on two cores (the whole makespan when they never did). The
+/// kernel may put the queue's two new workers on separate cores at once in some runs and stack
+/// them on one core for milliseconds in others, time-sharing it while another core idles; that
+/// decides which of two modes a width-2 run's makespan falls in (`results/simulate/README.md`,
+/// "The second worker's core"). So with `warm=1` (the default) the workers are
 /// started, side by side, before the graph is added (`warmWorkers(of:width:)`); workers parked
 /// since and woken at the resume still met one core in some runs, which is the queue's wake-up on
 /// the machine measured and stays in the figure. Each body notes its core (`sched_getcpu`), so a body
