@@ -143,7 +143,6 @@ let package = Package(
                 "QueueLabRecorder",
                 "QueueLabSimulation",
                 "CStandardOutput",
-                "CParentDeath",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict + faultInjection

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import QueueLabBenchmarks
 import QueueLabConformance
 import QueueLabCore
 import QueueLabRegistry
@@ -62,8 +63,6 @@ struct ConformChildCommand: ParsableCommand {
     /// No orphans: the kernel kills this child when `conform` dies (Ctrl-C, SIGTERM, even SIGKILL).
     /// Where that is not available, a write to the closed pipe does it at the next outcome.
     private func endWithParent() {
-        LinuxOnly.setParentDeathSignal(SIGKILL)
-        // The parent may have died before the line above: then this process was re-parented.
-        if let parent, getppid() != parent { Foundation.exit(3) }
+        LiveChildren.endWith(parent: parent, signal: SIGKILL, exitStatus: 3)
     }
 }

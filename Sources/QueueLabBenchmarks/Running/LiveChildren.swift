@@ -112,9 +112,15 @@ public enum LiveChildren {
         guard let text = ProcessInfo.processInfo.environment[parentVariable], let parent = pid_t(text) else {
             return
         }
-        _ = LinuxOnly.setParentDeathSignal(SIGTERM)
-        // The parent may have ended before the request: then no signal will come.
-        if getppid() != parent { exit(128 + SIGTERM) }
+        endWith(parent: parent, signal: SIGTERM, exitStatus: 128 + SIGTERM)
+    }
+
+    /// Asks the kernel to send `signal` to this process when its parent ends; a `parent` (when
+    /// known) already gone, this process re-parented before the request, ends it now with
+    /// `exitStatus`, since no signal will come.
+    package static func endWith(parent: pid_t?, signal: Int32, exitStatus: Int32) {
+        _ = LinuxOnly.setParentDeathSignal(signal)
+        if let parent, getppid() != parent { exit(exitStatus) }
     }
 
     /// This process's environment for a child, with `additions`: without ``parentVariable`` unless
