@@ -134,14 +134,15 @@ extension ProgramRunner {
             }
         case .setWidth(let queue, _), .setSuspended(let queue, _), .read(let queue):
             // Reads may lag the calls before them a moment, as states do; they must agree within the bound.
-            let deadline = Deadline(after: patience / 4)
+            var bound = LagBound(patience: patience)
             while true {
                 do throws(ModelViolation) {
                     try readQueue(queue)
                     break
                 } catch {
-                    if deadline.hasPassed { throw error }
+                    if bound.hasPassed { throw error }
                     events.awaitEvent(.milliseconds(1))
+                    bound.tookTurn()
                 }
             }
         case .readOperation(let index):

@@ -50,16 +50,17 @@ extension ProgramRunner {
     /// So before the next call each such operation must read ready (bounded); one that still does
     /// not is ordered against nothing.
     func awaitReleasedDependents() throws(ModelViolation) {
-        let deadline = Deadline(after: patience / 4)
+        var bound = LagBound(patience: patience)
         for index in model.ops.indices {
             while let listing = model.op(index).listing, !listing.certain, listing.exact,
                 let real = operations[index], real.state == .pending
             {
-                if deadline.hasPassed {
+                if bound.hasPassed {
                     model.updateOp(index) { $0.listing?.exact = false }
                     break
                 }
                 events.awaitEvent(.milliseconds(1))
+                bound.tookTurn()
                 try absorb()
             }
         }
@@ -195,7 +196,7 @@ extension ProgramRunner {
     func checkStates(touched: [Int]) throws(ModelViolation) {
         var indices = Set(touched.filter { $0 < operations.count })
         for _ in 0..<4 where !operations.isEmpty { indices.insert(context.rng.int(in: 0...(operations.count - 1))) }
-        let deadline = Deadline(after: patience / 4)
+        var bound = LagBound(patience: patience)
         for index in indices.sorted() {
             guard let op = operations[index] else { continue }
             model.coverage.cover(.states)
@@ -203,8 +204,9 @@ extension ProgramRunner {
             // it must arrive within the bound. A start that happened meanwhile is judged first.
             var state = op.state
             var allowed = allowedStates(index)
-            while !allowed.contains(state) && !deadline.hasPassed {
+            while !allowed.contains(state) && !bound.hasPassed {
                 events.awaitEvent(.milliseconds(1))
+                bound.tookTurn()
                 try absorb()
                 state = op.state
                 allowed = allowedStates(index)
