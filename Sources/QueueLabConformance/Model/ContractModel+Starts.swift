@@ -43,6 +43,12 @@ extension ContractModel {
         // body then sees the flag either way). That every one was cancelled is read back.
         if op.cancelled && op.cancelledInBulk {
             coverage.cover(.cancelAll)
+        } else if op.cancelled && !record.sawCancelled {
+            // The body read the flag clear, so it began before the cancel() the model applied
+            // first: a start the model could not place yet (behind an operation that may finish
+            // at any moment) raced the call. A queue that runs a body after the cancel landed
+            // hands it the flag set, which the branch below judges.
+            coverage.cover(.cancelExecuting)
         } else if op.cancelled || record.sawCancelled {
             coverage.cover(.cancelBeforeStart)
             return ModelViolation(
