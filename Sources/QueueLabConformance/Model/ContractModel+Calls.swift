@@ -134,15 +134,13 @@ extension ContractModel {
             return .succeeds
         case .cancelAll(let queue):
             coverage.cover(.cancelAll)
+            // Finished members too: a queue publishes a finish before it drops the operation from
+            // its list (as Foundation's does), so its cancelAll may still reach a member whose
+            // finish was seen, and `cancel` lets that flag read either way, as after a late cancel().
             for member in self.queue(queue).members where !self.op(member).isBarrier {
-                // A queue publishes a finish before it drops the operation from its list (as
-                // Foundation's does), so its cancelAll may still reach a member whose finish was
-                // seen: that member's flag may read either way, as after a cancel() of its own.
-                if self.op(member).finished {
-                    updateOp(member) { $0.cancelledLate = true }
-                    continue
+                if !self.op(member).cancelled && !self.op(member).finished {
+                    updateOp(member) { $0.cancelledInBulk = true }
                 }
-                if !self.op(member).cancelled { updateOp(member) { $0.cancelledInBulk = true } }
                 cancel(member)
             }
             return .succeeds
