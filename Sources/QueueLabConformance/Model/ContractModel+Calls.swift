@@ -150,9 +150,13 @@ extension ContractModel {
             if let listing = self.op(op).listing {
                 coverage.cover(.relist)
                 if let queue = self.op(op).queue { pendingShareViolation = pendingShareViolation ?? closeWindow(queue) }
-                let relisted = Listing(
-                    key: relists ? takeKey() : listing.key, step: step, certain: true, exact: listing.exact)
-                updateOp(op) { $0.listing = relisted }
+                // A policy that ignores the change keeps the listing as it was, its step and
+                // certainty included: stamping it with this call would order it against listings
+                // it was never ordered against (two releases of one step, seen in either order).
+                if relists {
+                    let relisted = Listing(key: takeKey(), step: step, certain: true, exact: listing.exact)
+                    updateOp(op) { $0.listing = relisted }
+                }
             }
             return .succeeds
         case .setWidth(let queue, let width):
