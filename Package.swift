@@ -126,6 +126,8 @@ let package = Package(
                 "QueueLabCore", "QueueLabScheduling", "QueueLabBenchmarks", "QueueLabRecorder",
                 .product(name: "HeapModule", package: "swift-collections"),
             ],
+            // The sample calibration `simulate` defaults to: data, compiled in (no bundle to find).
+            resources: [.embedInCode("Calibrations/lock-vm2.calibration")],
             swiftSettings: strict
         ),
         // What an allocation benchmark of a queue sets up and measures; no package-benchmark dependency, so

@@ -73,7 +73,7 @@ extension SimulateCommand {
     func checkedWidths() throws -> [Int] { try WidthList.parse(width) }
 
     func checkedCalibration() throws -> SimulationCalibration {
-        guard let calibration else { return .lockVM2 }
+        guard let calibration else { return .sampleLockVM2 }
         let data: Data
         switch BoundedFile.contents(of: calibration, limit: SimulationCalibration.largestFile) {
         case .success(let bytes): data = bytes

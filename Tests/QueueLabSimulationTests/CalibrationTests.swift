@@ -6,8 +6,8 @@ import Testing
 @Suite struct CalibrationTests {
     @Test("the text form reads back")
     func roundTrip() throws {
-        #expect(try SimulationCalibration(parsing: SimulationCalibration.lockVM2.text) == .lockVM2)
-        var stalled = SimulationCalibration.lockVM2
+        #expect(try SimulationCalibration(parsing: SimulationCalibration.sampleLockVM2.text) == .sampleLockVM2)
+        var stalled = SimulationCalibration.sampleLockVM2
         (stalled.stallsPerSecond, stalled.stallNanoseconds) = (812.5, [2_100, 3_000, 1_500_000])
         #expect(try SimulationCalibration(parsing: stalled.text) == stalled)
         (stalled.tailStallsPerSecond, stalled.tailStallNanoseconds) = (1.5, [900_000, 5_400_000])
@@ -75,11 +75,16 @@ import Testing
 }
 
 extension CalibrationTests {
-    @Test("the committed calibration file is the built-in one")
+    @Test("the built-in calibration is the file compiled in, as that file reads")
     func committedFile() throws {
         let path = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
-        let text = try String(contentsOfFile: "/\(path)/results/simulate/lock-vm2.calibration", encoding: .utf8)
-        #expect(try SimulationCalibration(parsing: text) == .lockVM2)
+        let file = "/\(path)/Sources/QueueLabSimulation/Calibrations/lock-vm2.calibration"
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(try SimulationCalibration(parsing: text) == .sampleLockVM2)
+        let sample = SimulationCalibration.sampleLockVM2
+        #expect(sample.name == "lock-vm2" && sample.implementation == "lock")
+        #expect(sample.overheadNanoseconds == 400 && sample.wakeupNanoseconds == 2_600)
+        #expect(sample.handOffNanoseconds == 600)
     }
 }
 

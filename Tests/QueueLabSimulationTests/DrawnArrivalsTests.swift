@@ -45,7 +45,7 @@ import Testing
         let width = workload["width"]
         for keepingTimeline in [true, false] {
             func run(_ shape: SimulationShape) throws -> SimulationResult {
-                try Simulator(shape: shape, calibration: .lockVM2, width: width, cores: 2)
+                try Simulator(shape: shape, calibration: .sampleLockVM2, width: width, cores: 2)
                     .run(policy: try SchedulingPolicies.parse(policy), keepingTimeline: keepingTimeline)
             }
             let (lazy, eager) = (try run(drawn), try run(listed))
@@ -62,7 +62,7 @@ import Testing
     @Test func figuresAsBeforeTheDrawsWereLazy() throws {
         let workload = try Workload(parsing: Self.workloads[0])
         let shape = try SimulationShape(workload)
-        let result = try Simulator(shape: shape, calibration: .lockVM2, width: 2, cores: 2).run(policy: StrictPolicy())
+        let result = try Simulator(shape: shape, calibration: .sampleLockVM2, width: 2, cores: 2).run(policy: StrictPolicy())
         let figures = result.figures(for: workload, shape: shape, width: 2)
         let main: [String: Double] = [
             "operations": 3_000, "wall_s": 0.199212119, "ops_per_s": 15059.324779332326,

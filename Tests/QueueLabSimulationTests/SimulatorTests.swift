@@ -47,7 +47,7 @@ import Testing
     func widthSweepMonotone() throws {
         let workload = try Workload(parsing: "makespan:n=2000;chains=1;length=1;cost=exp;seed=3")
         let shape = try SimulationShape(workload)
-        let spans = try [1, 2, 4, 8, 16, 32, 64].map { try run(shape, width: $0, calibration: .lockVM2).makespan }
+        let spans = try [1, 2, 4, 8, 16, 32, 64].map { try run(shape, width: $0, calibration: .sampleLockVM2).makespan }
         #expect(zip(spans, spans.dropFirst()).allSatisfy { $0 >= $1 })
         #expect(spans[0] > 8 * spans[4])
     }
@@ -89,7 +89,7 @@ extension SimulatorTests {
         let workload = try Workload(parsing: "inversion:n=5000")
         let shape = try SimulationShape(workload)
         func p99(_ policy: String) throws -> Double {
-            let result = try Simulator(shape: shape, calibration: .lockVM2, width: 1, cores: 1).run(
+            let result = try Simulator(shape: shape, calibration: .sampleLockVM2, width: 1, cores: 1).run(
                 policy: try SchedulingPolicies.parse(policy))
             return try #require(result.figures(for: workload, shape: shape, width: 1)["inversion_p99_ns"])
         }
@@ -123,7 +123,7 @@ extension SimulatorTests {
         let shape = try SimulationShape(workload)
         func figures(_ specification: String) throws -> [String: Double] {
             let policy = try SchedulingPolicies.parse(specification)
-            let result = try Simulator(shape: shape, calibration: .lockVM2, width: 2, cores: 2).run(policy: policy)
+            let result = try Simulator(shape: shape, calibration: .sampleLockVM2, width: 2, cores: 2).run(policy: policy)
             return result.figures(
                 for: workload, shape: shape, width: 2, shareWeights: policy.declaration.shareWeights)
         }
@@ -161,7 +161,7 @@ extension SimulatorTests {
     func tallyAgainstTimeline(text: String) throws {
         let workload = try Workload(parsing: text)
         let shape = try SimulationShape(workload)
-        let simulator = Simulator(shape: shape, calibration: .lockVM2, width: 2, cores: 2)
+        let simulator = Simulator(shape: shape, calibration: .sampleLockVM2, width: 2, cores: 2)
         let policy = try SchedulingPolicies.parse("aging")
         let kept = try simulator.run(policy: policy, keepingTimeline: true)
         let lean = try simulator.run(policy: policy)
