@@ -27,16 +27,15 @@
     /// The extra work is a fixed number of iterations of a dependent xorshift-multiply, not a clock-timed
     /// spin: the same instructions every run, so the instruction channel (`bench --instructions`)
     /// sees exactly the same injection as wall time, and Valgrind's slow clock does not shrink it.
-    /// N ns becomes `N * iterationsPerNanosecond` iterations, a rate measured on the 2-core VM of
-    /// `results/gate/` from user CPU time (3e9 iterations in 2.08 s); one iteration is about 4.5
-    /// instructions under Callgrind in a release build (1,000 ns a path: +12,640 instructions per
-    /// `lock` operation). The rate is nominal: in a queue whose threads share one CPU a short spin
-    /// costs less than its share, so `Lab/gate-campaign` sizes injections by probing.
+    /// N ns becomes `N * iterationsPerNanosecond` iterations. The rate is nominal, one machine's
+    /// (`results/gate/injected-cost.md` says which and what an iteration costs in instructions):
+    /// on another machine, and in a queue whose threads share one CPU, N ns costs more or less
+    /// than N, so `Lab/gate-campaign` sizes injections by probing, never by this rate.
     enum InjectedCost {
         /// The tool checks the value before sampling (QueueLabTool's `FaultInjectionKnob`).
         static let environmentVariable = "QUEUELAB_INJECT_NS"
 
-        /// Iterations of ``spin(_:)`` per nanosecond on the reference machine.
+        /// Iterations of ``spin(_:)`` per nanosecond: nominal (see above).
         static let iterationsPerNanosecond = 1.4
 
         /// Read once, at the first add or finish of the process; unset or unusable means none.
