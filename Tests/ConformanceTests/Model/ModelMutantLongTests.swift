@@ -69,15 +69,15 @@ struct ModelMutantLongTests {
         return .seconds(seconds)
     }
 
-    /// The first FAIL of either model check on `seed`, or nil and the verdicts other than PASS the
+    /// The first FAIL of either model check on `seed`, or nil and the outcomes other than PASS the
     /// checks gave instead: a miss that went STALE under load is the load's, one that passed is
     /// the generator's.
-    static func failure(_ mutant: ModelMutant, seed: UInt64) -> (failure: CheckOutcome?, otherVerdicts: [Verdict]) {
+    static func failure(_ mutant: ModelMutant, seed: UInt64) -> (failure: CheckOutcome?, others: [CheckOutcome]) {
         var configuration = ConformanceConfiguration(
             level: level, seed: seed, checks: Check.matching("model"), timeBound: .seconds(4))
         configuration.shrinkBudget = shrinkBudget
         let report = ConformanceSuite.run(mutant.recipe, configuration: configuration)
-        return (report.outcomes.first { $0.verdict == .fail }, report.outcomes.map(\.verdict).filter { $0 != .pass })
+        return (report.outcomes.first { $0.verdict == .fail }, report.outcomes.filter { $0.verdict != .pass })
     }
 
     @Test(
@@ -92,11 +92,13 @@ struct ModelMutantLongTests {
         // A missed seed, with the verdicts other than PASS it got: "7", "7 STALE".
         var missed: [String] = []
         for seed in seeds {
-            let (failure, otherVerdicts) = Self.failure(mutant, seed: seed)
+            let (failure, others) = Self.failure(mutant, seed: seed)
             if let failure {
                 caught.append(failure)
             } else {
-                missed.append(([String(seed)] + otherVerdicts.map(\.rawValue)).joined(separator: " "))
+                missed.append(([String(seed)] + others.map(\.verdict.rawValue)).joined(separator: " "))
+                // What a missed seed saw instead (a STALE names what was stuck), for the log.
+                for outcome in others { print("\(mutant.name) seed \(seed): \(outcome.summary)") }
             }
             if !counting && !caught.isEmpty { break }
         }
