@@ -62,7 +62,8 @@ import Testing
     @Test func figuresAsBeforeTheDrawsWereLazy() throws {
         let workload = try Workload(parsing: Self.workloads[0])
         let shape = try SimulationShape(workload)
-        let result = try Simulator(shape: shape, calibration: .sampleLockVM2, width: 2, cores: 2).run(policy: StrictPolicy())
+        let result = try Simulator(shape: shape, calibration: .sampleLockVM2, width: 2, cores: 2).run(
+            policy: StrictPolicy())
         let figures = result.figures(for: workload, shape: shape, width: 2)
         let main: [String: Double] = [
             "operations": 3_000, "wall_s": 0.199212119, "ops_per_s": 15059.324779332326,

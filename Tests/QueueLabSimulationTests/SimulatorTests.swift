@@ -123,7 +123,8 @@ extension SimulatorTests {
         let shape = try SimulationShape(workload)
         func figures(_ specification: String) throws -> [String: Double] {
             let policy = try SchedulingPolicies.parse(specification)
-            let result = try Simulator(shape: shape, calibration: .sampleLockVM2, width: 2, cores: 2).run(policy: policy)
+            let result = try Simulator(shape: shape, calibration: .sampleLockVM2, width: 2, cores: 2).run(
+                policy: policy)
             return result.figures(
                 for: workload, shape: shape, width: 2, shareWeights: policy.declaration.shareWeights)
         }
