@@ -49,6 +49,11 @@ final class ProgramRunner<Q: OperationQueueing> {
         var next = model
         let expectation = next.apply(call)
         let outcome = perform(call)
+        // A call that returned is the queue moving, as an add that returns is: a program's long
+        // stretch of calls that start nothing (hundreds of priority changes to waiting work) must
+        // not read as a queue stuck inside a call on a machine slow enough to stretch it past the
+        // check's bound. Settling bounds what the queue owes after the call on its own.
+        if outcome.returned { context.progress.note() }
         if case .refused = outcome.error { return false }
         model = next
         made.append(call)
