@@ -127,10 +127,12 @@ struct ProgramGenerator {
         case 10, 11, 12:
             if let op = pick(executing) { planned.append(.release(op: op)) }
         case 13:
-            // Misuse: finish() (of asynchronous work in every state, mostly) or a second add.
-            let asynchronous = ops.filter { model.op($0).kind == .async }
-            if let op = pick(chance(0.7) && !asynchronous.isEmpty ? asynchronous : ops) {
-                planned.append(chance(0.5) ? .misuseFinish(op: op) : .add(op: op, queue: queue))
+            // Misuse: finish() or a second add, in each state it has. The state is drawn first and
+            // the operation within it, so that a state few operations are in (asynchronous work
+            // waiting in a queue) is drawn as often as a common one, whatever the program made.
+            let finishing = chance(0.5)
+            if let op = pick(misuseStates(model, ops, finishing: finishing)).flatMap({ pick($0) }) {
+                planned.append(finishing ? .misuseFinish(op: op) : .add(op: op, queue: queue))
             }
         case 14:
             if chance(0.5) {
@@ -344,6 +346,33 @@ struct ProgramGenerator {
         let running = executing.filter { !model.op($0).isBarrier }
         let asynchronous = running.filter { model.op($0).kind == .async }
         return chance(0.5) && !asynchronous.isEmpty ? asynchronous : running
+    }
+
+    /// The operations a misuse call can name, one group per state it must be refused in: for
+    /// finish(), asynchronous work not yet added, waiting in a queue, or done with, and synchronous
+    /// work; for a second add, work waiting in a queue, running, or finished (and work not yet
+    /// added, whose add is no misuse). Empty groups are left out.
+    private func misuseStates(_ model: ContractModel, _ ops: [Int], finishing: Bool) -> [[Int]] {
+        let queued = ops.filter { model.op($0).queue != nil }
+        let waiting = queued.filter { !model.op($0).started && !model.op($0).finished }
+        let groups: [[Int]]
+        if finishing {
+            let asynchronous = ops.filter { model.op($0).kind == .async }
+            groups = [
+                asynchronous.filter { model.op($0).queue == nil },
+                waiting.filter { model.op($0).kind == .async },
+                asynchronous.filter { model.op($0).released || model.op($0).finished },
+                ops.filter { model.op($0).kind != .async },
+            ]
+        } else {
+            groups = [
+                waiting,
+                queued.filter { model.op($0).started && !model.op($0).finished },
+                queued.filter { model.op($0).finished },
+                ops.filter { model.op($0).queue == nil },
+            ]
+        }
+        return groups.filter { !$0.isEmpty }
     }
 
     /// How often each plan is chosen, in percent: calls alone (0 to 16), then the plans; each table sums to 100.
