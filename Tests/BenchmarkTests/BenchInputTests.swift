@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
 import QueueLabBenchmarks
+import TestTiers
 import Testing
 
 @testable import QueueLabTool
 
 /// `bench` checks everything before the first sample: bad input is one line and exit 2, and no
 /// sample process starts.
-@Suite struct BenchInputTests {
+@Suite(.onBlockingThreads) struct BenchInputTests {
 
     /// Zero is no injection in every build; a non-zero value is refused by a build that would not
     /// spend it (no trait `FaultInjection`), and only for samples of that build.

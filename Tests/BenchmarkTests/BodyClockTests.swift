@@ -1,6 +1,7 @@
 import Foundation
 import LockBasedQueue
 import QueueLabCore
+import TestTiers
 import Testing
 
 @testable import QueueLabRecorder
@@ -9,7 +10,7 @@ import Testing
 /// used, which a spinning replay runs instead. Asserted through what a body's own behaviour
 /// guarantees (a sleep uses no CPU; a spin on the thread's CPU clock uses at least its length),
 /// never through how long anything took.
-@Suite struct BodyClockTests {
+@Suite(.onBlockingThreads) struct BodyClockTests {
     /// Waits (bounded) for the queue and the recorder, closes it, and reads what it wrote.
     static func drain(_ queue: RecordingQueue<LockQueue>, _ recorder: QueueRecorder, _ path: String) throws -> (
         text: String, recording: Recording

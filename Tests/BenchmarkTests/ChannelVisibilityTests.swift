@@ -1,11 +1,12 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
 
 /// Under the table, each channel says what it can and cannot see (issue 28): an instruction-count
 /// SAME is no evidence about time spent waiting.
-@Suite struct ChannelVisibilityTests {
+@Suite(.onBlockingThreads) struct ChannelVisibilityTests {
     static func report(_ column: String) -> ComparisonReport {
         let values: [Double] = [100, 101, 99, 102, 98, 100, 101, 99]
         func records(_ variant: String, _ offset: Int) -> [SampleRecord] {

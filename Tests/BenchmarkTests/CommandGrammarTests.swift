@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import QueueLabBenchmarks
 import QueueLabConformance
+import TestTiers
 import Testing
 
 @testable import QueueLabTool
@@ -9,7 +10,7 @@ import Testing
 /// One command-line grammar (issue 27): every list option takes a comma list and repetition
 /// alike, typed options are checked by the parser, thresholds are percentages everywhere with one
 /// default, and help is wrapped by the parser and names the running executable.
-@Suite struct CommandGrammarTests {
+@Suite(.onBlockingThreads) struct CommandGrammarTests {
     @Test func benchListsAreCommasOrRepetitionAlike() throws {
         let commas = try BenchCommand.parse([
             "--impl", "lock,actor", "--policy", "fifo,aging:step=2ms", "--workload", "noop,chain:n=2000",

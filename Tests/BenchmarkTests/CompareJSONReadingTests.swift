@@ -1,5 +1,6 @@
 import Foundation
 import QueueLabBenchmarks
+import TestTiers
 import Testing
 
 @testable import QueueLabTool
@@ -7,7 +8,7 @@ import Testing
 /// A compare JSON is read back only when it is of the schema this QueueLab writes: another schema,
 /// none, or a document cut short is refused with one line saying why; the gate then stops, not
 /// measured, rather than judge without it.
-@Suite struct CompareJSONReadingTests {
+@Suite(.onBlockingThreads) struct CompareJSONReadingTests {
     static let text = (try? CompareJSONTests.report().json()) ?? ""
 
     static func replacingSchema(with replacement: String) -> String {

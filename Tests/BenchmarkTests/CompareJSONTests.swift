@@ -1,11 +1,12 @@
 import Foundation
 import QueueLabBenchmarks
+import TestTiers
 import Testing
 
 /// `compare --format json` and `--format summary` (issue 27): every row with its figures, interval,
 /// p-values, verdict and detectable effect, in a document a script parses; one line for a CI
 /// annotation.
-@Suite struct CompareJSONTests {
+@Suite(.onBlockingThreads) struct CompareJSONTests {
     /// A regression of lock noop (head about 20 % slower in every round, paired), a steady chain,
     /// and a cell base has and head lacks.
     static func report() -> ComparisonReport {

@@ -1,11 +1,12 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
 
 /// The report's comparison table words a change from figures read from files, which may be any
 /// finite number: the words never trap, however far apart base and head are.
-@Suite struct ComparisonTableTests {
+@Suite(.onBlockingThreads) struct ComparisonTableTests {
     static func records(_ variant: String, opsPerSecond: Double) -> [SampleRecord] {
         (0..<6).map { round in
             SampleRecord(

@@ -2,6 +2,7 @@ import Foundation
 import QueueLabBenchmarks
 import QueueLabCore
 import QueueLabImplementations
+import TestTiers
 import Testing
 
 /// A queue whose add call spins before handing the operation on: a queue with a slow add path, as
@@ -43,7 +44,7 @@ struct SlowAddRecipe<Base: QueueRecipe>: QueueRecipe {
 /// The add path through real queues: what the tracing wrapper stamps, and that explain puts a slow
 /// add call where it belongs (the add-call phase, the add path's capacity loss). Nothing is timed
 /// against a sleep: the spins are inside the add calls, and every run has a bounded drain.
-@Suite struct ExplainAddPathTests {
+@Suite(.onBlockingThreads) struct ExplainAddPathTests {
     static func explained(spin: UInt64, count: Int) throws -> (RecordedRun, RunExplanation) {
         let lock = try Implementations.recipe(named: "lock", policy: nil)
         func record<Recipe: QueueRecipe>(_ recipe: Recipe) throws -> RecordedRun {

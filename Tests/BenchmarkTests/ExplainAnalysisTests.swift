@@ -1,11 +1,12 @@
 import Foundation
 import QueueLabCore
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
 
 /// The analysis on hand-built runs whose answer is known to the nanosecond.
-@Suite struct ExplainAnalysisTests {
+@Suite(.onBlockingThreads) struct ExplainAnalysisTests {
     /// A run from `(operation, event, time)` rows, in the order given (the causal order).
     static func run(
         _ rows: [(UInt64, OperationEvent, UInt64)], width: Int, priorities: [UInt64: QueuePriority] = [:],

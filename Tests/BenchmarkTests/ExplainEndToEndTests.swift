@@ -3,13 +3,14 @@ import Foundation
 import QueueLabBenchmarks
 import QueueLabCore
 import QueueLabImplementations
+import TestTiers
 import Testing
 
 @testable import QueueLabTool
 
 /// Small traced runs through the real queues: what the trace carries and what explain makes of it.
 /// Nothing here is timed; every run has a bounded drain.
-@Suite struct ExplainEndToEndTests {
+@Suite(.onBlockingThreads) struct ExplainEndToEndTests {
     static func recorded(_ implementation: String, _ workload: String, policy: String? = nil) throws -> RecordedRun {
         let recipe = try Implementations.recipe(named: implementation, policy: policy)
         return try TraceRun.recordRun(

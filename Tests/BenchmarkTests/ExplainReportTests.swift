@@ -1,13 +1,14 @@
 import Foundation
 import QueueLabCore
 import QueueLabImplementations
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
 
 /// The report's explain section, drawn from real traced runs: it is there, self-contained, and shows
 /// the run's own figures.
-@Suite struct ExplainReportTests {
+@Suite(.onBlockingThreads) struct ExplainReportTests {
     static func explained(_ implementation: String, _ workload: String) throws -> RunExplanation {
         let recipe = try Implementations.recipe(named: implementation, policy: nil)
         let run = try TraceRun.recordRun(

@@ -1,13 +1,14 @@
 import Foundation
 import QueueLabCore
 import QueueLabImplementations
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
 
 /// Time an operation waited on a suspended queue is its owner's hold (`suspended`), not the queue's
 /// overhead, the policy's choice or lost capacity.
-@Suite struct ExplainSuspensionTests {
+@Suite(.onBlockingThreads) struct ExplainSuspensionTests {
     /// Width 1, suspended from 10 to 200: op1 ready at 0, runs 300 to 310; op2 ready at 50, runs 310
     /// to 320.
     static var suspendedRun: RecordedRun {

@@ -1,10 +1,11 @@
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
 
 /// The critical path's sentence names each phase for what it measured: a pending wait read as
 /// "releasing dependents" until 2026-11-26, the opposite side of the same edge.
-@Suite struct ExplainWordingTests {
+@Suite(.onBlockingThreads) struct ExplainWordingTests {
     @Test func everyPhaseHasItsOwnWords() {
         let words = ExplainPhase.allCases.map { ExplainText.pathWording($0.rawValue) }
         #expect(Set(words).count == ExplainPhase.allCases.count, "\(words)")

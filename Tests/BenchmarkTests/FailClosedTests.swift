@@ -1,10 +1,11 @@
 import Foundation
 import QueueLabBenchmarks
+import TestTiers
 import Testing
 
 /// A gate never passes what it did not measure: missing cells, too little evidence, runs from
 /// different environments, figures neither run has.
-@Suite struct FailClosedTests {
+@Suite(.onBlockingThreads) struct FailClosedTests {
     static func records(
         _ values: [Double], variant: String, implementation: String = "lock", workload: String = "noop",
         host: String = "h", column: String = "ops_per_s"

@@ -5,7 +5,7 @@ import Testing
 
 /// What the gate can check, it checks before it builds (issue 28, point 5), through the command
 /// line: a stand-in `swift` reports every build it is asked for, and none is.
-@Suite(.longTier("gate runs of the binary with a stand-in swift"))
+@Suite(.longTier("gate runs of the binary with a stand-in swift"), .onBlockingThreads)
 struct GateBeforeBuildTests {
     static var exampleBinary: String? {
         RunnerTests.queuelabBinary.map { ($0 as NSString).deletingLastPathComponent + "/queuelab-example" }

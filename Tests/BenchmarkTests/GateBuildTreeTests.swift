@@ -1,5 +1,6 @@
 import Foundation
 import QueueLabBenchmarks
+import TestTiers
 import Testing
 
 @testable import QueueLabTool
@@ -7,7 +8,7 @@ import Testing
 /// The gate's build tree: switching it from one side to the other rewrites only what differs (so
 /// the second build is incremental), one gate holds it at a time, and the working tree is read as
 /// a build in it would see it, without touching the user's index.
-@Suite(.enabled(if: ExecutableSearch.find("git") != nil && ExecutableSearch.find("swift") != nil))
+@Suite(.enabled(if: ExecutableSearch.find("git") != nil && ExecutableSearch.find("swift") != nil), .onBlockingThreads)
 struct GateBuildTreeTests {
     let directory: String
     let repository: String

@@ -2,13 +2,14 @@ import ArgumentParser
 import Foundation
 import QueueLabBenchmarks
 import QueueLabImplementations
+import TestTiers
 import Testing
 
 @testable import QueueLabTool
 
 /// `queuelab gate`: its verdict is the worse channel's, it fails closed, and it refuses bad input
 /// before it builds anything.
-@Suite struct GateCommandTests {
+@Suite(.onBlockingThreads) struct GateCommandTests {
     @Test func theWorseChannelDecides() {
         #expect(GateStatus.worse(.noRegression, .regression) == .regression)
         #expect(GateStatus.worse(.regression, .notMeasured) == .notMeasured)

@@ -1,6 +1,7 @@
 import Foundation
 import QueueLabImplementations
 import QueueLabRegistry
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
@@ -8,7 +9,7 @@ import Testing
 
 /// Which channel saw each headline row, what the gate fails closed on, and the line a reviewer
 /// reads.
-@Suite struct GateCoverageTests {
+@Suite(.onBlockingThreads) struct GateCoverageTests {
     static func row(
         _ implementation: String, _ workload: String, figure: String = "ops_per_s", detectable: Double?,
         verdict: String = "SAME", ratio: Double = 1

@@ -1,11 +1,12 @@
 import ArgumentParser
+import TestTiers
 import Testing
 
 @testable import QueueLabTool
 
 /// The help as an 80-column terminal shows it: examples and exit-status tables are laid out by
 /// `HelpText`, never re-wrapped by ArgumentParser (a wrapped example, copied, runs without its end).
-@Suite struct HelpLayoutTests {
+@Suite(.onBlockingThreads) struct HelpLayoutTests {
     static let subcommands = QueueLabCommand.configuration.subcommands.filter { $0.configuration.shouldDisplay }
 
     /// The lines of each "Examples:" and "Exit status" block, up to the blank line that ends it.

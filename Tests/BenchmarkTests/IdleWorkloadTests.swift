@@ -1,13 +1,14 @@
 import Foundation
 import QueueLabCore
 import QueueLabImplementations
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
 
 /// `idle`: its parameter, its operations and that its figures are there (how much CPU a queue
 /// burns while idle is a benchmark's business, not a test's).
-@Suite struct IdleWorkloadTests {
+@Suite(.onBlockingThreads) struct IdleWorkloadTests {
     @Test func parametersAndTheirRanges() throws {
         #expect(try Workload(parsing: "idle").parameters == ["ms": 1_000])
         #expect(try Workload(parsing: "idle:ms=200")["ms"] == 200)

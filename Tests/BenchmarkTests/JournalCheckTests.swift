@@ -1,12 +1,13 @@
 import Foundation
 import QueueLabCore
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
 
 /// `--resume` takes samples only from a journal of the same plan, whose rows are each one sample of
 /// it (issue 28, point 7): another plan or a damaged row is refused on one line, never merged.
-@Suite struct JournalCheckTests {
+@Suite(.onBlockingThreads) struct JournalCheckTests {
     static let noop = Workload(kind: .noop, parameters: ["n": 10])
     static let chain = Workload(kind: .chain, parameters: ["n": 10])
 

@@ -1,11 +1,12 @@
 import Foundation
 import Histogram
 import QueueLabBenchmarks
+import TestTiers
 import Testing
 
 /// Per-thread histograms: sets made ahead are claimed one per thread, threads beyond them make their
 /// own, and the merge holds every record exactly once.
-@Suite("Latency recorder")
+@Suite("Latency recorder", .onBlockingThreads)
 struct LatencyRecorderTests {
     @Test("records of more threads than the sets made ahead are all merged")
     func moreThreadsThanSetsMadeAhead() {

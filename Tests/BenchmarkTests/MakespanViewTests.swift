@@ -1,11 +1,12 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
 
 /// The strategies view on a `makespan` run: each policy's makespan over its lower bound, as a
 /// chart and a table, and a reading naming the closest and the farthest.
-@Suite struct MakespanViewTests {
+@Suite(.onBlockingThreads) struct MakespanViewTests {
     static func records(policy: String, ratios: [Double]) -> [SampleRecord] {
         ratios.enumerated().map { round, ratio in
             SampleRecord(

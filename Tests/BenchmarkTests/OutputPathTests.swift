@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
+import TestTiers
 import Testing
 
 @testable import QueueLabTool
 
 /// Every command that writes a file when its work is done refuses an output it could not write
 /// before the work begins (one line, exit status 2), and makes a missing folder as `bench` does.
-@Suite struct OutputPathTests {
+@Suite(.onBlockingThreads) struct OutputPathTests {
     /// A regular file, and a path "inside" it: no folder can be made there, whoever runs the test
     /// (root writes anywhere else).
     private static func blockedPath(_ name: String) throws -> (file: URL, path: String) {

@@ -1,11 +1,12 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
 
 /// compare pairs the samples of one interleaved run by round, and sees through round-to-round drift
 /// what the unpaired test cannot.
-@Suite struct PairedComparisonTests {
+@Suite(.onBlockingThreads) struct PairedComparisonTests {
     /// One sample per round; `minute` orders the rounds in time.
     static func records(_ values: [Double], variant: String, seed: UInt64 = 7, minuteOffset: Int = 0)
         -> [SampleRecord]

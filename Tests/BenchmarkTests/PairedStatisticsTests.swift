@@ -1,12 +1,13 @@
 import Foundation
 import QueueLabCore
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
 
 /// The paired design: Wilcoxon signed-rank, the Walsh-average Hodges-Lehmann interval, pairing by
 /// round, and the detectable effect. Expected values from scipy 1.17.1 and exact enumeration.
-@Suite struct PairedStatisticsTests {
+@Suite(.onBlockingThreads) struct PairedStatisticsTests {
     static let eight = [0.12, -0.03, 0.25, 0.08, 0.31, -0.07, 0.19, 0.02]
 
     @Test func exactSignedRankMatchesScipy() {

@@ -1,10 +1,11 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
 
 /// `bench --pin`: samples run on the listed CPUs only, and each row says how many they had.
-@Suite struct PinningTests {
+@Suite(.onBlockingThreads) struct PinningTests {
     @Test func cpuListsAsTasksetReadsThem() throws {
         #expect(try CPUPinning(parsing: "1", onlineCPUs: 2, taskset: "/t").cpus == [1])
         #expect(try CPUPinning(parsing: "0-3,2,7", onlineCPUs: 8, taskset: "/t").cpuList == "0,1,2,3,7")

@@ -2,13 +2,14 @@ import Foundation
 import QueueLabCore
 import QueueLabImplementations
 import QueueLabScheduling
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
 
 /// `--policy`: one splitting rule, specifications with their defaults spelled out, the CSV's policy
 /// column, cells grouped by policy, and bad input refused (exit 2) before any sample runs.
-@Suite struct PolicySelectionTests {
+@Suite(.onBlockingThreads) struct PolicySelectionTests {
     @Test func commasSplitPoliciesNotParameters() {
         let cases: [(String, [String])] = [
             ("strict", ["strict"]),

@@ -6,7 +6,7 @@ import Testing
 /// A gate or bench ended by a signal ends every process it started and leaves no target (issue 28,
 /// point 6). The processes report the children they start (`QUEUELAB_REPORT_CHILDREN=1`); after the
 /// signal, none of them may still run.
-@Suite(.longTier("signals sent to gate and bench runs of the binary"))
+@Suite(.longTier("signals sent to gate and bench runs of the binary"), .onBlockingThreads)
 struct ProcessHygieneTests {
     /// A process of the tool whose standard error goes to a file the test reads as it grows.
     final class Running {

@@ -2,13 +2,14 @@ import Dispatch
 import Foundation
 import LockBasedQueue
 import QueueLabCore
+import TestTiers
 import Testing
 
 @testable import QueueLabRecorder
 
 /// The recorder's buffer and its writer's table: names travel beside plain events, and the table of
 /// operations in flight answers as a `Dictionary` would.
-@Suite struct RecorderBufferTests {
+@Suite(.onBlockingThreads) struct RecorderBufferTests {
     /// Random updates and removals, against a `Dictionary` doing the same: keys drawn from a small
     /// range (so runs of collisions form and removals shift them back) and far apart, through
     /// several growths.

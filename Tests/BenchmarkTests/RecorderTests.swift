@@ -3,13 +3,14 @@ import Foundation
 import FoundationAdapter
 import LockBasedQueue
 import QueueLabCore
+import TestTiers
 import Testing
 
 @testable import QueueLabRecorder
 
 /// QueueLabRecorder on the three queues a user has: what it writes is what happened. No timing is
 /// asserted beyond what a body's own spin guarantees; every wait is bounded.
-@Suite struct RecorderTests {
+@Suite(.onBlockingThreads) struct RecorderTests {
     static func temporaryPath(_ tag: String) -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("recorder-\(tag)-\(UUID().uuidString).qlr").path
     }

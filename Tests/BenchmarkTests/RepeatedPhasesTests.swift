@@ -1,10 +1,11 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
 
 /// `bench --repetitions K`: which phase becomes the sample, and the spread recorded beside it.
-@Suite struct RepeatedPhasesTests {
+@Suite(.onBlockingThreads) struct RepeatedPhasesTests {
     static func phase(wall: Double, p50: Double) -> SampleFigures {
         SampleFigures(
             values: ["operations": 100, "wall_s": wall, "e2f_p50_ns": p50], buildConfiguration: "release",

@@ -1,12 +1,13 @@
 import Foundation
 import QueueLabBenchmarks
 import QueueLabRecorder
+import TestTiers
 import Testing
 
 /// `replay:first=N` replays the first N operations, and of the app's queue changes those that could
 /// have acted on them: every change up to the last kept finish, and the resume that ends a kept
 /// suspension; a later suspension or width change, made for work that is not replayed, is dropped.
-@Suite struct ReplayFirstTests {
+@Suite(.onBlockingThreads) struct ReplayFirstTests {
     /// Operation `id` added at `id` µs, its body 1 µs: the first two have finished by 3 µs.
     static func op(_ id: Int) -> String { "o \(id) 0 0 \(id * 1_000) 0 1000 - - op\(id)\n" }
 

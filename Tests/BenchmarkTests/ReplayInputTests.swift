@@ -1,5 +1,6 @@
 import Foundation
 import QueueLabRecorder
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
@@ -7,7 +8,7 @@ import Testing
 /// Point 4 of issue 29: a recording a replay cannot run is refused when the workload is parsed
 /// (bench, trace and explain turn that into one line and exit 2 before anything runs); one cut off
 /// mid-record by a crash is read up to its last complete record.
-@Suite struct ReplayInputTests {
+@Suite(.onBlockingThreads) struct ReplayInputTests {
     static let header = "queuelab-recording/2\n"
     static let cpuHeader = "queuelab-recording/3\n"
     static let queue = "q 0 -1 app\n"

@@ -2,13 +2,14 @@ import Foundation
 import QueueLabCore
 import QueueLabImplementations
 import QueueLabRecorder
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
 
 /// `replay` through the real queues, checked with the trace of the replay: the recorded
 /// dependencies, priorities, cancellations and queues come back.
-@Suite struct ReplayTests {
+@Suite(.onBlockingThreads) struct ReplayTests {
     /// One queue of width 1. `blocker` (normal, 100 ms) runs first; meanwhile `low` (veryLow), `high`
     /// (veryHigh) and `doomed` (cancelled 1 ms after its add) arrive; `after` waits for `low`. The
     /// blocker is long so that a replay delayed by a loaded machine still cancels `doomed` before

@@ -1,9 +1,10 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
 
-@Suite struct ReportTests {
+@Suite(.onBlockingThreads) struct ReportTests {
     static func record(
         _ implementation: String, _ workload: String, _ parameters: String, round: Int, opsPerSecond: Double,
         wall: Double = 0.1, operations: Double = 1000, latency: Double? = 1_000

@@ -1,11 +1,12 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
 
 /// What reading a results file refuses: figures no run can produce, numbers the runner never writes,
 /// a file cut short; and that reading in chunks gives what reading at once gives.
-@Suite struct ResultsFileCheckTests {
+@Suite(.onBlockingThreads) struct ResultsFileCheckTests {
     static func sample(_ round: Int, figures: [String: Double] = [:]) -> SampleRecord {
         var record = ResultsFileTests.sample(round)
         for (column, value) in figures { record.figures[column] = value }

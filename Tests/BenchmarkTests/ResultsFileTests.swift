@@ -1,9 +1,10 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
 
-@Suite struct ResultsFileTests {
+@Suite(.onBlockingThreads) struct ResultsFileTests {
     static func sample(_ round: Int, host: String = "box, \"quoted\"") -> SampleRecord {
         SampleRecord(
             timestamp: "2026-01-01T00:00:00Z", variant: "head", gitCommit: "abc123+dirty", host: host, cores: 2,

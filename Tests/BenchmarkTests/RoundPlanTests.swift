@@ -1,9 +1,10 @@
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
 
 /// How sequential sampling spends its budget: what each row needs, who is funded, what is expected.
-@Suite struct RoundPlanTests {
+@Suite(.onBlockingThreads) struct RoundPlanTests {
     static func row(_ cell: String, pairs: Int = 10, detectable: Double, cost: Double = 1) -> RowNeed {
         RowNeed(cell: cell, pairs: pairs, detectable: detectable, secondsPerPair: cost)
     }

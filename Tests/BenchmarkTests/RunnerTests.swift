@@ -1,6 +1,7 @@
 import Foundation
 import QueueLabCore
 import QueueLabImplementations
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
@@ -46,13 +47,10 @@ import Testing
         #expect(WorkloadSuite.sized(Workload(kind: .chain), for: "lock").1 == nil)
     }
 
-    /// ThreadSanitizer brings its own allocator: a preloaded jemalloc then sees no allocation.
-    static var underThreadSanitizer: Bool { dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil }
-
     /// The tool can sample under Callgrind here: it is built, Valgrind is where `bench` looks for it,
     /// and no ThreadSanitizer runtime sits between them.
     static var canCountInstructions: Bool {
-        queuelabBinary != nil && CallgrindSampling.findValgrind() != nil && !underThreadSanitizer
+        queuelabBinary != nil && CallgrindSampling.findValgrind() != nil && !TestTier.runsUnderThreadSanitizer
     }
 
     static var queuelabBinary: String? {

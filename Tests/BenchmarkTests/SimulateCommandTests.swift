@@ -3,13 +3,14 @@ import Foundation
 import QueueLabBenchmarks
 import QueueLabImplementations
 import QueueLabSimulation
+import TestTiers
 import Testing
 
 @testable import QueueLabTool
 
 /// `simulate`'s checks of its input, made before anything runs (the command turns each into one
 /// line and exit status 2).
-@Suite struct SimulateCommandTests {
+@Suite(.onBlockingThreads) struct SimulateCommandTests {
     private func plan(_ arguments: [String]) throws -> SimulateCommand.Plan {
         try SimulateCommand.parse(arguments).checkedPlan(registry: Implementations.registry)
     }

@@ -1,11 +1,12 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
 
 /// The strategies view on simulated rows (`simulate`'s `sim:lock`) with measured `lock` rows at
 /// widths 1 and 2: the curves, the words where the two disagree, the best policy per width.
-@Suite struct SimulatedCurvesTests {
+@Suite(.onBlockingThreads) struct SimulatedCurvesTests {
     static func row(_ implementation: String, _ policy: String, width: Int, ratio: Double, round: Int = 0)
         -> SampleRecord
     {

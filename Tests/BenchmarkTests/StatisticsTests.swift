@@ -1,9 +1,10 @@
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
 
 /// Expected values computed independently with SciPy 1.17.1 (`scipy.stats.mannwhitneyu`) and NumPy.
-@Suite struct StatisticsTests {
+@Suite(.onBlockingThreads) struct StatisticsTests {
     let x = [1.83, 0.50, 1.62, 2.48, 1.68, 1.88, 1.55, 3.06, 1.30]
     /// No ties: the exact method applies.
     let y = [0.878, 0.647, 0.598, 2.05, 1.06, 1.28, 1.07, 3.14, 1.29]

@@ -1,11 +1,12 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
 
 /// The report's strategies view: one queue's policies side by side, from cells that differ only in
 /// their policy column.
-@Suite struct StrategiesViewTests {
+@Suite(.onBlockingThreads) struct StrategiesViewTests {
     static func records(policy: String, implementation: String = "lock", opsPerSecond: [Double]) -> [SampleRecord] {
         opsPerSecond.enumerated().map { round, value in
             var figures: [String: Double] = [

@@ -1,11 +1,12 @@
 import Foundation
 import QueueLabBenchmarks
 import QueueLabCore
+import TestTiers
 import Testing
 
 /// A transitions file is read strictly: a file cut mid-line, an operation listed twice or a
 /// dependency cycle is refused with the line, never explained as if it were whole.
-@Suite struct StrictTransitionsTests {
+@Suite(.onBlockingThreads) struct StrictTransitionsTests {
     static let header = "queuelab-transitions/3\nqueue 0 1 q\n"
 
     static func error(_ text: String) -> String? {

@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
@@ -6,7 +7,7 @@ import Testing
 /// The fast statistics half of the gate's power check (the slow half, on real queue code, is
 /// `Lab/gate-power`): a real A/A pair (same binary, base and head interleaved, 6 processes a
 /// side, committed in `Fixtures/`), whose head is scaled to a known slowdown and compared.
-@Suite struct SyntheticPowerTests {
+@Suite(.onBlockingThreads) struct SyntheticPowerTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
     static func pair(_ name: String) throws -> (base: [SampleRecord], head: [SampleRecord]) {

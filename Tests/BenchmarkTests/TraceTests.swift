@@ -1,11 +1,12 @@
 import Foundation
 import QueueLabCore
 import QueueLabImplementations
+import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
 
-@Suite struct TraceTests {
+@Suite(.onBlockingThreads) struct TraceTests {
     static let workerA: UInt64 = 0x7f00_0000_1000
     static let workerB: UInt64 = 0x7f00_0000_2000
     static let adder: UInt64 = 0x7f00_0000_0100

@@ -1,9 +1,10 @@
 import QueueLabConformance
 import QueueLabCore
+import TestTiers
 import Testing
 
 /// What a user does from their own package: a conformance of their queue, then one call.
-@Suite("Bring your own queue")
+@Suite("Bring your own queue", .onBlockingThreads)
 struct BringYourOwnQueueTests {
     @Test("the test queue passes the whole suite with one call")
     func wholeSuite() {

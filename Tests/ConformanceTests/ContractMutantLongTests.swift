@@ -10,7 +10,7 @@ import Testing
 /// a lost wake-up when a dependency in another queue finishes, a batch that lists members with
 /// dependency edges last. Each must be caught at `default` on every one of seeds 1 to 5 (or to
 /// `QUEUELAB_MUTANT_SEEDS`, a campaign's count; long tier: the lost wake-ups end STALE, which costs the level's 8 s bound per seed).
-@Suite("Contract mutants are caught at default", .longTier("default-level mutants over 5 seeds"))
+@Suite("Contract mutants are caught at default", .longTier("default-level mutants over 5 seeds"), .onBlockingThreads)
 struct ContractMutantTests {
     static let seeds: [UInt64] = Array(TestTier.mutantSeeds(standard: 5))
 

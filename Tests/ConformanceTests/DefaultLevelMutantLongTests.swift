@@ -10,7 +10,7 @@ import Testing
 /// slowdown would cost CI minutes per mutant). It ran 20 until CI neared its 45 minutes (the long
 /// tier passed with 20 on stop 32's fresh clones); this suite was the long tier's longest (169 s of
 /// its 766 s, run serially here).
-@Suite("Mutants caught at level default", .longTier("default-level mutants over 10 seeds"))
+@Suite("Mutants caught at level default", .longTier("default-level mutants over 10 seeds"), .onBlockingThreads)
 struct DefaultLevelMutantTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
@@ -44,15 +44,16 @@ struct DefaultLevelMutantTests {
         Case(RunsBodyTwiceOneIn1000.self, "once.cancel-race"),
     ]
 
-    @Test("caught at default on every seed within the level's count", arguments: cases)
-    func caught(_ mutant: Case) throws {
+    static let seeds = TestTier.runsUnderThreadSanitizer ? 1...3 : TestTier.mutantSeeds(standard: 10)
+
+    /// A test case per mutant and seed, not a loop over seeds: the cases run side by side.
+    @Test("caught at default on every seed within the level's count", arguments: cases, seeds)
+    func caught(_ mutant: Case, seed: UInt64) throws {
         let check = try #require(Check.named(mutant.check))
-        for seed in runsUnderThreadSanitizer ? 1...3 : TestTier.mutantSeeds(standard: 10) {
-            let configuration = ConformanceConfiguration(
-                level: .default, seed: seed, checks: [check], timeBound: mutant.timeBound)
-            let outcome = Self.runUntilTheLevelsRaces(mutant, check, configuration)
-            #expect(outcome.verdict == .fail, "seed \(seed): \(outcome.verdict) \(outcome.summary)")
-        }
+        let configuration = ConformanceConfiguration(
+            level: .default, seed: seed, checks: [check], timeBound: mutant.timeBound)
+        let outcome = Self.runUntilTheLevelsRaces(mutant, check, configuration)
+        #expect(outcome.verdict == .fail, "seed \(seed): \(outcome.verdict) \(outcome.summary)")
     }
 
     /// Longest a seed may take to reach the level's floor: a quiet machine catches the mutant in

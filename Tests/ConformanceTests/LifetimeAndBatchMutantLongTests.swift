@@ -6,10 +6,12 @@ import Testing
 /// Mutants of the defects found by a third party (a queue kept alive by its finished operations,
 /// a busy queue freed under its work, a batch admitted one member at a time) are caught at the
 /// `default` level, the one users run, on every one of 20 seeds (`QUEUELAB_MUTANT_SEEDS` to change; 3 under ThreadSanitizer). Seeds run in parallel.
-@Suite("Lifetime and batch mutants are caught at default", .longTier("default-level mutants over 20 seeds"))
+@Suite(
+    "Lifetime and batch mutants are caught at default", .longTier("default-level mutants over 20 seeds"),
+    .onBlockingThreads)
 struct LifetimeAndBatchMutantTests {
     /// 3 under ThreadSanitizer, whose slowdown would cost CI minutes per mutant.
-    static let seeds: [UInt64] = Array(runsUnderThreadSanitizer ? 1...3 : TestTier.mutantSeeds(standard: 20))
+    static let seeds: [UInt64] = Array(TestTier.runsUnderThreadSanitizer ? 1...3 : TestTier.mutantSeeds(standard: 20))
 
     @Test("a queue its finished operations keep alive fails lifetime.idle", arguments: seeds)
     func keepsQueueAlive(seed: UInt64) throws {

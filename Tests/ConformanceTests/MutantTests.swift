@@ -1,10 +1,11 @@
 import QueueLabConformance
 import QueueLabCore
+import TestTiers
 import Testing
 
 /// Proof of power: each mutant is the correct test queue with one bug, and the check aimed at that
 /// bug must catch it (FAIL, or STALE where not finishing is the honest outcome).
-@Suite("Mutants are caught")
+@Suite("Mutants are caught", .onBlockingThreads)
 struct MutantTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let mutation: Mutation

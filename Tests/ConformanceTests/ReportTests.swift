@@ -1,8 +1,9 @@
 import QueueLabConformance
 import QueueLabCore
+import TestTiers
 import Testing
 
-@Suite("Reports, seeds and the validator")
+@Suite("Reports, seeds and the validator", .onBlockingThreads)
 struct ReportTests {
     @Test("check IDs are unique and families select their checks")
     func catalogue() {

@@ -4,11 +4,12 @@ import LockBasedQueue
 import QueueLabConformance
 import QueueLabCore
 import QueueLabScheduling
+import TestTiers
 import Testing
 
 /// A policy written outside QueueLab (``ShortestNameFirst``), plugged into both queues through
 /// their public initialisers.
-@Suite struct ExternalPolicyTests {
+@Suite(.onBlockingThreads) struct ExternalPolicyTests {
     static let names = ["ccc", "a", "bb", "dddd", "e", "ff"]
     static let expected = ["a", "e", "bb", "ff", "ccc", "dddd"]
 
@@ -64,7 +65,7 @@ final class NameLog: @unchecked Sendable {
 
 /// The same outside policy through the conformance suite: it promises no ordering, so the
 /// ordering checks are UNSUPPORTED with the reason, and every other check passes.
-@Suite struct ExternalPolicyConformanceTests {
+@Suite(.onBlockingThreads) struct ExternalPolicyConformanceTests {
     @Test func passesEveryCheckOfCorrectness() {
         let report = ConformanceSuite.run(
             LockQueue.recipe(policy: ShortestNameFirst()),

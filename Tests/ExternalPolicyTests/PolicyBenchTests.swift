@@ -2,11 +2,12 @@ import ActorBasedQueue
 import LockBasedQueue
 import QueueLabCore
 import QueueLabScheduling
+import TestTiers
 import Testing
 
 /// Unit tests of a policy without a queue, through ``PolicyBench``: what a policy's own package
 /// writes (public API only).
-@Suite struct PolicyBenchTests {
+@Suite(.onBlockingThreads) struct PolicyBenchTests {
     @Test func ordersWhatItHolds() {
         var bench = PolicyBench(ShortestNameFirst())
         let long = bench.operation("long")

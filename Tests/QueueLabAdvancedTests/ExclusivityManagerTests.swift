@@ -1,9 +1,10 @@
 import QueueLabAdvanced
 import QueueLabCore
+import TestTiers
 import Testing
 
 /// The manager alone, without threads: grants are callbacks, so the order is deterministic.
-@Suite("Exclusivity manager")
+@Suite("Exclusivity manager", .onBlockingThreads)
 struct ExclusivityManagerTests {
     final class Grants: @unchecked Sendable {
         // @unchecked Sendable: used from the test's thread only (grants run inside the calls).

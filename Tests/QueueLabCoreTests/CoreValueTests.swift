@@ -1,7 +1,8 @@
 import QueueLabCore
+import TestTiers
 import Testing
 
-@Suite struct CoreValueTests {
+@Suite(.onBlockingThreads) struct CoreValueTests {
     @Test func priorityLevelsRoundTripFoundationsRawValues() {
         #expect(QueuePriority.allCases.map(\.rawValue) == [-8, -4, 0, 4, 8])
         #expect(QueuePriority.allCases.map(\.level) == [0, 1, 2, 3, 4])

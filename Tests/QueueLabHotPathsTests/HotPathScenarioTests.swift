@@ -1,9 +1,10 @@
 import LockBasedQueue
 import QueueLabCore
 import QueueLabHotPaths
+import TestTiers
 import Testing
 
-@Suite struct HotPathScenarioTests {
+@Suite(.onBlockingThreads) struct HotPathScenarioTests {
     /// The names are those of the committed thresholds (Benchmarks/Thresholds/6.3/QueueHotPaths.lock-*.json):
     /// renaming a path would orphan them.
     @Test func namesAreTheBenchmarkNames() {

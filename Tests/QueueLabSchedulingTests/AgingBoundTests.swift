@@ -1,11 +1,12 @@
 import QueueLabCore
 @_spi(Testing) import QueueLabScheduling
+import TestTiers
 import Testing
 
 /// Aging's stated bound, in a deterministic simulation on the bare machine: width 1, every body
 /// one tick long, more arrivals than the queue can start (fresh `veryHigh` work every tick), time
 /// in ticks of one nanosecond.
-@Suite struct AgingBoundTests {
+@Suite(.onBlockingThreads) struct AgingBoundTests {
     private struct Record {
         let priority: QueuePriority
         let ready: UInt64

@@ -1,9 +1,10 @@
 import QueueLabCore
 @_spi(Testing) import QueueLabScheduling
+import TestTiers
 import Testing
 
 /// The bookkeeping behind batches admitted as one unit, without threads.
-@Suite struct BatchAdmissionStateTests {
+@Suite(.onBlockingThreads) struct BatchAdmissionStateTests {
     @Test func nothingStartsDuringAnAdmissionAndTheEndWakesOncePerRunnableSlot() {
         var machine = QueueStateMachine(defaultWidth: 2)
         machine.beginAdmission()

@@ -1,10 +1,11 @@
 import QueueLabCore
 @_spi(Testing) import QueueLabScheduling
+import TestTiers
 import Testing
 
 /// `critical-path` on the bare state machine (the machine holds the graph's height tracking, so
 /// edges added here are counted), and the cost of keeping heights.
-@Suite struct CriticalPathPolicyTests {
+@Suite(.onBlockingThreads) struct CriticalPathPolicyTests {
     /// An operation with a chain of `height` waiting operations behind it (none of them queued).
     static func operation(_ name: String, _ priority: QueuePriority = .normal, height: Int) throws -> TestOperation {
         let operation = TestOperation(name, priority)

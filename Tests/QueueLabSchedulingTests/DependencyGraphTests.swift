@@ -1,9 +1,10 @@
 import QueueLabCore
 import QueueLabScheduling
+import TestTiers
 import Testing
 
 /// Cycle detection on operations that are not in any queue: no threads involved.
-@Suite struct DependencyGraphTests {
+@Suite(.onBlockingThreads) struct DependencyGraphTests {
     @Test func selfDependencyIsACycleOfOne() {
         let a = TestOperation("a")
         #expect(throws: QueueError.dependencyCycle(members: [a.label])) {

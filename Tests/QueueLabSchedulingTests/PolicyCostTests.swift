@@ -1,12 +1,13 @@
 import QueueLabCore
 @_spi(Testing) import QueueLabScheduling
+import TestTiers
 import Testing
 
 /// The cost rule, counted: the entries a policy looks at per pick stay bounded as the backlog
 /// grows from a thousand to a hundred thousand, with stale entries left by late dependencies and
 /// priority changes among them. A policy that rescanned its waiting operations would look at
 /// thousands per pick.
-@Suite struct PolicyCostTests {
+@Suite(.onBlockingThreads) struct PolicyCostTests {
     /// Entries looked at per pick over a backlog of `count` mixed operations, a quarter of them
     /// moved by a priority change and a quarter taken back by a late dependency (then released).
     private func examinedPerPick(_ name: String, backlog count: Int) throws -> Double {

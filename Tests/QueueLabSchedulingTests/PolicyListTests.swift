@@ -1,8 +1,9 @@
 import QueueLabScheduling
+import TestTiers
 import Testing
 
 /// `--policy a,b:k=v,...`: where a comma starts a new policy.
-@Suite struct PolicyListTests {
+@Suite(.onBlockingThreads) struct PolicyListTests {
     @Test func splitsOnNamesOnly() {
         #expect(SchedulingPolicies.splitList("strict,fifo") == ["strict", "fifo"])
         #expect(SchedulingPolicies.splitList("aging:step=2ms,fifo") == ["aging:step=2ms", "fifo"])

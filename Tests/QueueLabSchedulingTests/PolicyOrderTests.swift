@@ -1,9 +1,10 @@
 import QueueLabCore
 @_spi(Testing) import QueueLabScheduling
+import TestTiers
 import Testing
 
 /// Each policy's order on the bare state machine: no threads, the clock injected.
-@Suite struct PolicyOrderTests {
+@Suite(.onBlockingThreads) struct PolicyOrderTests {
     private func enqueueMixed(_ machine: inout QueueStateMachine) {
         for (index, priority) in mixedPriorities.enumerated() {
             _ = machine.enqueue(TestOperation("\(index)", priority), isReady: true)

@@ -1,9 +1,10 @@
 import QueueLabCore
 import QueueLabScheduling
+import TestTiers
 import Testing
 
 /// `name[:key=value,...]` to a policy, and the errors a command line would show.
-@Suite struct PolicyParserTests {
+@Suite(.onBlockingThreads) struct PolicyParserTests {
     @Test(arguments: builtInNames)
     func everyBuiltInParsesBackFromItsSpecification(_ name: String) throws {
         let policy = try SchedulingPolicies.parse(name)

@@ -1,9 +1,10 @@
 import QueueLabCore
 @_spi(Testing) import QueueLabScheduling
+import TestTiers
 import Testing
 
 /// A ready operation's priority changes, under each policy.
-@Suite struct PolicyPriorityChangeTests {
+@Suite(.onBlockingThreads) struct PolicyPriorityChangeTests {
     private func change(_ operation: TestOperation, to priority: QueuePriority, in machine: inout QueueStateMachine) {
         operation.setPriorityForTesting(priority)
         machine.reprioritize(operation)

@@ -1,9 +1,10 @@
 import QueueLabCore
 @_spi(Testing) import QueueLabScheduling
+import TestTiers
 import Testing
 
 /// The state machine without threads: every transition and the wakeup it asks for.
-@Suite struct QueueStateMachineTests {
+@Suite(.onBlockingThreads) struct QueueStateMachineTests {
     @Test func readyOperationSpawnsWorkersUpToTheWidth() {
         var machine = QueueStateMachine(defaultWidth: 2)
         let operations = (0..<3).map { TestOperation("op\($0)") }

@@ -1,10 +1,11 @@
 import QueueLabCore
 @_spi(Testing) import QueueLabScheduling
+import TestTiers
 import Testing
 
 /// The state machine's account of workers that look for work without parking, and of a worker
 /// that finishes an operation and goes on itself: which wakeup each new unit of work asks for.
-@Suite struct SpinningWorkerTests {
+@Suite(.onBlockingThreads) struct SpinningWorkerTests {
     /// Two workers started for two operations, both taken and finished on their workers: the
     /// machine now counts two live workers with nothing to do.
     private static func machineWithTwoIdleWorkers() -> QueueStateMachine {

@@ -1,10 +1,11 @@
 import QueueLabCore
 @_spi(Testing) import QueueLabScheduling
+import TestTiers
 import Testing
 
 /// The state machine's invariants: kept by every transition (debug builds check them after each
 /// one, so every test of the queues runs under them), and caught when broken on purpose.
-@Suite struct StateMachineInvariantTests {
+@Suite(.onBlockingThreads) struct StateMachineInvariantTests {
     @Test func aFreshMachineAndABusyOneKeepThem() {
         var machine = QueueStateMachine(defaultWidth: 2)
         #expect(machine.invariantViolations().isEmpty)

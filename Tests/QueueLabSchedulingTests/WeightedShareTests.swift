@@ -1,9 +1,10 @@
 import QueueLabCore
 @_spi(Testing) import QueueLabScheduling
+import TestTiers
 import Testing
 
 /// Stride scheduling under overload, on the bare machine: every level always has work ready.
-@Suite struct WeightedShareTests {
+@Suite(.onBlockingThreads) struct WeightedShareTests {
     /// Starts per level over `picks`, each level refilled as it is drained.
     private func shares(_ specification: String, picks: Int, levels: [Int] = Array(0..<5)) throws -> [Int] {
         var machine = try makeMachine(specification)

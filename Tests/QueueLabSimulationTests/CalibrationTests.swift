@@ -1,9 +1,10 @@
 import Foundation
 import QueueLabBenchmarks
 import QueueLabSimulation
+import TestTiers
 import Testing
 
-@Suite struct CalibrationTests {
+@Suite(.onBlockingThreads) struct CalibrationTests {
     @Test("the text form reads back")
     func roundTrip() throws {
         #expect(try SimulationCalibration(parsing: SimulationCalibration.sampleLockVM2.text) == .sampleLockVM2)

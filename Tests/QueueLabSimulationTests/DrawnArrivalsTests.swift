@@ -1,13 +1,14 @@
 import QueueLabBenchmarks
 import QueueLabCore
 import QueueLabScheduling
+import TestTiers
 import Testing
 
 @testable import QueueLabSimulation
 
 /// `open` operations are drawn as the run reaches them: the same draws, the same run and the same
 /// figures as the lists a sample draws whole.
-@Suite struct DrawnArrivalsTests {
+@Suite(.onBlockingThreads) struct DrawnArrivalsTests {
     static let workloads = [
         "open:rate=15000;duration_ms=200;mix=high:10+normal:80+low:10;width=2",
         "open:rate=20000;duration_ms=100;arrivals=constant;service=bimodal:5us,500us,0.01;width=2",

@@ -2,11 +2,12 @@ import Foundation
 import QueueLabBenchmarks
 import QueueLabScheduling
 import QueueLabSimulation
+import TestTiers
 import Testing
 
 /// `simulate --calibrate`'s reading of bench rows into a calibration, on rows made up here (the
 /// measuring itself is a child `bench`, whose figures no test can hold to a threshold).
-@Suite struct MeasuredCalibrationTests {
+@Suite(.onBlockingThreads) struct MeasuredCalibrationTests {
     private func row(_ workload: String, _ parameters: String, _ figures: [String: Double]) -> SampleRecord {
         SampleRecord(
             timestamp: "t", variant: "head", gitCommit: "c", host: "h", cores: 2, swiftVersion: "6.3.1",

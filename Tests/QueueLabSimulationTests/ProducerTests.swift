@@ -1,11 +1,12 @@
 import QueueLabBenchmarks
 import QueueLabScheduling
 import QueueLabSimulation
+import TestTiers
 import Testing
 
 /// The producer the simulation plays for `open`, `priority` and `inversion`: one thread adding one
 /// operation at a time, each add costing the calibration's `add_ns`.
-@Suite struct ProducerTests {
+@Suite(.onBlockingThreads) struct ProducerTests {
     static func costs(add: UInt64, make: UInt64 = 0, edge: UInt64 = 0) -> SimulationCalibration {
         var calibration = SimulationCalibration(
             name: "test", implementation: "test", overheadNanoseconds: 0, wakeupNanoseconds: 500,

@@ -2,11 +2,12 @@ import QueueLabBenchmarks
 import QueueLabCore
 import QueueLabScheduling
 import QueueLabSimulation
+import TestTiers
 import Testing
 
 /// `open` with Poisson arrivals and exponential service, simulated without queue costs, against
 /// M/M/1 and M/M/c (Erlang C) at moderate load.
-@Suite struct QueueingTheoryTests {
+@Suite(.onBlockingThreads) struct QueueingTheoryTests {
     @Test(
         "mean wait within 5 % of Erlang C", arguments: [(1, 10_000), (2, 24_000), (4, 56_000), (16, 256_000)])
     func erlangC(width: Int, rate: Int) throws {

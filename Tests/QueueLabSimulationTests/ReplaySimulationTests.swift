@@ -3,11 +3,12 @@ import QueueLabBenchmarks
 import QueueLabRecorder
 import QueueLabScheduling
 import QueueLabSimulation
+import TestTiers
 import Testing
 
 /// `simulate --workload replay`: a recording's queues, arrivals, dependencies (across queues, and
 /// on an operation added later) and cancellations, in virtual time.
-@Suite struct ReplaySimulationTests {
+@Suite(.onBlockingThreads) struct ReplaySimulationTests {
     private let costs = SimulationCalibration(
         name: "test", implementation: "test", overheadNanoseconds: 100, wakeupNanoseconds: 1_000,
         handOffNanoseconds: 50)

@@ -1,11 +1,12 @@
 import QueueLabBenchmarks
 import QueueLabCore
 import QueueLabScheduling
+import TestTiers
 import Testing
 
 @testable import QueueLabSimulation
 
-@Suite struct SimulatorTests {
+@Suite(.onBlockingThreads) struct SimulatorTests {
     private let costs = SimulationCalibration(
         name: "test", implementation: "test", overheadNanoseconds: 100, wakeupNanoseconds: 1_000,
         handOffNanoseconds: 50)

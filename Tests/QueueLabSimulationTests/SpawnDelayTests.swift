@@ -1,5 +1,6 @@
 import QueueLabBenchmarks
 import QueueLabScheduling
+import TestTiers
 import Testing
 
 @testable import QueueLabSimulation
@@ -7,7 +8,7 @@ import Testing
 /// Workers started after a run's first one wait for a core of their own (`spawn_ns`), sharing one
 /// meanwhile: parsed, drawn, and what the sharing does to a run whose workers start in its timed
 /// phase (`warm=0`, or a workload without the warm-up).
-@Suite struct SpawnDelayTests {
+@Suite(.onBlockingThreads) struct SpawnDelayTests {
     static func spawning(_ delays: [UInt64]) -> SimulationCalibration {
         var calibration = SimulationCalibration.ideal
         calibration.spawnNanoseconds = delays

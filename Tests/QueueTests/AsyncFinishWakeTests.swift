@@ -1,12 +1,13 @@
 import Foundation
 import QueueLabCore
 import QueueLabImplementations
+import TestTiers
 import Testing
 
 /// A program `model.contract` shrank on the actor queue (seed 19 at quick): after a worker retired
 /// one operation and took the next, `finish()` of an asynchronous operation started nothing (the
 /// retiring worker had counted a worker to start for its own freed slot, so the width read full).
-@Suite struct AsyncFinishWakeTests {
+@Suite(.onBlockingThreads) struct AsyncFinishWakeTests {
     @Test(
         arguments: Implementations.queues.filter { $0.capabilities.contains(.asynchronousOperations) }.map(
             QueueType.init))

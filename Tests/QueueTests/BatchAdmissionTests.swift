@@ -2,13 +2,14 @@ import Foundation
 import QueueLabCore
 import QueueLabImplementations
 import Synchronization
+import TestTiers
 import Testing
 
 /// `addOperations(_:waitUntilFinished:)` adds a batch as one unit, as Foundation does: on an idle
 /// serial queue no member starts before every member is in. Each test repeats the race many
 /// times because a queue that admits members one by one loses it only now and then (`lock` did in
 /// 5 to 58 of 2,000 rounds, `actor` in 8 to 941, before batches were admitted as a unit).
-@Suite struct BatchAdmissionTests {
+@Suite(.onBlockingThreads) struct BatchAdmissionTests {
     static let rounds = 2_000
 
     @Test(arguments: QueueBehaviourTests.queues.map(QueueType.init))

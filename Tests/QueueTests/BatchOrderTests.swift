@@ -1,12 +1,13 @@
 import QueueLabCore
 import QueueLabImplementations
+import TestTiers
 import Testing
 
 /// A batch added to a suspended serial queue starts, once resumed, by priority and then in the
 /// order added, whether or not a member has dependency edges: `lock` and `actor` used to list the
 /// members with edges after every edge-free member (`[Y, f0 ... f4]` with X depending on Y started
 /// f0 ... f4 before Y), where Foundation starts Y first.
-@Suite struct BatchOrderTests {
+@Suite(.onBlockingThreads) struct BatchOrderTests {
     /// Priority mixes of the six members: all one level, each level alone, and mixed levels.
     static let mixes: [[QueuePriority]] = [
         Array(repeating: .normal, count: 6),

@@ -2,12 +2,13 @@ import Foundation
 import QueueLabCore
 import QueueLabImplementations
 import Synchronization
+import TestTiers
 import Testing
 
 /// `addOperations(_:waitUntilFinishedWithin:)`, the bounded form of
 /// `addOperations(_:waitUntilFinished: true)`: a protocol extension, so it is run on every
 /// registered queue, each test limited to the queues that have the capabilities it needs.
-@Suite struct BoundedBatchWaitTests {
+@Suite(.onBlockingThreads) struct BoundedBatchWaitTests {
     static func queues(with needed: QueueCapabilities = []) -> [QueueType] {
         QueueBehaviourTests.queues.filter { $0.capabilities.isSuperset(of: needed) }.map(QueueType.init)
     }

@@ -2,6 +2,7 @@ import Foundation
 import QueueLabCore
 import QueueLabImplementations
 import Synchronization
+import TestTiers
 import Testing
 
 /// A completion handler runs after its operation finished and may take its time; ready work does
@@ -11,7 +12,7 @@ import Testing
 /// Foundation is left out: its handlers run on Dispatch threads, and whether a fourth blocked one
 /// gets a thread within the bound is Dispatch's pool growth, which stalled past 20 s here under
 /// ThreadSanitizer on a loaded machine. What this test guards is QueueLab's own workers.
-@Suite struct CompletionHandlerTests {
+@Suite(.onBlockingThreads) struct CompletionHandlerTests {
     static var queues: [any OperationQueueing.Type] {
         QueueBehaviourTests.queues.filter { $0.implementationName != "foundation" }
     }

@@ -2,12 +2,13 @@ import ActorBasedQueue
 import LockBasedQueue
 import QueueLabCore
 import QueueLabScheduling
+import TestTiers
 import Testing
 
 /// `critical-path` inside both queues: a serial queue, suspended while operations are added, starts
 /// the head of a chain first though it was added after a backlog of independent work; `strict`
 /// starts it after the backlog. Bodies record their names.
-@Suite struct CriticalPathQueueTests {
+@Suite(.onBlockingThreads) struct CriticalPathQueueTests {
     enum Kind: String, CaseIterable { case lock, actor }
 
     static let backlog = (0..<20).map { "i\($0)" }

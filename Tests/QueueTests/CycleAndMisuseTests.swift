@@ -1,11 +1,12 @@
 import Foundation
 import QueueLabCore
 import QueueLabImplementations
+import TestTiers
 import Testing
 
 /// Where the implementations may differ by contract: QueueLab's queues reject cycles and misuse;
 /// Foundation lets a cycle deadlock (its members never run) and only refuses what would crash.
-@Suite struct CycleAndMisuseTests {
+@Suite(.onBlockingThreads) struct CycleAndMisuseTests {
     @Test(arguments: QueueBehaviourTests.queues.map(QueueType.init))
     func twoCycleIsRejectedOrDeadlocksAsFoundationDoes(_ type: QueueType) throws {
         try type.open { queue in try twoCycle(queue) }

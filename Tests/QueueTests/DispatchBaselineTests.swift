@@ -2,10 +2,11 @@ import DispatchBaseline
 import Foundation
 import QueueLabCore
 import Synchronization
+import TestTiers
 import Testing
 
 /// The floor: one `DispatchQueue.async` per operation, with what the protocol needs and no more.
-@Suite struct DispatchBaselineTests {
+@Suite(.onBlockingThreads) struct DispatchBaselineTests {
     @Test func declaresOnlyWhatItDoes() {
         #expect(DispatchBaselineQueue.implementationName == "dispatch")
         #expect(DispatchBaselineQueue.capabilities == [.asynchronousOperations, .cancellation, .width])

@@ -1,10 +1,11 @@
 import Foundation
+import TestTiers
 import Testing
 
 /// What Foundation's own `OperationQueue` does on this platform where the adapter steps in with an
 /// error: measured (bounded) on plain Foundation objects, so that the adapter's errors stand for
 /// a real crash or hang, not a guess. Crashes run in a child process (exit tests).
-@Suite struct FoundationBehaviourProbeTests {
+@Suite(.onBlockingThreads) struct FoundationBehaviourProbeTests {
     @Test func foundationHangsOnASelfDependency() {
         // The calling thread is left blocked for ever (it locks the operation's own lock twice).
         let hangs = !returnsWithin(.milliseconds(500)) {

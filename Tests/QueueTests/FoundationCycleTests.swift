@@ -1,10 +1,11 @@
 import Foundation
 import FoundationAdapter
 import QueueLabCore
+import TestTiers
 import Testing
 
 /// Cycles longer than a self-dependency pass through to Foundation: it never runs their members.
-@Suite struct FoundationCycleTests {
+@Suite(.onBlockingThreads) struct FoundationCycleTests {
     @Test func twoCycleDeadlocksReportsItsMembersAndCancellingOneReleasesTheOther() throws {
         let queue = FoundationQueue(name: "cycle")
         let ran = ProbeLog<String>()

@@ -1,10 +1,11 @@
 import Foundation
 import FoundationAdapter
 import QueueLabCore
+import TestTiers
 import Testing
 
 /// Where Foundation crashes or hangs (see FoundationBehaviourProbeTests), the adapter throws.
-@Suite struct FoundationMisuseTests {
+@Suite(.onBlockingThreads) struct FoundationMisuseTests {
     @Test func addingAQueuedOperationAgainThrowsAlreadyEnqueued() throws {
         let queue = FoundationQueue(name: "twice")
         let other = FoundationQueue(name: "other")

@@ -2,10 +2,11 @@ import Foundation
 import FoundationAdapter
 import QueueLabCore
 import Synchronization
+import TestTiers
 import Testing
 
 /// The observer trace of the adapter: forward only, per operation, causally consistent.
-@Suite struct FoundationObserverTests {
+@Suite(.onBlockingThreads) struct FoundationObserverTests {
     /// Events of one operation, in the order they were made, must walk forward.
     private func expectForward(
         _ events: [OperationEvent], of name: String, sourceLocation: SourceLocation = #_sourceLocation

@@ -2,10 +2,11 @@ import Foundation
 import FoundationAdapter
 import QueueLabCore
 import Synchronization
+import TestTiers
 import Testing
 
 /// The adapter runs QueueLab bodies on Foundation's queue without changing what Foundation does.
-@Suite struct FoundationQueueTests {
+@Suite(.onBlockingThreads) struct FoundationQueueTests {
     @Test func registryKnowsTheAdapter() {
         #expect(FoundationQueue.implementationName == "foundation")
         #expect(FoundationQueue.capabilities == [.operationQueue, .misuseErrors])

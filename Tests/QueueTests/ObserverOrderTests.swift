@@ -1,6 +1,7 @@
 import Foundation
 import QueueLabCore
 import QueueLabImplementations
+import TestTiers
 import Testing
 
 /// QueueLab's own queues deliver every transition in the order the queue made it: sequence numbers
@@ -9,7 +10,7 @@ import Testing
 /// made before it has too. Before `TransitionDelivery`, the thread that made a transition delivered
 /// it after unlocking, and `actor` let two deliveries cross (`deps.late` read "went from ready to
 /// ready" in about 1 of 170 runs).
-@Suite struct ObserverOrderTests {
+@Suite(.onBlockingThreads) struct ObserverOrderTests {
     static let ownQueues = QueueBehaviourTests.queues.map(QueueType.init).filter {
         $0.type.implementationName != "foundation"
     }

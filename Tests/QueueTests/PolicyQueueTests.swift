@@ -2,11 +2,12 @@ import ActorBasedQueue
 import LockBasedQueue
 import QueueLabCore
 import QueueLabScheduling
+import TestTiers
 import Testing
 
 /// The built-in policies inside both queues: a serial queue, suspended while operations of mixed
 /// priorities are added, runs them in the policy's order once resumed.
-@Suite struct PolicyQueueTests {
+@Suite(.onBlockingThreads) struct PolicyQueueTests {
     /// Foundation's order test's priorities (added 0...9) and each policy's order for them.
     static let cases: [(specification: String, order: [Int])] = [
         ("strict", [4, 9, 2, 6, 0, 5, 3, 8, 1, 7]),

@@ -2,12 +2,13 @@ import ActorBasedQueue
 import LockBasedQueue
 import QueueLabCore
 @_spi(Testing) import QueueLabScheduling
+import TestTiers
 import Testing
 
 /// Priority inheritance (`inherit`): a serial queue, suspended while operations are added, runs a
 /// `veryLow` operation that a `veryHigh` one waits for before a backlog of `normal` work; `strict`
 /// runs it after. Bodies record their names; a cancelled operation runs no body.
-@Suite struct PriorityInheritanceTests {
+@Suite(.onBlockingThreads) struct PriorityInheritanceTests {
     enum Kind: String, CaseIterable { case lock, actor }
 
     static let backlog = ["b0", "b1", "b2", "b3"]

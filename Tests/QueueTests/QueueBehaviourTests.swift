@@ -2,10 +2,11 @@ import Foundation
 import QueueLabCore
 import QueueLabImplementations
 import Synchronization
+import TestTiers
 import Testing
 
 /// The same functions against every queue in the registry.
-@Suite struct QueueBehaviourTests {
+@Suite(.onBlockingThreads) struct QueueBehaviourTests {
     static var queues: [any OperationQueueing.Type] { Implementations.queues }
 
     @Test(arguments: queues.map(QueueType.init))

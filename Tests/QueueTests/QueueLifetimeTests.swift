@@ -2,11 +2,12 @@ import Foundation
 import QueueLabCore
 import QueueLabImplementations
 import Synchronization
+import TestTiers
 import Testing
 
 /// What keeps a queue alive: its unfinished operations (as with Foundation), never operations that
 /// finished and that the caller keeps.
-@Suite struct QueueLifetimeTests {
+@Suite(.onBlockingThreads) struct QueueLifetimeTests {
     @Test(arguments: QueueBehaviourTests.queues.map(QueueType.init))
     func anIdleQueueIsFreedWhileItsFinishedOperationsAreKept(_ type: QueueType) throws {
         try idleQueueIsFreed(type.type)

@@ -1,9 +1,10 @@
 import LockBasedQueue
 import QueueLabCore
+import TestTiers
 import Testing
 
 /// The README's "Using a queue" example, kept compiling and true.
-@Suite struct ReadmeExampleTests {
+@Suite(.onBlockingThreads) struct ReadmeExampleTests {
     @Test func exampleRunsDownloadThenResize() throws {
         let log = ProbeLog<String>()
         let queue = LockQueue(name: "images")

@@ -1,11 +1,12 @@
 import LockBasedQueue
 import QueueLabCore
 import Synchronization
+import TestTiers
 import Testing
 
 /// The example of the DocC article "Running an operation" (QueueLabCore.docc/RunningAnOperation.md),
 /// kept compiling and true: the article mirrors this test (where it prints, the test records).
-@Suite struct RunningAnOperationExampleTests {
+@Suite(.onBlockingThreads) struct RunningAnOperationExampleTests {
     @Test func aQueueOfItsOwnRunsOneOperationOnAnotherThread() throws {
         let caller = ThreadIdentity.current()
         let ranOn = Atomic<UInt64>(0)

@@ -2,13 +2,14 @@ import DispatchBaseline
 import Foundation
 import LockBasedQueue
 import QueueLabCore
+import TestTiers
 import Testing
 
 /// The examples of the DocC article "Handling QueueError" (QueueLabCore.docc/TypedThrows.md),
 /// kept compiling and true: the article mirrors this file. Each test is one example of the article,
 /// with the same code (where the article prints, a test appends to a log), followed by checks of
 /// what the article says about its outcome. Change both together.
-@Suite struct TypedThrowsExamplesTests {
+@Suite(.onBlockingThreads) struct TypedThrowsExamplesTests {
     // MARK: A typed `do`
 
     @Test func addOperationTwiceIsCaughtAsQueueError() {

@@ -14,13 +14,15 @@ import Testing
 /// the long tier alone runs with `QUEUELAB_LONG_TESTS=1 swift test --filter LongTests`; CI checks
 /// that every test the fast tier skipped ran there.
 ///
-/// Time limits: Swift Testing starts a test's time limit, then waits for a thread to run the
-/// test's body, and a test that blocks its thread (most of these do: a conformance run, a child process) holds one of the
-/// few threads of the cooperative pool (two on a 2-core machine) until it ends. In a parallel run
-/// a test can therefore wait for a thread for as long as the run has lasted, and a limit shorter
-/// than the whole run measures that wait, not the test: seven quick tests failed so in CI (each
-/// passes alone in seconds). So no limit in the fast tier is under 5 minutes (the tier takes less),
-/// and none in the long tier under 30; every wait inside a test has its own, shorter bound.
+/// Threads and time limits: Swift Testing runs tests on the cooperative pool, which has as many
+/// threads as cores, and most of these tests block the thread they run on (a conformance run
+/// waiting out a time bound, a child process). So suites carry ``Testing/Trait/onBlockingThreads``
+/// and run on threads of their own (``BlockingTestExecutor``), and the pool stays free. A time limit
+/// starts before the test waits for a thread, so a suite with a time limit anywhere in it stays on
+/// the pool, without the trait: under it, such tests waited for one of its threads behind the
+/// conformance runs and ran out (a minute for a bounded read of an endless device; five minutes
+/// for workloads under ThreadSanitizer). No limit in the fast tier is under a minute, and none in
+/// the long tier under 5; every wait inside a test has its own, shorter bound.
 public enum TestTier {
     /// The environment variable that turns the long tier on.
     public static let environmentVariable = "QUEUELAB_LONG_TESTS"

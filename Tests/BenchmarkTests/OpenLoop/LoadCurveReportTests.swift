@@ -1,9 +1,10 @@
 import Foundation
 import QueueLabBenchmarks
+import TestTiers
 import Testing
 
 /// The report's open-loop section: one latency-against-load panel per sweep, saturation marked.
-@Suite struct LoadCurveReportTests {
+@Suite(.onBlockingThreads) struct LoadCurveReportTests {
     @Test func oneCurvePanelPerSweepWithItsSaturationPoint() {
         var records: [SampleRecord] = []
         for round in 0..<3 {

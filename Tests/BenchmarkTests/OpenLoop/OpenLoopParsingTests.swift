@@ -1,8 +1,9 @@
 import QueueLabBenchmarks
+import TestTiers
 import Testing
 
 /// `open`'s parameters: text values, canonical `params`, and bad input that names the valid forms.
-@Suite struct OpenLoopParsingTests {
+@Suite(.onBlockingThreads) struct OpenLoopParsingTests {
     @Test func defaultsAndCanonicalText() throws {
         let plain = try Workload(parsing: "open")
         #expect(

@@ -1,9 +1,10 @@
 import QueueLabBenchmarks
 import QueueLabCore
+import TestTiers
 import Testing
 
 /// The formulas, and the generator's draws against them: pure arithmetic, no clock, no queue.
-@Suite struct QueueingTheoryTests {
+@Suite(.onBlockingThreads) struct QueueingTheoryTests {
     @Test func erlangCReducesToMM1AndMatchesATable() throws {
         // M/M/1: rho / (mu - lambda). lambda 0.5, mean service 1: 0.5 / 0.5 = 1.
         #expect(abs(try #require(QueueingTheory.meanWait(arrivalRate: 0.5, meanService: 1, servers: 1)) - 1) < 1e-12)

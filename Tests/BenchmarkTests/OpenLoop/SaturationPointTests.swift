@@ -1,8 +1,9 @@
 import QueueLabBenchmarks
+import TestTiers
 import Testing
 
 /// Finding the saturation point in a sweep's rows, per round and from medians.
-@Suite struct SaturationPointTests {
+@Suite(.onBlockingThreads) struct SaturationPointTests {
     static func record(_ implementation: String, rate: Int, round: Int, achieved: Double, waitP99: Double?)
         -> SampleRecord
     {

@@ -1,10 +1,11 @@
 import QueueLabConformance
 import QueueLabCore
 import QueueLabImplementations
+import TestTiers
 import Testing
 
 /// The advanced checks pass over the correct test queue and over every registered queue.
-@Suite("Advanced checks")
+@Suite("Advanced checks", .onBlockingThreads)
 struct AdvancedChecksTests {
     static let checks = Check.matching("advanced")
 

@@ -1,11 +1,12 @@
 @_spi(Mutants) import QueueLabAdvanced
 import QueueLabConformance
 import QueueLabCore
+import TestTiers
 import Testing
 
 /// Proof of power for the advanced checks: each mutant is the correct layer (over the correct test
 /// queue) with one deliberate bug, and the check aimed at it must catch it on every seed.
-@Suite("Advanced mutants are caught")
+@Suite("Advanced mutants are caught", .onBlockingThreads)
 struct AdvancedMutantTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let faults: AdvancedFaults

@@ -1,6 +1,7 @@
 import ActorBasedQueue
 import LockBasedQueue
 import QueueLabCore
+import TestTiers
 import Testing
 
 /// A barrier waits for everything added before it, and what was added after it waits for the
@@ -9,7 +10,7 @@ import Testing
 /// `model.contract` found the suite's own correct test queue accepting it (default, seed 1, as
 /// `q0 width 1; op0, op1; barrier; op3; op1 depends on op3`): its cycle search followed
 /// dependencies only.
-@Suite("A cycle through a barrier is refused")
+@Suite("A cycle through a barrier is refused", .onBlockingThreads)
 struct BarrierCycleTests {
     @Test("by the correct test queue") func testQueue() throws { try refuses(TestQueue<Correct>.self) }
     @Test("by lock") func lock() throws { try refuses(LockQueue.self) }

@@ -1,10 +1,11 @@
 import QueueLabCore
+import TestTiers
 import Testing
 
 @testable import QueueLabConformance
 
 /// The model alone, without a queue: what `cancelAllOperations` may do to a member already finished.
-@Suite struct ContractModelCancelAllTests {
+@Suite(.onBlockingThreads) struct ContractModelCancelAllTests {
     /// The program `model.contract` shrank on `actor` (a false FAIL of the model): op0, asynchronous,
     /// finished, and the queue's cancelAll, made once the finish was seen, still reached op0 because
     /// the queue had not yet dropped it from its list. The model skipped finished members, so it

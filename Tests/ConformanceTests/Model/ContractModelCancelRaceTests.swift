@@ -1,10 +1,11 @@
 import QueueLabCore
+import TestTiers
 import Testing
 
 @testable import QueueLabConformance
 
 /// The model alone, without a queue: a cancel() that races the start of its operation.
-@Suite struct ContractModelCancelRaceTests {
+@Suite(.onBlockingThreads) struct ContractModelCancelRaceTests {
     private func modelWithQueuedOperation() -> ContractModel {
         var model = ContractModel(queues: [1], promises: [], policy: nil, capabilities: .all, deviated: [])
         _ = model.apply(.make(op: 0, kind: .held, level: QueuePriority.normal.level))

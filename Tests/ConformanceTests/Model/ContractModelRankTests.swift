@@ -1,10 +1,11 @@
 import QueueLabCore
+import TestTiers
 import Testing
 
 @testable import QueueLabConformance
 
 /// The model alone, without a queue: the chain ranks a longest-chain-first queue may order by.
-@Suite struct ContractModelRankTests {
+@Suite(.onBlockingThreads) struct ContractModelRankTests {
     /// The program `model.contract` shrank on `lock` and `actor` under `critical-path` (a false
     /// FAIL of the model): op2's chain (op3, then op4) was known to the queue from the add on, and
     /// cancelling op3, which was never queued, may leave op2's rank raised. The model remembered

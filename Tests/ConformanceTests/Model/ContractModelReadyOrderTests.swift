@@ -1,11 +1,12 @@
 import QueueLabCore
+import TestTiers
 import Testing
 
 @testable import QueueLabConformance
 
 /// The model alone, without a queue: the order a ready-order queue owes to operations released by
 /// finishes the model could not order.
-@Suite struct ContractModelReadyOrderTests {
+@Suite(.onBlockingThreads) struct ContractModelReadyOrderTests {
     static let fifo = PolicyDeclaration(
         name: "fifo", promises: [.readyOrder, .fifoWithinLevel], relistsOnPriorityChange: false)
 

@@ -1,9 +1,10 @@
+import TestTiers
 import Testing
 
 @testable import QueueLabConformance
 
 /// The bound on how long a state may lag its call: the clock and the checker's own turns, capped.
-@Suite struct LagBoundTests {
+@Suite(.onBlockingThreads) struct LagBoundTests {
     @Test func theClockAloneDoesNotEndTheWaitOfAStarvedChecker() {
         var bound = LagBound(clock: .zero, turns: 3, cap: .seconds(3600))
         for _ in 0..<2 {

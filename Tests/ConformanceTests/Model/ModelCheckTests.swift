@@ -4,11 +4,12 @@ import LockBasedQueue
 import QueueLabConformance
 import QueueLabCore
 import QueueLabScheduling
+import TestTiers
 import Testing
 
 /// The model-based checks: no false verdict on QueueLab's queues under every policy, the
 /// contract's documentation lists every clause, and a failure comes back shrunk, as Swift.
-@Suite("Model-based checks")
+@Suite("Model-based checks", .onBlockingThreads)
 struct ModelCheckTests {
     static let policies: [any SchedulingPolicy] = [
         StrictPolicy(), FIFOPolicy(), AgingPolicy(), WeightedPolicy(), LIFOPolicy(), InheritPolicy(),
@@ -21,7 +22,7 @@ struct ModelCheckTests {
         [QueueMaker(LockQueue.self), QueueMaker(ActorQueue.self)]
             + policies.enumerated().flatMap { index, policy in
                 let both: [any QueueRecipe] = [LockQueue.recipe(policy: policy), ActorQueue.recipe(policy: policy)]
-                return runsUnderThreadSanitizer ? [both[index % 2]] : both
+                return TestTier.runsUnderThreadSanitizer ? [both[index % 2]] : both
             }
     }
 

@@ -17,7 +17,7 @@ import Testing
 /// clauses named, seconds); then a mutant caught on no seed fails.
 /// `QUEUELAB_MODEL_MUTANT_SHRINK` (seconds) overrides the level's shrinking budget: 0 counts catches
 /// without shrinking them, and the table's shrunk lengths are then the failing programs' own.
-@Suite("Model mutants")
+@Suite("Model mutants", .onBlockingThreads)
 struct ModelMutantLongTests {
     /// Caught on every seed of 1 to 3 at `quick`, in three runs (the last after the generator's
     /// share, released-run and inheritance plans were added).

@@ -1,12 +1,13 @@
 import LockBasedQueue
 import QueueLabCore
+import TestTiers
 import Testing
 
 @testable import QueueLabConformance
 
 /// What a model program counts as the queue moving: the check's watchdog ends it STALE after
 /// nothing moved for its bound, so a long stretch of calls that start nothing must still count.
-@Suite struct ProgramRunnerProgressTests {
+@Suite(.onBlockingThreads) struct ProgramRunnerProgressTests {
     /// op0 holds the one slot of q0 and op1 waits behind it: a priority change to op1 moves no
     /// operation, but the call returned, and that is the queue answering. Without this, hundreds
     /// of such calls on a loaded machine outlasted the watchdog and a caught defect read STALE.

@@ -15,7 +15,7 @@ import Testing
 /// first failure with its program), over `QUEUELAB_MUTANT_SEEDS` (3 by default), for the cases
 /// `QUEUELAB_SCENARIO_MUTANTS` names (all by default). The correct test queue runs beside them
 /// and must pass every seed: a verdict on it is a false one, of the model or of the test queue.
-@Suite("Scenario mutants under the model")
+@Suite("Scenario mutants under the model", .onBlockingThreads)
 struct ScenarioMutantsUnderTheModelLongTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String

@@ -2,12 +2,13 @@ import LockBasedQueue
 import QueueLabConformance
 import QueueLabCore
 import QueueLabScheduling
+import TestTiers
 import Testing
 
 /// Proof of power for the policy checks: each broken policy (``BrokenPolicies``) declares a
 /// promise it does not keep, plugged into `LockQueue` through its public recipe, and the check of
 /// that promise must FAIL it on every seed.
-@Suite("Policy mutants are caught")
+@Suite("Policy mutants are caught", .onBlockingThreads)
 struct PolicyMutantTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let check: String

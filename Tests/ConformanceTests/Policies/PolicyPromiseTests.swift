@@ -3,11 +3,12 @@ import LockBasedQueue
 import QueueLabConformance
 import QueueLabCore
 import QueueLabScheduling
+import TestTiers
 import Testing
 
 /// The built-in policies against the suite: each passes the checks it promises, the others are
 /// UNSUPPORTED with the reason, and every check of correctness passes under every policy.
-@Suite("Policies and the checks they promise")
+@Suite("Policies and the checks they promise", .onBlockingThreads)
 struct PolicyPromiseTests {
     static let policies: [any SchedulingPolicy] = [
         StrictPolicy(), FIFOPolicy(), AgingPolicy(), WeightedPolicy(), LIFOPolicy(), InheritPolicy(),
@@ -19,7 +20,7 @@ struct PolicyPromiseTests {
     static var recipes: [any QueueRecipe] {
         policies.enumerated().flatMap { index, policy in
             let both: [any QueueRecipe] = [LockQueue.recipe(policy: policy), ActorQueue.recipe(policy: policy)]
-            return runsUnderThreadSanitizer ? [both[index % 2]] : both
+            return TestTier.runsUnderThreadSanitizer ? [both[index % 2]] : both
         }
     }
 

@@ -4,13 +4,14 @@ import LockBasedQueue
 import QueueLabConformance
 import QueueLabCore
 import QueueLabScheduling
+import TestTiers
 import Testing
 
 /// Proof of power for the checks of each promise alone (issue 26): every mutant declares exactly
 /// the promises of a built-in and breaks one, only past a size, in a state, or rarely; the check
 /// of that promise must FAIL it at `default` on both queues. The fast tier runs seed 1; the long
 /// tier (`QUEUELAB_LONG_TESTS=1`) seeds 1 to 5.
-@Suite("Promise mutants are caught at default")
+@Suite("Promise mutants are caught at default", .onBlockingThreads)
 struct PromiseMutantTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let check: String
