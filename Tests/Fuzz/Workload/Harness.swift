@@ -1,11 +1,8 @@
-import Foundation
-@testable import QueueLabBenchmarks
-
 /// libFuzzer target: workload specifications as `--workload` takes them (`WorkloadList.split`, then
 /// `OpenLoopSweep.workloads(parsing:)`, which is `Workload(parsing:)` but for an `open` rate sweep),
-/// linked with QueueLabBenchmarks (built with -enable-testing) by `scripts/fuzz workload`. Any text
-/// must parse or throw a WorkloadParseError, and a workload must parse back from its description to
-/// itself (bench hands its sample processes the description): a trap, a leak or a hang is a finding.
+/// compiled with the QueueLabBenchmarks sources by `scripts/fuzz workload`. Any text must parse or
+/// throw a WorkloadParseError, and a workload must parse back from its description to itself (bench
+/// hands its sample processes the description): a trap, a leak or a hang is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzWorkload(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
