@@ -14,6 +14,13 @@ final class Gate: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Whether the gate has opened (it never closes again).
+    var hasOpened: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return isOpen
+    }
+
     /// Returns whether the gate opened before `deadline`.
     @discardableResult
     func wait(until deadline: Deadline) -> Bool {

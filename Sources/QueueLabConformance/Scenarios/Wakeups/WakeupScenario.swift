@@ -22,7 +22,8 @@ enum WakeupScenario {
     private static func check<Q: OperationQueueing>(_ row: WakeupRow<Q>, _ h: Harness<Q>) throws {
         let context = h.context
         context.currentPhase = "\(row.name): setting up"
-        let call = try row.arrange(WakeupStage(harness: h))
+        let stage = WakeupStage(harness: h)
+        let call = try row.arrange(stage)
         context.currentPhase = "\(row.name): before the call"
         // The pause is the negative observation: in this state only the call may let it run.
         let pause = Deadline(after: row.pause.duration(context))
@@ -32,6 +33,14 @@ enum WakeupScenario {
         case .finishes(let op): early = op.waitUntilFinished(timeout: pause.remaining)
         }
         if early && row.mayEndBeforeTheCall { return }
+        // Holds last until the check's stall deadline: one that ran out (a machine so loaded that
+        // nothing moved for the whole bound) ended the state itself, and so let the proof happen
+        // before the call. That is a stand-still, not a queue breaking the contract.
+        if early && stage.holdRanOut.hasOpened {
+            throw ScenarioAbort.stale(
+                "\(row.name): a held operation's hold ran out at the stall bound before the call (\(row.call)), ending the state that kept \(call.proof.subject) from happening: \(context.stallDescription)",
+                evidence: h.stallEvidence(first: nil))
+        }
         try context.require(
             !early,
             "\(row.name): \(call.proof.subject) before the call (\(row.call)): in this state nothing else may let it run",

@@ -20,6 +20,10 @@ struct WatchedOperation<Op: QueueOperation> {
 struct WakeupStage<Q: OperationQueueing> {
     typealias Op = Q.Operation
     let harness: Harness<Q>
+    /// Opens when a held operation's hold ran out at the check's stall deadline instead of being
+    /// released by the scenario: the state the row built is then gone, and what happens next is no
+    /// evidence about the queue.
+    let holdRanOut = Gate()
 
     /// A queue of `width` (-1: the implementation's default).
     func queue(_ name: String, width: Int) -> Q { harness.makeQueue(name, width: width) }
@@ -34,19 +38,14 @@ struct WakeupStage<Q: OperationQueueing> {
         let started = harness.makeGate()
         let release = harness.makeGate()
         let deadline = harness.deadline
-        let op: Op
-        if asynchronous {
-            // The body returns at once; the harness calls `finish()` after this work, on another thread.
-            op = harness.makeOperation(name, asynchronous: true) { _ in
-                started.open()
-                release.wait(until: deadline)
-            }
-        } else {
-            op = harness.makeOperation(name) { _ in
-                started.open()
-                release.wait(until: deadline)
-            }
+        let holdRanOut = self.holdRanOut
+        let hold: @Sendable () -> Void = {
+            started.open()
+            if !release.wait(until: deadline) { holdRanOut.open() }
         }
+        // Asynchronous: the body returns at once; the harness calls `finish()` after this work, on
+        // another thread.
+        let op = harness.makeOperation(name, asynchronous: asynchronous) { _ in hold() }
         return HeldOperation(op: op, started: started, release: release)
     }
 
