@@ -8,7 +8,7 @@ import Testing
 /// The statistics on large samples: exact tails far out, and the Hodges-Lehmann estimator without
 /// the m x n differences in memory. Reference p-values from exact integer arithmetic in Python
 /// (the Gaussian binomial counts over C(80, 40) as fractions).
-@Suite(.longTier("statistics over a million samples")) struct LargeSampleStatisticsTests {
+@Suite(.longTier("statistics over a million samples"), .onComputeThread) struct LargeSampleStatisticsTests {
     /// 40 distinct values whose U against y = 0, 1, ..., 39 is the sum of `below`: the i-th value
     /// lies just under `below[i]` (its count of smaller y), nudged so that no two are equal.
     static func x(withCountsBelow below: [Int]) -> [Double] {

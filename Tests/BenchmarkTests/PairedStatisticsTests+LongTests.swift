@@ -8,7 +8,7 @@ import Testing
 /// The long tier of `PairedStatisticsTests` (`QUEUELAB_LONG_TESTS=1`): exact statistics over a hundred thousand pairs.
 extension PairedStatisticsTests {
     /// 100,000 pairs: 5e9 Walsh averages, never stored; the median is checked by counting around it.
-    @Test(.longTier("exact statistics over a hundred thousand pairs"), .timeLimit(.minutes(30)))
+    @Test(.longTier("exact statistics over a hundred thousand pairs"), .onComputeThread, .timeLimit(.minutes(30)))
     func walshSelectionOfAHundredThousandPairs() {
         var random = SplitMix64(seed: 42)
         let d = (0..<100_000).map { _ in Double(Int.random(in: -5_000...6_000, using: &random)) / 1_000 }

@@ -16,7 +16,7 @@ import Testing
 /// take the measured row's place at the head of Holm's order: what a family of null rows does,
 /// for a twelfth of the time, so that the check can afford 30 runs (the figure of one run at 20
 /// pairs swings by a third with that run's noise; 6 runs were not enough to average it).
-@Suite(.longTier("statistical power: plants effects into recorded noise thousands of times"))
+@Suite(.longTier("statistical power: plants effects into recorded noise thousands of times"), .onComputeThread)
 struct PrintedDetectablePowerTests {
     static let family = 12
 

@@ -14,7 +14,14 @@ import Testing
 /// Its width bounds how many of these tests run at once, so that the checks' time bounds still
 /// measure the queue and not a machine overloaded by the test run itself. Under ThreadSanitizer the
 /// trait does nothing (``TestTier/runsUnderThreadSanitizer``).
+///
+/// Long computations take the other way off the pool (``Testing/Trait/onComputeThread``): one
+/// thread for all of them, so that they never hold more than one core, and never the pool. Two of
+/// them on the pool's two threads held it for their whole 480 s under load, and every test left on
+/// the pool, time limits included, waited behind them.
 public struct BlockingThreadsTrait: SuiteTrait, TestTrait, TestScoping {
+    let executor: BlockingTestExecutor
+
     public var isRecursive: Bool { true }
 
     public func provideScope(
@@ -26,14 +33,18 @@ public struct BlockingThreadsTrait: SuiteTrait, TestTrait, TestScoping {
         if TestTier.runsUnderThreadSanitizer {
             try await function()
         } else {
-            try await withTaskExecutorPreference(BlockingTestExecutor.shared) { try await function() }
+            try await withTaskExecutorPreference(executor) { try await function() }
         }
     }
 }
 
 extension Trait where Self == BlockingThreadsTrait {
     /// Runs the suite's or test's body on ``BlockingTestExecutor``'s threads: for tests that block.
-    public static var onBlockingThreads: Self { BlockingThreadsTrait() }
+    public static var onBlockingThreads: Self { BlockingThreadsTrait(executor: .shared) }
+
+    /// Runs the suite's or test's body on ``BlockingTestExecutor/compute``'s one thread: for tests
+    /// that compute for tens of seconds and wait for nothing.
+    public static var onComputeThread: Self { BlockingThreadsTrait(executor: .compute) }
 }
 
 /// A fixed set of threads that run the jobs of tasks preferring it, first come first served.
@@ -45,7 +56,11 @@ public final class BlockingTestExecutor: TaskExecutor, @unchecked Sendable {
     /// The environment variable that sets the width (default: twice the cores, at least 4).
     public static let widthVariable = "QUEUELAB_TEST_THREADS"
 
-    public static let shared = BlockingTestExecutor(width: defaultWidth)
+    public static let shared = BlockingTestExecutor(width: defaultWidth, name: "blocking-test")
+
+    /// One thread, shared by the long computations: they queue behind each other there rather than
+    /// take the cooperative pool, or more than one core, from the tests that wait.
+    public static let compute = BlockingTestExecutor(width: 1, name: "compute-test")
 
     /// Twice the cores, at least 4: the tests under the trait spend most of their time waiting, so
     /// more of them than cores keep the CPUs busy; a bound, because each also has bursts of work,
@@ -67,12 +82,12 @@ public final class BlockingTestExecutor: TaskExecutor, @unchecked Sendable {
     private var jobs: [UnownedJob] = []
     private var head = 0
 
-    public init(width: Int) {
+    public init(width: Int, name: String) {
         precondition(width > 0, "a BlockingTestExecutor needs at least one thread")
         self.width = width
         for index in 0..<width {
             let thread = Thread { [unowned self] in self.work() }
-            thread.name = "blocking-test-\(index)"
+            thread.name = "\(name)-\(index)"
             thread.start()
         }
     }

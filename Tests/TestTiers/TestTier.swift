@@ -21,8 +21,10 @@ import Testing
 /// starts before the test waits for a thread, so a suite with a time limit anywhere in it stays on
 /// the pool, without the trait: under it, such tests waited for one of its threads behind the
 /// conformance runs and ran out (a minute for a bounded read of an endless device; five minutes
-/// for workloads under ThreadSanitizer). No limit in the fast tier is under a minute, and none in
-/// the long tier under 5; every wait inside a test has its own, shorter bound.
+/// for workloads under ThreadSanitizer). A long computation with a time limit leaves the pool too,
+/// for a single thread of its own (``Testing/Trait/onComputeThread``): on the pool it held a thread
+/// for its whole run, and the tests with limits waited behind it. No limit in the fast tier is under
+/// a minute, and none in the long tier under 5; every wait inside a test has its own, shorter bound.
 public enum TestTier {
     /// The environment variable that turns the long tier on.
     public static let environmentVariable = "QUEUELAB_LONG_TESTS"
