@@ -37,8 +37,12 @@ struct PolicyPromiseTests {
                 outcome.checkID.hasPrefix("priority.") || outcome.checkID.hasPrefix("order."),
                 "\(outcome.checkID): \(outcome.summary)")
         }
+        // Every promised check ran and found nothing wrong. A race check that lands too few races
+        // in its budget says UNDERPOWERED instead of PASS: the honest answer on an overloaded
+        // machine (beside 8 busy loops, scripts/loaded-tests), not a policy's fault; reaching the
+        // floor is what the race-power suites assert.
         let promised = Check.standard.filter { $0.promiseRequirement.isMet(by: recipe.promises) }
-        #expect(report.count(.pass) == promised.count, "\(report.text())")
+        #expect(report.count(.pass) + report.count(.underpowered) == promised.count, "\(report.text())")
     }
 
     @Test("which checks each built-in policy gets")
