@@ -1,9 +1,11 @@
 import Foundation
 import QueueLabCore
 
+@testable import QueueLabBenchmarks
+
 /// libFuzzer target: bench's sample journal as `--resume` reads it (`SampleJournal.check`: its plan
 /// line, then each row against the plan), on the whole rows `SampleJournal.init` keeps of a journal
-/// a kill cut, compiled with the QueueLabBenchmarks sources by `scripts/fuzz journal`. Any bytes
+/// a kill cut, linked with the instrumented QueueLabBenchmarks `scripts/fuzz journal` builds. Any bytes
 /// must resume or throw a ResultsFileError: a trap, a leak or a hang is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJournal(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

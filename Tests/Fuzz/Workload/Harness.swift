@@ -1,6 +1,8 @@
+@testable import QueueLabBenchmarks
+
 /// libFuzzer target: workload specifications as `--workload` takes them (`WorkloadList.split`, then
 /// `OpenLoopSweep.workloads(parsing:)`, which is `Workload(parsing:)` but for an `open` rate sweep),
-/// compiled with the QueueLabBenchmarks sources by `scripts/fuzz workload`. Any text must parse or
+/// linked with the instrumented QueueLabBenchmarks `scripts/fuzz workload` builds. Any text must parse or
 /// throw a WorkloadParseError, and a workload must parse back from its description to itself (bench
 /// hands its sample processes the description): a trap, a leak or a hang is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
