@@ -1,16 +1,18 @@
 import Foundation
 import QueueLabCore
-import QueueLabImplementations
 import TestTiers
 import Testing
 
 /// A program `model.contract` shrank on the actor queue (seed 19 at quick): after a worker retired
 /// one operation and took the next, `finish()` of an asynchronous operation started nothing (the
 /// retiring worker had counted a worker to start for its own freed slot, so the width read full).
+/// On the queues with workers of their own (``QueueBehaviourTests/queuesWithOwnWorkers``): the
+/// program holds three bodies and waits for more starts.
 @Suite(.onBlockingThreads) struct AsyncFinishWakeTests {
     @Test(
-        arguments: Implementations.queues.filter { $0.capabilities.contains(.asynchronousOperations) }.map(
-            QueueType.init))
+        arguments: QueueBehaviourTests.queuesWithOwnWorkers.filter {
+            $0.capabilities.contains(.asynchronousOperations)
+        }.map(QueueType.init))
     func finishOfAnAsynchronousOperationStartsTheNext(_ type: QueueType) throws {
         try type.open { queue in try program(queue) }
     }

@@ -9,13 +9,11 @@ import Testing
 /// not wait for it. (Before workers stepped away for handlers, `lock` and `actor` stalled with as
 /// many slow handlers as their width.)
 ///
-/// Foundation is left out: its handlers run on Dispatch threads, and whether a fourth blocked one
-/// gets a thread within the bound is Dispatch's pool growth, which stalled past 20 s here under
-/// ThreadSanitizer on a loaded machine. What this test guards is QueueLab's own workers.
+/// Foundation is left out (``QueueBehaviourTests/queuesWithOwnWorkers``): whether its fourth
+/// blocked handler gets a thread within the bound is libdispatch's pool growth. What this test
+/// guards is QueueLab's own workers.
 @Suite(.onBlockingThreads) struct CompletionHandlerTests {
-    static var queues: [any OperationQueueing.Type] {
-        QueueBehaviourTests.queues.filter { $0.implementationName != "foundation" }
-    }
+    static var queues: [any OperationQueueing.Type] { QueueBehaviourTests.queuesWithOwnWorkers }
 
     @Test(arguments: queues.map(QueueType.init))
     func slowCompletionHandlersDoNotHoldUpReadyWork(_ type: QueueType) throws {
