@@ -33,8 +33,16 @@ public struct BlockingThreadsTrait: SuiteTrait, TestTrait, TestScoping {
         if TestTier.runsUnderThreadSanitizer {
             try await function()
         } else {
-            try await withTaskExecutorPreference(executor) { try await function() }
+            try await withTaskExecutorPreference(executor) {
+                let started = ContinuousClock.now
+                defer { TestTimes.record(test, seconds: Self.seconds(started.duration(to: .now))) }
+                try await function()
+            }
         }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 }
 
