@@ -17,8 +17,8 @@ import Testing
 ///
 /// Long computations take the other way off the pool (``Testing/Trait/onComputeThread``): one
 /// thread for all of them, so that they never hold more than one core, and never the pool. Two of
-/// them on the pool's two threads held it for their whole 480 s under load, and every test left on
-/// the pool, time limits included, waited behind them.
+/// them once held both of the pool's threads for a whole CI lane, and every test left on the pool,
+/// time limits included, waited behind them (`results/ci/third-round.md`).
 public struct BlockingThreadsTrait: SuiteTrait, TestTrait, TestScoping {
     let executor: BlockingTestExecutor
 
