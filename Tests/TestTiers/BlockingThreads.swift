@@ -34,15 +34,11 @@ public struct BlockingThreadsTrait: SuiteTrait, TestTrait, TestScoping {
             try await function()
         } else {
             try await withTaskExecutorPreference(executor) {
-                let started = ContinuousClock.now
-                defer { TestTimes.record(test, seconds: Self.seconds(started.duration(to: .now))) }
+                let started = DispatchTime.now().uptimeNanoseconds
+                defer { TestTimes.record(test, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9) }
                 try await function()
             }
         }
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 }
 
