@@ -48,8 +48,10 @@ extension RunnerTests {
         plan.samples = 3
         plan.order = .abba
         var launched: [String] = []
+        var progress: [String] = []
         let runner = BenchmarkRunner(
-            plan: plan, metadata: RunMetadata(host: "h", cores: 2, swiftVersion: "6.3.1"), progress: { _ in },
+            plan: plan, metadata: RunMetadata(host: "h", cores: 2, swiftVersion: "6.3.1"),
+            progress: { progress.append($0) },
             launcher: { command, timeout in
                 launched.append(command.arguments[2])
                 return try ChildProcess.run(
@@ -63,6 +65,9 @@ extension RunnerTests {
         #expect(result.failures.isEmpty)
         // ABBA: round 1 runs the cells backwards.
         #expect(Array(launched[3..<6]) == Array(launched[0..<3].reversed()))
+        // One build: its progress names no variant ("head" would read as a comparison).
+        #expect(!progress.isEmpty && progress.allSatisfy { !$0.contains("head") }, "\(progress)")
+        #expect(progress.contains { $0.hasPrefix("[round 1/3] a noop") }, "\(progress)")
     }
 
     /// The real thing: one sample in a child `queuelab` process (built beside the test bundle).

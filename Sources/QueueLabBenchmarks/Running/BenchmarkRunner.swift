@@ -101,7 +101,9 @@ public final class BenchmarkRunner {
                 let remaining = totalRuns - done
                 let eta = done == 0 ? "?" : ProgressLine.duration(spent / Double(done) * Double(remaining))
                 let phase = isWarmup ? "warm-up" : "round \(round - plan.warmupRounds + 1)/\(plan.samples)"
-                progress("[\(phase)] \(cell) (\(done + 1)/\(totalRuns), about \(eta) left)")
+                // A run of one build has no variant worth naming ("head" would read as a comparison).
+                let label = variants.count > 1 ? "\(cell)" : "\(cell.queueLabel) \(cell.workload)"
+                progress("[\(phase)] \(label) (\(done + 1)/\(totalRuns), about \(eta) left)")
                 let variant = variants[cell.variant]!
                 var command = ChildCommand(
                     executable: variant.executable,
