@@ -8,8 +8,14 @@ import Testing
 /// `open` with Poisson arrivals and exponential service, simulated without queue costs, against
 /// M/M/1 and M/M/c (Erlang C) at moderate load.
 @Suite(.onBlockingThreads) struct QueueingTheoryTests {
+    /// Not under ThreadSanitizer: 600,000 simulated operations a case on one thread, a third of the
+    /// fast tier's CPU and about half of its ThreadSanitizer run's (`results/ci/fourth-round.md`),
+    /// where the sanitizer has no second thread to see. The simulator's one-thread runs stay under
+    /// the sanitizer in every other test of this target.
     @Test(
-        "mean wait within 5 % of Erlang C", arguments: [(1, 10_000), (2, 24_000), (4, 56_000), (16, 256_000)])
+        "mean wait within 5 % of Erlang C",
+        .disabled(if: TestTier.runsUnderThreadSanitizer, "one thread, pure computation"),
+        arguments: [(1, 10_000), (2, 24_000), (4, 56_000), (16, 256_000)])
     func erlangC(width: Int, rate: Int) throws {
         var waits: [Double] = []
         var theory = 0.0
