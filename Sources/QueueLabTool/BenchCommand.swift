@@ -182,6 +182,14 @@ struct BenchCommand: ParsableCommand {
                 OutputFailure.exit("\(error) (the journal keeps the samples before it: --resume continues)")
             }
         }
+        if variant.isEmpty, SampleFigures.currentBuildConfiguration == "debug" {
+            // The samples run this binary: without the optimiser a queue's figures can be several
+            // times a release build's, and the CSV's build_config column is easy to miss.
+            FileHandle.standardError.write(
+                Data(
+                    "warning: this queuelab is a debug build; its figures are not a release build's (swift build -c release)\n"
+                        .utf8))
+        }
         let mainStarted = ContinuousClock.now
         let result = try BenchmarkRunner(
             plan: plan, metadata: RunMetadata.current(), resuming: resumed, onSample: journal

@@ -62,6 +62,31 @@ extension BenchInputTests {
         }
     }
 
+    /// A run that samples this binary says when it is a debug build, once, before the samples.
+    @Test(
+        .longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30))
+    )
+    func aDebugBuildSaysSoBeforeSampling() throws {
+        let target = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-debug-\(getpid()).csv")
+        defer { try? FileManager.default.removeItem(at: target) }
+        let outcome = try ChildProcess.run(
+            ChildCommand(
+                executable: RunnerTests.queuelabBinary!,
+                arguments: [
+                    "bench", "--impl", "lock", "--workload", "noop:n=10", "--samples", "1", "--warmup", "0", "--out",
+                    target.path,
+                ]),
+            timeout: .seconds(120))
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let lines = outcome.standardError.split(separator: "\n")
+        let warning = lines.firstIndex { $0.hasPrefix("warning: this queuelab is a debug build") }
+        // The binary beside the tests is built as they are.
+        #expect((warning != nil) == (SampleFigures.currentBuildConfiguration == "debug"), "\(lines)")
+        if let warning, let firstSample = lines.firstIndex(where: { $0.hasPrefix("[") }) {
+            #expect(warning < firstSample, "\(lines)")
+        }
+    }
+
     /// A bound of centuries waits like no bound; converting it to Int nanoseconds used to trap.
     @Test(.longTier("runs the queuelab binary"), .timeLimit(.minutes(30)))
     func aHugeTimeoutIsNoTrap() throws {

@@ -8,6 +8,11 @@ import Testing
 /// Swift Testing's own durations start when a test is scheduled, so on a busy process they count
 /// the wait for a thread (every test of a lane once read the lane's whole length) and cannot say
 /// which tests a CI step spends its time on.
+///
+/// A body that suspends waits for its executor's thread again when it resumes, and that wait is
+/// counted: under ``Testing/Trait/onComputeThread``, one thread for every long computation, a
+/// record can be many times the body's own time (a 2 s test read 155 s beside the others,
+/// `results/ci/fourth-round.md`). Time such a test alone.
 enum TestTimes {
     static let variable = "QUEUELAB_TEST_TIMES"
 
