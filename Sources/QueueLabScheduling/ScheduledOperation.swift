@@ -73,17 +73,17 @@ open class ScheduledOperation: @unchecked Sendable {
     /// The queue's link, which refers to the queue weakly: see "Lifetime" above.
     @exclusivity(unchecked) var hostLink: HostLink?
     /// Where its transitions go (nil: nobody observes its queue). See ``TransitionDelivery``.
-    @exclusivity(unchecked) public internal(set) var delivery: TransitionDelivery?
-    @exclusivity(unchecked) public var placement = Placement.unplaced
+    @exclusivity(unchecked) package internal(set) var delivery: TransitionDelivery?
+    @exclusivity(unchecked) public package(set) var placement = Placement.unplaced
     /// Bumped each time the operation is listed ready or taken off the ready set, so that a
     /// policy's older ``ReadyEntry`` for it goes stale instead of being searched for.
-    @exclusivity(unchecked) public var readyTicket: UInt32 = 0
+    @exclusivity(unchecked) public package(set) var readyTicket: UInt32 = 0
     /// Stamped by ``QueueStateMachine`` each time it lists the operation ready, for policies other
     /// than `strict` (which needs none of it). One stored property, written in one access: each
     /// access to a class's stored property costs a dynamic exclusivity check.
-    @exclusivity(unchecked) public internal(set) var readyStamp = ReadyStamp()
+    @exclusivity(unchecked) package internal(set) var readyStamp = ReadyStamp()
     /// The operation counts against the queue's width.
-    @exclusivity(unchecked) public var holdsSlot = false
+    @exclusivity(unchecked) package var holdsSlot = false
     @exclusivity(unchecked) var previousMember: ScheduledOperation?
     @exclusivity(unchecked) var nextMember: ScheduledOperation?
 
@@ -148,28 +148,28 @@ open class ScheduledOperation: @unchecked Sendable {
     /// Records the state and, when someone observes, the transition (in the order transitions are
     /// made: see ``TransitionDelivery``). Returns the delivery to run once the lock is released.
     @inline(__always)
-    public func enter(_ state: OperationState) -> TransitionDelivery? {
+    package func enter(_ state: OperationState) -> TransitionDelivery? {
         stateWord.store(state.rawValue, ordering: .sequentiallyConsistent)
         guard let delivery else { return nil }
         delivery.record(self, OperationEvent(state))
         return delivery
     }
 
-    public func transition(_ event: OperationEvent) -> StateTransition {
+    package func transition(_ event: OperationEvent) -> StateTransition {
         StateTransition(
             operation: id, name: name, event: event, priority: priority, effectivePriority: effectivePriority)
     }
 
     /// No lock held: delivers what `delivery` (from ``enter(_:)``) has recorded.
     @inline(__always)
-    public func deliver(_ delivery: TransitionDelivery?) {
+    package func deliver(_ delivery: TransitionDelivery?) {
         delivery?.deliver()
     }
 
     /// Called once by the queue that takes the operation, inside its serialisation.
     ///
     /// - Returns: false when another queue (or this one) already took it.
-    public func claim(by host: HostLink, delivery: TransitionDelivery?) -> Bool {
+    package func claim(by host: HostLink, delivery: TransitionDelivery?) -> Bool {
         guard reserve() else { return false }
         publishClaim(by: host, delivery: delivery)
         return true
@@ -178,7 +178,7 @@ open class ScheduledOperation: @unchecked Sendable {
     /// The first step of a claim: wins the operation against every other queue, or returns false.
     /// Nobody reads `host` until ``publishClaim(by:delivery:)``, so a refused batch can give its
     /// reservations back with ``releaseReservation()``.
-    public func reserve() -> Bool {
+    package func reserve() -> Bool {
         claimWord.compareExchange(
             expected: ClaimState.free.rawValue, desired: ClaimState.reserved.rawValue,
             ordering: .sequentiallyConsistent
@@ -186,12 +186,12 @@ open class ScheduledOperation: @unchecked Sendable {
     }
 
     /// Gives back a reservation that will not be published.
-    public func releaseReservation() {
+    package func releaseReservation() {
         claimWord.store(ClaimState.free.rawValue, ordering: .sequentiallyConsistent)
     }
 
     /// The second step of a claim: the operation belongs to `host` from now on.
-    public func publishClaim(by host: HostLink, delivery: TransitionDelivery?) {
+    package func publishClaim(by host: HostLink, delivery: TransitionDelivery?) {
         hostLink = host
         self.delivery = delivery
         claimWord.store(ClaimState.claimed.rawValue, ordering: .sequentiallyConsistent)
@@ -206,7 +206,7 @@ open class ScheduledOperation: @unchecked Sendable {
     public var host: (any OperationHost)? { hostLink?.host }
 
     /// Whether readiness must be decided under the graph lock; read after ``claim(by:delivery:)``.
-    public var needsGraphDecision: Bool { hasEdges.load(ordering: .sequentiallyConsistent) }
+    package var needsGraphDecision: Bool { hasEdges.load(ordering: .sequentiallyConsistent) }
 }
 
 /// The steps of taking an operation: a compare-and-exchange decides between queues that add the
@@ -220,7 +220,7 @@ enum ClaimState: UInt8 {
 extension ScheduledOperation {
     /// For queues that retire asynchronous operations later: moves the state from executing to
     /// finished if nobody did yet; the winner of a race between two `finish()` calls gets true.
-    public func claimFinish() -> Bool {
+    package func claimFinish() -> Bool {
         stateWord.compareExchange(
             expected: OperationState.executing.rawValue, desired: OperationState.finished.rawValue,
             ordering: .sequentiallyConsistent

@@ -41,7 +41,7 @@ public struct SimulationCell: Sendable {
     /// Simulates the cell and returns its row (implementation `sim:IMPLEMENTATION`, build_config
     /// `sim:CALIBRATION`, the simulated cores in `cores`) and the wall time of the simulation
     /// proper (not the shape's drawing nor the figures): the simulator's speed.
-    public func run(
+    package func run(
         policy: any SchedulingPolicy, calibration: SimulationCalibration, metadata: RunMetadata, gitCommit: String
     ) throws -> (record: SampleRecord, simulationNanoseconds: UInt64) {
         let shape = try SimulationShape(workload)

@@ -4,7 +4,7 @@ import QueueLabRecorder
 
 /// A workload as the simulator runs it: every operation's body duration, priority and arrival,
 /// and the dependency edges, all known before the run; or, for `open`, the draws that give them
-/// as the run reaches them (``drawn``), so that the run's memory is in the operations alive.
+/// as the run reaches them (`drawn`), so that the run's memory is in the operations alive.
 public struct SimulationShape: Sendable {
     /// Virtual nanoseconds each body runs.
     public var durations: [UInt64]
@@ -32,7 +32,7 @@ public struct SimulationShape: Sendable {
     public var queueChanges: [RecordedQueueChange] = []
     /// `open`'s operations, drawn one at a time as the run reaches them (they have no edges); then
     /// `durations`, `priorities` and `arrivals` are empty and nil. nil: they are listed.
-    public var drawn: OpenLoopDraws?
+    package var drawn: OpenLoopDraws?
     /// Whether the simulation plays the workload's producer, a thread that adds one operation at
     /// a time (``SimulationCalibration/addNanoseconds``): `open`, `priority`, `inversion`. A
     /// recording's add times are the real producer's already.
@@ -58,7 +58,7 @@ public struct SimulationShape: Sendable {
     }
 
     /// `open`'s operations drawn as the run reaches them: nothing of them is kept before it.
-    public init(drawing draws: OpenLoopDraws) {
+    package init(drawing draws: OpenLoopDraws) {
         self.init(durations: [])
         drawn = draws
     }

@@ -3,18 +3,18 @@ import Synchronization
 /// Counts the operation bodies running at once and remembers the highest count.
 ///
 /// A body calls ``enter()`` first and ``leave()`` last; the peak is read after the queue drained.
-public final class ConcurrencyMeter: Sendable {
+package final class ConcurrencyMeter: Sendable {
     private let current = Atomic<Int>(0)
     private let peakValue = Atomic<Int>(0)
 
-    public init() {}
+    package init() {}
 
     @inlinable
-    public func enter() { noteRunning(incremented()) }
+    package func enter() { noteRunning(incremented()) }
 
-    public func leave() { current.wrappingSubtract(1, ordering: .relaxed) }
+    package func leave() { current.wrappingSubtract(1, ordering: .relaxed) }
 
-    public var peak: Int { peakValue.load(ordering: .relaxed) }
+    package var peak: Int { peakValue.load(ordering: .relaxed) }
 
     @usableFromInline
     func incremented() -> Int { current.wrappingAdd(1, ordering: .relaxed).newValue }

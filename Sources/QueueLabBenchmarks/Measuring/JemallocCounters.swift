@@ -13,11 +13,11 @@
 /// `MALLOC_CONF=tcache:false`; with the cache on they count cache refills instead. Bytes are summed
 /// per size class (`nmalloc` of each bin and large extent times its size), so they are the bytes
 /// jemalloc handed out, rounded up to its size classes.
-public struct JemallocCounters: Sendable, Equatable {
-    public var allocations: UInt64
-    public var bytes: UInt64
+package struct JemallocCounters: Sendable, Equatable {
+    package var allocations: UInt64
+    package var bytes: UInt64
 
-    public init(allocations: UInt64, bytes: UInt64) {
+    package init(allocations: UInt64, bytes: UInt64) {
         self.allocations = allocations
         self.bytes = bytes
     }
@@ -38,7 +38,7 @@ public struct JemallocCounters: Sendable, Equatable {
     }
 
     /// Whether the process runs under jemalloc.
-    public static var isAvailable: Bool { mallctl() != nil }
+    package static var isAvailable: Bool { mallctl() != nil }
 
     /// The totals since the process started, or `nil` when jemalloc is not the allocator (or was built
     /// without statistics).
@@ -47,7 +47,7 @@ public struct JemallocCounters: Sendable, Equatable {
     /// snapshot), so two reads around a workload count the workload's allocations and nothing of
     /// their own: building the names on each read cost about 1,200 allocations that landed in the
     /// measured window.
-    public static func read() -> JemallocCounters? {
+    package static func read() -> JemallocCounters? {
         guard let call = mallctl(), let classes = SizeClasses.shared else { return nil }
         // Writing any value to "epoch" refreshes the statistics snapshot that the reads below see.
         var epoch: UInt64 = 1
@@ -95,7 +95,7 @@ public struct JemallocCounters: Sendable, Equatable {
         }()
     }
 
-    public func since(_ earlier: JemallocCounters) -> JemallocCounters {
+    package func since(_ earlier: JemallocCounters) -> JemallocCounters {
         JemallocCounters(allocations: allocations &- earlier.allocations, bytes: bytes &- earlier.bytes)
     }
 }

@@ -20,7 +20,7 @@ import QueueLabCore
 /// whether a second worker happened to run a body, and cost a millisecond or two of wall time at a
 /// random point of the phase. A thread beyond those (the `actor` queue's elastic pool can have more
 /// threads than CPUs in bodies) makes its own, outside the instruction count.
-public final class LatencyRecorder: @unchecked Sendable {
+package final class LatencyRecorder: @unchecked Sendable {
     // @unchecked Sendable: `key` is written only in init. The sets and how many are claimed are
     // reached only inside `registry.withLock`; that box is not Sendable by itself, since a Box is a
     // mutable class handed out of it, so: each Box is written only by the thread whose key slot
@@ -35,7 +35,7 @@ public final class LatencyRecorder: @unchecked Sendable {
     private let registry: Locked<(boxes: [Box], claimed: Int)>
 
     /// - Parameter threads: how many recording threads to make sets for ahead (default: one per CPU).
-    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    package init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
         registry = Locked(((0..<Swift.max(1, threads)).map { _ in Box() }, 0))
         pthread_key_create(&key, nil)
     }
@@ -45,7 +45,7 @@ public final class LatencyRecorder: @unchecked Sendable {
     }
 
     /// Records one operation's timestamps (`MonotonicClock` nanoseconds).
-    public func record(enqueued: UInt64, started: UInt64, finished: UInt64, priorityLevel: Int) {
+    package func record(enqueued: UInt64, started: UInt64, finished: UInt64, priorityLevel: Int) {
         let box = currentBox()
         let toStart = started &- enqueued
         box.histograms.enqueueToStart.record(Swift.max(toStart, 1))
@@ -57,7 +57,7 @@ public final class LatencyRecorder: @unchecked Sendable {
     }
 
     /// Every thread's histograms added together; call after all recording finished.
-    public func merged() -> LatencyHistograms {
+    package func merged() -> LatencyHistograms {
         registry.withLock { registry in
             var total = LatencyHistograms()
             for box in registry.boxes.prefix(registry.claimed) { total.add(box.histograms) }

@@ -5,7 +5,7 @@ import QueueLabCore
 ///
 /// Reading the clock and recording costs about 70 ns; doing it for a sampled subset keeps
 /// throughput figures honest (at the default 1 in 64, about 1 ns per operation).
-public final class OperationHarness: @unchecked Sendable {
+package final class OperationHarness: @unchecked Sendable {
     // Safe to share: slot `i / latencyEvery` of `enqueueStamps` is written once, by the thread that adds
     // operation `i`, before the add hands the operation to the queue; it is read only by the body of
     // operation `i`, which the queue starts after that add (the queue's own synchronisation orders the
@@ -14,11 +14,11 @@ public final class OperationHarness: @unchecked Sendable {
     // every body before it). `phaseCPUStart` and `phaseCPUNanoseconds` are written and read only by
     // the thread that runs the timed phase (it starts and ends the phase, then reads the figures).
     // Everything else is immutable or atomic.
-    public let latencyEvery: Int
-    public let workNanoseconds: UInt64
-    public let slowdownNanoseconds: UInt64
-    public let meter = ConcurrencyMeter()
-    public let recorder = LatencyRecorder()
+    package let latencyEvery: Int
+    package let workNanoseconds: UInt64
+    package let slowdownNanoseconds: UInt64
+    package let meter = ConcurrencyMeter()
+    package let recorder = LatencyRecorder()
     private let enqueueStamps: UnsafeMutableBufferPointer<UInt64>
     /// Allocated with the harness, before the timed phase: a store per sampled operation is all the
     /// steady-state rate costs inside it (a histogram made lazily there cost chain:n=500 7 % more
@@ -29,9 +29,9 @@ public final class OperationHarness: @unchecked Sendable {
     let bodyLog: TransitionLog?
     private var phaseCPUStart: UInt64 = 0
     /// The process's CPU time over the last timed phase (``ProcessCPUClock``).
-    public private(set) var phaseCPUNanoseconds: UInt64 = 0
+    package private(set) var phaseCPUNanoseconds: UInt64 = 0
 
-    public convenience init(
+    package convenience init(
         operations: Int, latencyEvery: Int, workNanoseconds: UInt64 = 0, slowdownNanoseconds: UInt64 = 0
     ) {
         self.init(
@@ -63,35 +63,35 @@ public final class OperationHarness: @unchecked Sendable {
     }
 
     /// When the sampled operations that ran finished, ascending; call after the queue drained.
-    public func finishTimes() -> [UInt64] {
+    package func finishTimes() -> [UInt64] {
         finishStamps.filter { $0 != 0 }.sorted()
     }
 
     @inline(__always)
-    public func isSampled(_ index: Int) -> Bool { index % latencyEvery == 0 }
+    package func isSampled(_ index: Int) -> Bool { index % latencyEvery == 0 }
 
     /// Call just before adding operation `index` (or the batch holding it).
     @inline(__always)
-    public func willAdd(_ index: Int) {
+    package func willAdd(_ index: Int) {
         if isSampled(index) { enqueueStamps[index / latencyEvery] = MonotonicClock.now() }
     }
 
     /// The first thing a body does; returns the start time for sampled operations (else 0).
     @inline(__always)
-    public func begin(_ index: Int) -> UInt64 {
+    package func begin(_ index: Int) -> UInt64 {
         meter.enter()
         return isSampled(index) ? MonotonicClock.now() : 0
     }
 
     /// The work itself: the workload's spin plus the test-only slowdown.
     @inline(__always)
-    public func work() {
+    package func work() {
         MonotonicClock.spin(nanoseconds: workNanoseconds &+ slowdownNanoseconds)
     }
 
     /// The last thing before the operation finishes (body return, or `finish()` for asynchronous ones).
     @inline(__always)
-    public func end(_ index: Int, started: UInt64, priorityLevel: Int = -1) {
+    package func end(_ index: Int, started: UInt64, priorityLevel: Int = -1) {
         if isSampled(index) {
             let finished = MonotonicClock.now()
             finishStamps[index / latencyEvery] = finished
@@ -105,7 +105,7 @@ public final class OperationHarness: @unchecked Sendable {
     /// A synchronous body for operation `index`: begin, work, end. In a traced run the body also
     /// stamps its first and last clock reading into the trace; the choice is made here, once per
     /// body, so that the untraced body is the same closure as before tracing existed.
-    public func synchronousBody<Operation: QueueOperation>(
+    package func synchronousBody<Operation: QueueOperation>(
         _ index: Int, priorityLevel: Int = -1
     ) -> OperationBody<Operation> {
         if let bodyLog {

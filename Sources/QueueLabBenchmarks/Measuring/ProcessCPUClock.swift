@@ -10,6 +10,6 @@ import QueueLabCore
 /// scheduler's own account, to the nanosecond; `getrusage` moves in 10 ms steps here). Time spent
 /// waiting (on a lock, a clock or the kernel) and time other processes took from this one's
 /// threads are not in it: a figure that the machine's load moves less than wall time.
-public enum ProcessCPUClock {
-    public static func now() -> UInt64 { POSIXClock.nanoseconds(CLOCK_PROCESS_CPUTIME_ID) }
+package enum ProcessCPUClock {
+    package static func now() -> UInt64 { POSIXClock.nanoseconds(CLOCK_PROCESS_CPUTIME_ID) }
 }

@@ -6,15 +6,15 @@
 
 /// The process's `getrusage` counters at one instant. CPU time moves in 10 ms steps here: only
 /// meaningful for samples much longer than that.
-public struct ResourceUsage: Sendable, Equatable {
-    public var userSeconds: Double
-    public var systemSeconds: Double
-    public var voluntarySwitches: Int
-    public var involuntarySwitches: Int
+package struct ResourceUsage: Sendable, Equatable {
+    package var userSeconds: Double
+    package var systemSeconds: Double
+    package var voluntarySwitches: Int
+    package var involuntarySwitches: Int
     /// Peak resident set size so far, in kilobytes (Linux reports `ru_maxrss` in KiB).
-    public var maxResidentKilobytes: Int
+    package var maxResidentKilobytes: Int
 
-    public init(
+    package init(
         userSeconds: Double, systemSeconds: Double, voluntarySwitches: Int, involuntarySwitches: Int,
         maxResidentKilobytes: Int
     ) {
@@ -25,7 +25,7 @@ public struct ResourceUsage: Sendable, Equatable {
         self.maxResidentKilobytes = maxResidentKilobytes
     }
 
-    public static func now() -> ResourceUsage {
+    package static func now() -> ResourceUsage {
         var usage = rusage()
         #if canImport(Glibc)
             getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
@@ -40,7 +40,7 @@ public struct ResourceUsage: Sendable, Equatable {
     }
 
     /// Counters spent between `earlier` and `self`; the peak RSS stays absolute (it cannot be split).
-    public func since(_ earlier: ResourceUsage) -> ResourceUsage {
+    package func since(_ earlier: ResourceUsage) -> ResourceUsage {
         ResourceUsage(
             userSeconds: userSeconds - earlier.userSeconds, systemSeconds: systemSeconds - earlier.systemSeconds,
             voluntarySwitches: voluntarySwitches - earlier.voluntarySwitches,

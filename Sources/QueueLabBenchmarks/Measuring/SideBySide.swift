@@ -10,9 +10,9 @@ import Synchronization
 /// (`results/simulate/README.md`, "The second worker's core"), and what runs on it meanwhile
 /// measures the kernel's placement, not the code. The stall probe and the warm-up of a
 /// workload's queue (``WorkloadExecution``) wait here before they measure.
-public final class SideBySide: Sendable {
-    public static let freshness: UInt64 = 5_000
-    public static let confirmations = 1_000
+package final class SideBySide: Sendable {
+    package static let freshness: UInt64 = 5_000
+    package static let confirmations = 1_000
     private let beats: [Beat]
     private let started = MonotonicClock.now()
     private let bound: UInt64
@@ -24,27 +24,27 @@ public final class SideBySide: Sendable {
     }
 
     /// A group of `threads` (at least one) that gives up waiting `bound` nanoseconds after it was made.
-    public init(threads: Int, bound: UInt64) {
+    package init(threads: Int, bound: UInt64) {
         beats = (0..<Swift.max(1, threads)).map { _ in Beat() }
         self.bound = bound
     }
 
     /// How long after the group was made its threads were first seen side by side; nil until then,
     /// and when they never were within the bound.
-    public var settledAfter: UInt64? {
+    package var settledAfter: UInt64? {
         let at = settledAt.load(ordering: .acquiring)
         return at == 0 || at == UInt64.max ? nil : at &- started
     }
 
     /// Spins as the next thread of the group not yet claimed (as the last one when more threads
     /// than the group holds arrive) until the group is side by side or the bound has passed.
-    public func wait() {
+    package func wait() {
         let index = claimed.add(1, ordering: .relaxed).oldValue
         wait(as: Swift.min(index, beats.count - 1))
     }
 
     /// Spins as thread `index` until the group is side by side or the bound has passed.
-    public func wait(as index: Int) {
+    package func wait(as index: Int) {
         var confirmed = 0
         while settledAt.load(ordering: .acquiring) == 0 {
             let now = MonotonicClock.now()

@@ -2,14 +2,14 @@ import Histogram
 
 /// The latency histograms one thread records into: written only by that thread while a sample
 /// runs, read by the merging thread after the queue drained.
-public struct LatencyHistograms: Sendable {
-    public var enqueueToStart = LatencyHistograms.empty()
-    public var startToFinish = LatencyHistograms.empty()
-    public var enqueueToFinish = LatencyHistograms.empty()
+package struct LatencyHistograms: Sendable {
+    package var enqueueToStart = LatencyHistograms.empty()
+    package var startToFinish = LatencyHistograms.empty()
+    package var enqueueToFinish = LatencyHistograms.empty()
     /// Enqueue-to-start per priority level (`QueuePriority/level`, veryLow = 0).
-    public var enqueueToStartByLevel: [Histogram<UInt64>] = (0..<5).map { _ in LatencyHistograms.empty() }
+    package var enqueueToStartByLevel: [Histogram<UInt64>] = (0..<5).map { _ in LatencyHistograms.empty() }
 
-    public init() {}
+    package init() {}
 
     /// Nanoseconds from 1 to 60 s at three significant digits; larger values widen the histogram.
     static func empty() -> Histogram<UInt64> {
@@ -19,7 +19,7 @@ public struct LatencyHistograms: Sendable {
         return histogram
     }
 
-    public mutating func add(_ other: LatencyHistograms) {
+    package mutating func add(_ other: LatencyHistograms) {
         enqueueToStart.add(other.enqueueToStart)
         startToFinish.add(other.startToFinish)
         enqueueToFinish.add(other.enqueueToFinish)

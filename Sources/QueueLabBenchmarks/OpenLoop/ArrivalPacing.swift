@@ -1,5 +1,5 @@
 /// How `open`'s generator waits for an arrival that is still far off (`pace=`).
-public enum ArrivalPacing: String, Sendable, Hashable, CaseIterable {
+package enum ArrivalPacing: String, Sendable, Hashable, CaseIterable {
     /// Sleeps until shortly before the arrival, then spins: the core is the queue's between
     /// arrivals, but a generator woken while a body runs on its core waits for it, up to a
     /// scheduler slice (milliseconds), and is late by that.
@@ -8,7 +8,7 @@ public enum ArrivalPacing: String, Sendable, Hashable, CaseIterable {
     /// wake-up. For checks against queueing theory, and whenever the queue leaves a core free.
     case spin
 
-    public init(parsing text: String) throws(WorkloadParseError) {
+    package init(parsing text: String) throws(WorkloadParseError) {
         self = try .named(text, parameter: "pace")
     }
 }

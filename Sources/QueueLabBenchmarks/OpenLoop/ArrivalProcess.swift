@@ -2,16 +2,16 @@ import QueueLabCore
 
 /// When `open`'s operations arrive: Poisson (exponential gaps, as independent users) or
 /// constant (evenly spaced, as a timer). Gaps are drawn from the seed before the timed phase.
-public enum ArrivalProcess: String, Sendable, Hashable, CaseIterable {
+package enum ArrivalProcess: String, Sendable, Hashable, CaseIterable {
     case poisson
     case constant
 
-    public init(parsing text: String) throws(WorkloadParseError) {
+    package init(parsing text: String) throws(WorkloadParseError) {
         self = try .named(text, parameter: "arrivals")
     }
 
     /// `count` intended arrival times, nanoseconds after the first (which is 0), at `rate` a second.
-    public func schedule(count: Int, rate: Double, using random: inout SplitMix64) -> [UInt64] {
+    package func schedule(count: Int, rate: Double, using random: inout SplitMix64) -> [UInt64] {
         var times: [UInt64] = []
         times.reserveCapacity(count)
         let meanGap = Self.meanGap(rate: rate)

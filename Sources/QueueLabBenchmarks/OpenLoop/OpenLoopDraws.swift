@@ -5,19 +5,19 @@ import QueueLabCore
 /// (QueueLabSimulation) draws each as its run reaches it, so that its memory is in the operations
 /// alive, not in those of the run. Both arrival processes draw each time from the one before it
 /// alone, so neither needs the whole list.
-public struct OpenLoopDraws: IteratorProtocol, Sendable {
+package struct OpenLoopDraws: IteratorProtocol, Sendable {
     /// One operation: when it is meant to arrive (nanoseconds after the first arrival), what its
     /// body costs, and its priority.
-    public struct Draw: Sendable, Hashable {
-        public let arrival: UInt64
-        public let service: UInt64
-        public let priority: QueuePriority
+    package struct Draw: Sendable, Hashable {
+        package let arrival: UInt64
+        package let service: UInt64
+        package let priority: QueuePriority
     }
 
     /// Operations in the sample (at least one).
-    public let count: Int
+    package let count: Int
     /// Operations drawn so far.
-    public private(set) var drawn = 0
+    package private(set) var drawn = 0
     private let process: ArrivalProcess
     private let meanGap: Double
     private let service: ServiceDistribution
@@ -28,7 +28,7 @@ public struct OpenLoopDraws: IteratorProtocol, Sendable {
     private var priorityStream: SplitMix64
     private var clock = 0.0
 
-    public init(_ spec: OpenLoopSpec) {
+    package init(_ spec: OpenLoopSpec) {
         var random = SplitMix64(seed: spec.seed)
         // Separate streams: the same seed gives the same arrivals whatever the service distribution.
         arrivalStream = random.split()
@@ -42,7 +42,7 @@ public struct OpenLoopDraws: IteratorProtocol, Sendable {
         allNormal = spec.mix.isAllNormal
     }
 
-    public mutating func next() -> Draw? {
+    package mutating func next() -> Draw? {
         guard drawn < count else { return nil }
         if drawn > 0 { clock = process.advance(clock, meanGap: meanGap, using: &arrivalStream) }
         drawn += 1

@@ -3,13 +3,13 @@ import QueueLabCore
 /// Everything random about an `open` sample, drawn from its seed before the timed phase: when each
 /// operation is meant to arrive, what its body costs, and its priority. Drawn by ``OpenLoopDraws``,
 /// which the simulator (QueueLabSimulation) takes one operation at a time, so both draw the same.
-public struct OpenLoopSchedule: Sendable {
+package struct OpenLoopSchedule: Sendable {
     /// Nanoseconds after the first arrival.
-    public let arrivals: [UInt64]
-    public let services: [UInt64]
-    public let priorities: [QueuePriority]
+    package let arrivals: [UInt64]
+    package let services: [UInt64]
+    package let priorities: [QueuePriority]
 
-    public init(_ spec: OpenLoopSpec) {
+    package init(_ spec: OpenLoopSpec) {
         var draws = OpenLoopDraws(spec)
         var arrivals: [UInt64] = []
         var services: [UInt64] = []

@@ -4,16 +4,16 @@ import Foundation
 /// `arrivals`, `service`, `mix`, `pace`, `width`, `seed`, `warm` (see `warmWorkers(of:width:)`) and
 /// `late_tolerance_us` (the generator's p99 lateness beyond which a sample's latencies are not
 /// reported as the queue's).
-public struct OpenLoopSpec: Sendable, Hashable {
-    public let rate: Int
-    public let durationMilliseconds: Int
-    public let arrivals: ArrivalProcess
-    public let service: ServiceDistribution
-    public let mix: PriorityMix
-    public let pacing: ArrivalPacing
-    public let width: Int
-    public let seed: UInt64
-    public let lateToleranceNanoseconds: UInt64
+package struct OpenLoopSpec: Sendable, Hashable {
+    package let rate: Int
+    package let durationMilliseconds: Int
+    package let arrivals: ArrivalProcess
+    package let service: ServiceDistribution
+    package let mix: PriorityMix
+    package let pacing: ArrivalPacing
+    package let width: Int
+    package let seed: UInt64
+    package let lateToleranceNanoseconds: UInt64
 
     /// Integer parameters and their defaults.
     static let integerDefaults: [String: Int] = [
@@ -27,14 +27,14 @@ public struct OpenLoopSpec: Sendable, Hashable {
     /// Above this the generator cannot keep a schedule at all: one arrival a microsecond leaves
     /// less time than an add takes on any queue here (Dispatch's own `async` runs about 3.5M a
     /// second with nothing else to do). What it keeps below this is measured, not assumed.
-    public static let highestRate = 500_000
+    package static let highestRate = 500_000
     /// Arrivals per sample: four timestamps each must fit in memory beside the queue.
-    public static let mostArrivals = 2_000_000
+    package static let mostArrivals = 2_000_000
 
-    public static let rateForms =
+    package static let rateForms =
         "rate=N (1 to \(highestRate) arrivals a second), rate=sweep, rate=LOW..HIGH/STEPS (geometric), rate=R1+R2+R3"
 
-    public init(_ workload: Workload) throws(WorkloadParseError) {
+    package init(_ workload: Workload) throws(WorkloadParseError) {
         rate = workload["rate"]
         durationMilliseconds = workload["duration_ms"]
         width = workload["width"]
@@ -47,7 +47,7 @@ public struct OpenLoopSpec: Sendable, Hashable {
     }
 
     /// Arrivals in the sample: rate x duration.
-    public var count: Int { Int((Double(rate) * Double(durationMilliseconds) / 1_000).rounded()) }
+    package var count: Int { Int((Double(rate) * Double(durationMilliseconds) / 1_000).rounded()) }
 
     /// Why these parameters cannot run, or nil: checked when the workload is parsed, before any sample.
     var problem: String? {
@@ -88,7 +88,7 @@ public struct OpenLoopSpec: Sendable, Hashable {
 extension Workload {
     /// Text-valued parameters a kind accepts, with their defaults (`open`'s, and `makespan`'s cost
     /// distribution).
-    public static func textDefaults(for kind: WorkloadKind) -> [String: String] {
+    package static func textDefaults(for kind: WorkloadKind) -> [String: String] {
         switch kind {
         case .open: OpenLoopSpec.textDefaults
         case .makespan: MakespanGraph.textDefaults

@@ -5,11 +5,11 @@ import Foundation
 /// `rate=sweep` picks 8 rates from 10 % to 100 % of the nominal capacity (width / mean service;
 /// the queue's own overhead makes it saturate earlier); `rate=LOW..HIGH/STEPS` spaces STEPS rates
 /// geometrically; `rate=R1+R2+R3` lists them.
-public enum OpenLoopSweep {
+package enum OpenLoopSweep {
     static let defaultUtilisations = [0.1, 0.2, 0.35, 0.5, 0.65, 0.8, 0.9, 1.0]
 
     /// The workloads `text` names: several for an `open` sweep, else the one `Workload(parsing:)` gives.
-    public static func workloads(
+    package static func workloads(
         parsing text: String, cores: Int = ProcessInfo.processInfo.activeProcessorCount
     ) throws(WorkloadParseError) -> [Workload] {
         let parts = text.split(separator: ":", maxSplits: 1).map(String.init)

@@ -2,18 +2,18 @@ import QueueLabCore
 
 /// The priorities of `open`'s operations: weights per level, `normal` (all normal, the default) or
 /// `high:10+normal:80+low:10`; each operation's level is drawn from the seed.
-public struct PriorityMix: Sendable, Hashable {
+package struct PriorityMix: Sendable, Hashable {
     /// Weight per `QueuePriority/level` (veryLow = 0).
-    public let weights: [Int]
+    package let weights: [Int]
 
     static let names: [(String, QueuePriority)] = [
         ("verylow", .veryLow), ("low", .low), ("normal", .normal), ("high", .high), ("veryhigh", .veryHigh),
     ]
-    public static let validForms =
+    package static let validForms =
         "normal, or LEVEL:WEIGHT+LEVEL:WEIGHT (high:10+normal:90); levels "
         + names.map(\.0).joined(separator: ", ") + "; weights whole numbers, at least one above zero"
 
-    public init(parsing text: String) throws(WorkloadParseError) {
+    package init(parsing text: String) throws(WorkloadParseError) {
         var weights = [0, 0, 0, 0, 0]
         var total = 0
         for entry in text.split(separator: "+", omittingEmptySubsequences: false) {
@@ -38,16 +38,16 @@ public struct PriorityMix: Sendable, Hashable {
     }
 
     /// Only `normal`: needs no priority capability.
-    public var isAllNormal: Bool { weights.enumerated().allSatisfy { $0.offset == 2 || $0.element == 0 } }
+    package var isAllNormal: Bool { weights.enumerated().allSatisfy { $0.offset == 2 || $0.element == 0 } }
 
     /// The canonical spelling: `normal` alone, else levels from the highest down with their weights.
-    public var text: String {
+    package var text: String {
         if isAllNormal { return "normal" }
         return (0..<5).reversed().filter { weights[$0] > 0 }.map { "\(Self.names[$0].0):\(weights[$0])" }
             .joined(separator: "+")
     }
 
-    public func draw(using random: inout SplitMix64) -> QueuePriority {
+    package func draw(using random: inout SplitMix64) -> QueuePriority {
         var ticket = random.int(in: 0...(weights.reduce(0, +) - 1))
         for level in 0..<5 {
             if ticket < weights[level] { return Self.names[level].1 }

@@ -4,36 +4,36 @@ import Foundation
 /// throughput stays within 2 % of offered and the p99 wait (intended arrival to start) stays under
 /// ``waitLimit(for:)``, walking up from the lowest rate and stopping at the first
 /// rate that fails (a noisy pass above a failure does not count).
-public enum SaturationPoint {
-    public static let allowedShortfall = 0.02
+package enum SaturationPoint {
+    package static let allowedShortfall = 0.02
     /// The p99 wait allowed, in mean body times or in mean residual body times, whichever is
     /// longer: M/M/1 (where both are the mean) reaches it near utilisation 0.8. The residual
     /// (``ServiceDistribution/meanResidualNanoseconds``) is what a heavy tail adds to every wait:
     /// against the mean alone, 1 % of 500 us bodies among 5 us ones put the p99 wait over the limit
     /// at any rate, and no sweep found a saturation point.
-    public static let waitMultiple = 20.0
+    package static let waitMultiple = 20.0
     /// ...but never below this: waking an idle queue's worker alone takes tens of microseconds
     /// here, so tiny bodies would otherwise saturate at any rate.
-    public static let waitFloorNanoseconds = 200_000.0
+    package static let waitFloorNanoseconds = 200_000.0
 
-    public static func waitLimit(for service: ServiceDistribution?) -> Double {
+    package static func waitLimit(for service: ServiceDistribution?) -> Double {
         let scale = Swift.max(service?.meanNanoseconds ?? 0, service?.meanResidualNanoseconds ?? 0)
         return Swift.max(waitMultiple * scale, waitFloorNanoseconds)
     }
 
     /// One sweep of one implementation: the cells that differ only in `rate`.
-    public struct Sweep: Sendable {
-        public let variant: String
-        public let implementation: String
+    package struct Sweep: Sendable {
+        package let variant: String
+        package let implementation: String
         /// The parameters without `rate`.
-        public let parameters: String
+        package let parameters: String
         /// Rate -> the samples at that rate.
-        public let samples: [Int: [SampleRecord]]
+        package let samples: [Int: [SampleRecord]]
 
-        public var rates: [Int] { samples.keys.sorted() }
+        package var rates: [Int] { samples.keys.sorted() }
 
         /// The limit on the p99 wait, from the nominal distribution of the `service` parameter.
-        public var waitLimitNanoseconds: Double {
+        package var waitLimitNanoseconds: Double {
             let service = ReportCell.textParameter("service", in: parameters).flatMap {
                 try? ServiceDistribution(parsing: $0)
             }
@@ -58,7 +58,7 @@ public enum SaturationPoint {
         }
 
         /// From the medians over samples at each rate: what the summary and the report state.
-        public var medianSaturation: Int? {
+        package var medianSaturation: Int? {
             Self.highestKept(rates) { rate in
                 let records = samples[rate]!
                 func median(_ column: String) -> Double? {
@@ -72,7 +72,7 @@ public enum SaturationPoint {
         }
 
         /// Per round, from that round's sample at each rate: the values `compare` tests.
-        public func saturation(inRound round: Int) -> Int? {
+        package func saturation(inRound round: Int) -> Int? {
             Self.highestKept(rates) { rate in
                 guard let record = samples[rate]!.first(where: { $0.round == round }) else { return false }
                 return keepsUp(
@@ -83,7 +83,7 @@ public enum SaturationPoint {
     }
 
     /// The sweeps in `records`: `open` cells of two or more rates with the same other parameters.
-    public static func sweeps(in records: [SampleRecord]) -> [Sweep] {
+    package static func sweeps(in records: [SampleRecord]) -> [Sweep] {
         let open = records.filter { $0.workload == WorkloadKind.open.rawValue && rate(of: $0.parameters) != nil }
         let groups = Dictionary(grouping: open) { "\($0.variant) \($0.implementation) \(withoutRate($0.parameters))" }
         return groups.values.compactMap { group in
@@ -99,7 +99,7 @@ public enum SaturationPoint {
     /// One row per sweep and round with `saturation_ops_per_s` (and no other figure), its `params`
     /// the sweep's with `rate=R1+R2+...`: appended to a run's CSV so `compare` judges saturation like
     /// throughput. A round whose lowest rate already failed gets no row (there is no rate to state).
-    public static func rows(for records: [SampleRecord]) -> [SampleRecord] {
+    package static func rows(for records: [SampleRecord]) -> [SampleRecord] {
         sweeps(in: records).flatMap { sweep -> [SampleRecord] in
             let all = sweep.samples.values.flatMap { $0 }
             let rounds = Set(all.map(\.round)).sorted()

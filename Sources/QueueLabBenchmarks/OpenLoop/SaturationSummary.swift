@@ -1,8 +1,8 @@
 /// The table `bench` prints after an `open` sweep: per implementation and rate, the medians an app
 /// feels (intended arrival to finish, p50 and p99) and whether the queue kept up; then each
 /// implementation's saturation point. Nil when the records hold no sweep.
-public enum SaturationSummary {
-    public static func render(_ records: [SampleRecord]) -> String? {
+package enum SaturationSummary {
+    package static func render(_ records: [SampleRecord]) -> String? {
         let sweeps = SaturationPoint.sweeps(in: records)
         guard !sweeps.isEmpty else { return nil }
         var table = [["sweep", "impl", "rate", "n", "achieved", "a2f p50", "a2f p99", "wait p99", "late gens"]]

@@ -6,19 +6,19 @@ import QueueLabCore
 ///
 /// Written `const:50us`, `exp:50us`, `bimodal:5us,500us,0.01` (fast, slow, share of slow ones) or
 /// `lognormal:20us,1.5` (median, sigma of the log: a heavy tail); times take `ns`, `us`, `ms` or `s`.
-public enum ServiceDistribution: Sendable, Hashable {
+package enum ServiceDistribution: Sendable, Hashable {
     case constant(nanoseconds: UInt64)
     case exponential(meanNanoseconds: UInt64)
     case bimodal(fastNanoseconds: UInt64, slowNanoseconds: UInt64, slowShare: Double)
     case lognormal(medianNanoseconds: UInt64, sigma: Double)
 
-    public static let validForms =
+    package static let validForms =
         "const:50us, exp:50us, bimodal:FAST,SLOW,SHARE (bimodal:5us,500us,0.01), lognormal:MEDIAN,SIGMA (lognormal:20us,1.5); times in ns, us, ms or s, at most 1s; SHARE 0 to 1; SIGMA above 0, at most 4"
 
     /// The longest body a workload may ask for: longer ones make a sweep take hours.
     static let longestNanoseconds: UInt64 = 1_000_000_000
 
-    public init(parsing text: String) throws(WorkloadParseError) {
+    package init(parsing text: String) throws(WorkloadParseError) {
         func fail(_ why: String) -> WorkloadParseError {
             WorkloadParseError(message: "open: service=\(text) \(why); valid: \(Self.validForms)")
         }
@@ -69,7 +69,7 @@ public enum ServiceDistribution: Sendable, Hashable {
     }
 
     /// The canonical spelling (the CSV `params` value).
-    public var text: String {
+    package var text: String {
         switch self {
         case .constant(let value): "const:\(Self.timeText(value))"
         case .exponential(let mean): "exp:\(Self.timeText(mean))"
@@ -80,7 +80,7 @@ public enum ServiceDistribution: Sendable, Hashable {
     }
 
     /// The distribution's mean in nanoseconds: what queueing theory and the default sweep use.
-    public var meanNanoseconds: Double {
+    package var meanNanoseconds: Double {
         switch self {
         case .constant(let value): Double(value)
         case .exponential(let mean): Double(mean)
@@ -94,7 +94,7 @@ public enum ServiceDistribution: Sendable, Hashable {
     /// (Pollaczek-Khinchine: M/G/1's mean wait is λ E[S²] / (2 (1 − ρ))). Equal to the mean for
     /// `exp`, half of it for `const`, and far above it for a heavy tail (`bimodal:5us,500us,0.01`:
     /// 127 us against a mean of 10 us).
-    public var meanResidualNanoseconds: Double {
+    package var meanResidualNanoseconds: Double {
         let mean = meanNanoseconds
         guard mean > 0 else { return 0 }
         let secondMoment: Double =
@@ -109,7 +109,7 @@ public enum ServiceDistribution: Sendable, Hashable {
     }
 
     /// One draw, in nanoseconds, capped at 1 s so one wild draw of a heavy tail cannot stall a sample.
-    public func draw(using random: inout SplitMix64) -> UInt64 {
+    package func draw(using random: inout SplitMix64) -> UInt64 {
         let value: Double
         switch self {
         case .constant(let nanoseconds): return nanoseconds

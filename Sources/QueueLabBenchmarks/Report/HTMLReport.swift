@@ -29,7 +29,7 @@ public struct HTMLReport: Sendable {
     }
 
     /// The strategies view's tables: each queue that ran a workload under two or more policies.
-    public var strategyTables: [StrategyTable] {
+    package var strategyTables: [StrategyTable] {
         StrategyTable.tables(ReportCell.cells(from: run), reference: referencePolicy ?? "")
     }
 

@@ -4,7 +4,7 @@ extension SimulatedCurves {
     /// The best policy at each simulated width in words, for a terminal: what `simulate` prints
     /// after its table, so that "which policy for this graph at 16 cores" takes one command.
     /// Empty when only one policy was simulated (nothing to choose between).
-    public var bestPolicyLines: [String] {
+    package var bestPolicyLines: [String] {
         guard curves.count > 1 else { return [] }
         let heading = "best policy by \(headline.label) (sim:\(implementation), \(workloadLabel)):"
         return [heading]

@@ -4,19 +4,19 @@ import Foundation
 /// the simulation has been checked against measurement and how well.
 extension SimulatedCurves {
     /// The best policy at one width: its figure, and how far the next-best policy is behind it.
-    public struct Best: Sendable, Equatable {
-        public let width: Int
+    package struct Best: Sendable, Equatable {
+        package let width: Int
         /// More than one when policies tie (their figures within a millionth of each other).
-        public let policies: [String]
-        public let value: Double
+        package let policies: [String]
+        package let value: Double
         /// The next-best policy, or those tied for it, comma-separated.
-        public let runnerUp: String?
+        package let runnerUp: String?
         /// How much worse the runner-up is, as a fraction of the best figure (0.05 = 5 % worse).
-        public let margin: Double?
+        package let margin: Double?
     }
 
     /// The best policy per simulated width, by the simulated figure.
-    public var best: [Best] {
+    package var best: [Best] {
         widths.compactMap { width in
             let figures = curves.compactMap { curve in
                 curve.simulated.first { $0.width == width }.map { (curve.policy, $0.value) }
@@ -36,17 +36,17 @@ extension SimulatedCurves {
     }
 
     /// Simulated against measured at each width the file has both for, per policy.
-    public struct Check: Sendable, Equatable {
-        public let policy: String
-        public let width: Int
-        public let simulated: Double
-        public let measured: Double
-        public let samples: Int
+    package struct Check: Sendable, Equatable {
+        package let policy: String
+        package let width: Int
+        package let simulated: Double
+        package let measured: Double
+        package let samples: Int
         /// (simulated - measured) / measured.
-        public var error: Double { (simulated - measured) / measured }
+        package var error: Double { (simulated - measured) / measured }
     }
 
-    public var checks: [Check] {
+    package var checks: [Check] {
         curves.flatMap { curve in
             curve.measured.compactMap { point in
                 guard let model = curve.simulated.first(where: { $0.width == point.width }), point.value != 0 else {
@@ -62,7 +62,7 @@ extension SimulatedCurves {
     /// Sentences on how far the curves have been checked: every miss beyond the target named, the
     /// widths past the last measured one called simulated only, no measured point said as such.
     /// The report prints them beside the chart so that no curve extrapolates quietly.
-    public var readings: [String] {
+    package var readings: [String] {
         let target = Percent.format(headline.target)
         let whose =
             headline.targetIsStated

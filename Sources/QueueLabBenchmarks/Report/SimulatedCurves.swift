@@ -4,40 +4,40 @@ import Foundation
 /// per policy: the workload's headline figure against the width, with the measured rows of `IMPL`
 /// on the same workload and policy as points over them. What the report's strategies view draws,
 /// and what "which policy is best at width 16" is read from.
-public struct SimulatedCurves: Sendable {
+package struct SimulatedCurves: Sendable {
     /// The implementation the calibration was measured on (`lock` for `sim:lock`).
-    public let implementation: String
-    public let workload: String
+    package let implementation: String
+    package let workload: String
     /// The workload's parameters without `width` and `seed`: what a curve's points share.
-    public let parameters: String
-    public let headline: Headline
-    public let curves: [Curve]
+    package let parameters: String
+    package let headline: Headline
+    package let curves: [Curve]
 
     /// One policy: the simulated figure at each width (median over the cell's seeds), and the
     /// measured one where the file has it (median over samples).
-    public struct Curve: Sendable {
-        public let policy: String
-        public let simulated: [Point]
-        public let measured: [Point]
+    package struct Curve: Sendable {
+        package let policy: String
+        package let simulated: [Point]
+        package let measured: [Point]
     }
 
-    public struct Point: Sendable, Equatable {
-        public let width: Int
-        public let value: Double
-        public let samples: Int
+    package struct Point: Sendable, Equatable {
+        package let width: Int
+        package let value: Double
+        package let samples: Int
     }
 
     /// The figure a workload is read by, which way is better, and how close simulation and
     /// measurement must be: the accuracy SimulationModel states for the workload, 10 % where it
     /// states none.
-    public struct Headline: Sendable, Equatable {
-        public let column: String
-        public let lowerIsBetter: Bool
-        public let target: Double
+    package struct Headline: Sendable, Equatable {
+        package let column: String
+        package let lowerIsBetter: Bool
+        package let target: Double
         /// Whether `target` is one SimulationModel states (else the report's own 10 %).
-        public let targetIsStated: Bool
+        package let targetIsStated: Bool
 
-        public static func of(workload: String) -> Headline {
+        package static func of(workload: String) -> Headline {
             switch workload {
             case "makespan":
                 Headline(column: "makespan_over_bound", lowerIsBetter: true, target: 0.05, targetIsStated: true)
@@ -52,7 +52,7 @@ public struct SimulatedCurves: Sendable {
         }
 
         /// `makespan / bound`, `inversion p99`: the figure as a chart's axis names it.
-        public var label: String {
+        package var label: String {
             switch column {
             case "makespan_over_bound": "makespan / lower bound"
             case "inversion_p99_ns": "veryHigh add-to-start p99 (inversion)"
@@ -63,7 +63,7 @@ public struct SimulatedCurves: Sendable {
             }
         }
 
-        public func format(_ value: Double) -> String {
+        package func format(_ value: Double) -> String {
             column == "makespan_over_bound" ? FigureFormat.ratio(value) : FigureFormat.value(value, column: column)
         }
     }
@@ -72,7 +72,7 @@ public struct SimulatedCurves: Sendable {
 
     /// Every simulated workload of `records` with at least one simulated width, in the order of
     /// implementation, workload and parameters.
-    public static func all(_ records: [SampleRecord]) -> [SimulatedCurves] {
+    package static func all(_ records: [SampleRecord]) -> [SimulatedCurves] {
         let simulated = records.filter { $0.implementation.hasPrefix(simulatedPrefix) }
         let groups = Dictionary(grouping: simulated) { record in
             "\(record.implementation)|\(record.workload)|\(strippedParameters(record.parameters))"
@@ -101,12 +101,12 @@ public struct SimulatedCurves: Sendable {
     }
 
     /// `makespan n=2000`: the workload as a heading names it.
-    public var workloadLabel: String {
+    package var workloadLabel: String {
         parameters.isEmpty ? workload : "\(workload) \(parameters.replacingOccurrences(of: ";", with: " "))"
     }
 
     /// Every width any curve was simulated at, ascending.
-    public var widths: [Int] { Array(Set(curves.flatMap { $0.simulated.map(\.width) })).sorted() }
+    package var widths: [Int] { Array(Set(curves.flatMap { $0.simulated.map(\.width) })).sorted() }
 
     /// A measured row made without `--policy` ran its queue's default, which for QueueLab's
     /// policy-taking queues is `strict` (as `SampleRecord.policy` says).

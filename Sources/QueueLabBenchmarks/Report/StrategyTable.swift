@@ -3,16 +3,16 @@ import Foundation
 /// One queue on one workload under several scheduling policies, side by side: the model of the
 /// report's strategies view. Built from cells of one implementation and workload that differ only
 /// in their `policy` column; the policies are known by their specifications alone.
-public struct StrategyTable: Sendable {
-    public let implementation: String
-    public let workloadLabel: String
+package struct StrategyTable: Sendable {
+    package let implementation: String
+    package let workloadLabel: String
     /// The policy the throughput cost is measured against (`strict`), when the run has it.
-    public let reference: String?
-    public let rows: [StrategyRow]
+    package let reference: String?
+    package let rows: [StrategyRow]
 
     /// The tables of a run: one per implementation and workload that ran with at least two policies,
     /// in the run's cell order.
-    public static func tables(_ cells: [ReportCell], reference: String) -> [StrategyTable] {
+    package static func tables(_ cells: [ReportCell], reference: String) -> [StrategyTable] {
         let withPolicy = cells.filter { !$0.policy.isEmpty }
         var order: [String] = []
         var groups: [String: [ReportCell]] = [:]
@@ -33,30 +33,30 @@ public struct StrategyTable: Sendable {
     }
 
     /// Whether any row has per-class figures (the `priority` and `overload` workloads).
-    public var hasClasses: Bool { rows.contains { !$0.classes.isEmpty } }
+    package var hasClasses: Bool { rows.contains { !$0.classes.isEmpty } }
 
     /// Whether any row has makespan figures (the `makespan` workload).
-    public var hasMakespan: Bool { rows.contains { $0.makespan != nil } }
+    package var hasMakespan: Bool { rows.contains { $0.makespan != nil } }
 }
 
 /// One policy's figures in a ``StrategyTable``: medians over its samples.
-public struct StrategyRow: Sendable {
-    public let policy: String
-    public let samples: Int
-    public let throughput: MedianInterval?
+package struct StrategyRow: Sendable {
+    package let policy: String
+    package let samples: Int
+    package let throughput: MedianInterval?
     /// This policy's throughput over the reference policy's (Hodges-Lehmann on logs, 95 % interval);
     /// nil for the reference itself or without one.
-    public let throughputRatio: HodgesLehmannRatio?
+    package let throughputRatio: HodgesLehmannRatio?
     /// The lowest class's longest wait: median over samples, and the worst sample.
-    public let lowestClassLongestWait: Double?
-    public let lowestClassWorstWait: Double?
+    package let lowestClassLongestWait: Double?
+    package let lowestClassWorstWait: Double?
     /// The bound a bounded-wait policy states for that wait (median over samples).
-    public let waitBound: Double?
-    public let jainIndex: Double?
-    public let classes: [StrategyClass]
+    package let waitBound: Double?
+    package let jainIndex: Double?
+    package let classes: [StrategyClass]
     /// `makespan`: the time to finish the graph, its lower bound and their ratio (medians over
     /// samples), and the worst sample's ratio.
-    public let makespan: StrategyMakespan?
+    package let makespan: StrategyMakespan?
 
     init(_ cell: ReportCell, reference: ReportCell?) {
         policy = cell.policy
@@ -97,17 +97,17 @@ public struct StrategyRow: Sendable {
 
 /// One priority class under one policy: its waits, and its share of the starts against the share
 /// its weight asks for (medians over samples).
-public struct StrategyClass: Sendable {
-    public let name: String
-    public let waitP50: Double
-    public let waitP99: Double?
-    public let waitMax: Double?
-    public let share: Double?
-    public let weightShare: Double?
-    public let throughput: Double?
+package struct StrategyClass: Sendable {
+    package let name: String
+    package let waitP50: Double
+    package let waitP99: Double?
+    package let waitMax: Double?
+    package let share: Double?
+    package let weightShare: Double?
+    package let throughput: Double?
 
     /// How far the share is from what the weight asks, as a fraction of the latter (0.05 = 5 %).
-    public var shareDeviation: Double? {
+    package var shareDeviation: Double? {
         guard let share, let weightShare, weightShare > 0 else { return nil }
         return share / weightShare - 1
     }
@@ -115,9 +115,9 @@ public struct StrategyClass: Sendable {
 
 /// One policy's `makespan` figures: medians over samples, in nanoseconds, and the ratio that is the
 /// headline (1 = as fast as any schedule can be).
-public struct StrategyMakespan: Sendable {
-    public let makespan: Double?
-    public let bound: Double?
-    public let overBound: Double
-    public let worstOverBound: Double
+package struct StrategyMakespan: Sendable {
+    package let makespan: Double?
+    package let bound: Double?
+    package let overBound: Double
+    package let worstOverBound: Double
 }

@@ -1,7 +1,7 @@
 /// The table `queuelab bench` prints: medians per cell and each implementation's throughput ratio
 /// to `foundation` and to `dispatch` on the same workload.
-public enum BenchmarkSummary {
-    public static func render(_ records: [SampleRecord], notes: [String] = [], failures: [String] = []) -> String {
+package enum BenchmarkSummary {
+    package static func render(_ records: [SampleRecord], notes: [String] = [], failures: [String] = []) -> String {
         let cells = Dictionary(grouping: records, by: \.cellKey)
         func median(_ key: String, _ column: String) -> Double? {
             let values = cells[key]?.compactMap { $0.figures[column] } ?? []

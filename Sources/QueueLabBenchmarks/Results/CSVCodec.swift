@@ -1,20 +1,20 @@
 import Foundation
 
 /// RFC 4180 fields: commas, quotes and line breaks inside a field are quoted; quotes doubled.
-public enum CSVCodec {
-    public static func encodeField(_ field: String) -> String {
+package enum CSVCodec {
+    package static func encodeField(_ field: String) -> String {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    public static func encodeRow(_ fields: [String]) -> String {
+    package static func encodeRow(_ fields: [String]) -> String {
         fields.map(encodeField).joined(separator: ",")
     }
 
     /// Splits a document into rows of fields; records where each row starts (1-based line numbers).
     ///
     /// - Throws: ``ResultsFileError`` for a quote that never closes.
-    public static func decode(_ text: String) throws(ResultsFileError) -> [(line: Int, fields: [String])] {
+    package static func decode(_ text: String) throws(ResultsFileError) -> [(line: Int, fields: [String])] {
         var rows: [(line: Int, fields: [String])] = []
         var reader = CSVRowReader()
         var failure: ResultsFileError?

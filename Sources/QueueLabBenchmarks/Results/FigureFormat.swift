@@ -1,15 +1,15 @@
 import Foundation
 
 /// Short human-readable values for tables.
-public enum FigureFormat {
-    public static func value(_ value: Double, column: String) -> String {
+package enum FigureFormat {
+    package static func value(_ value: Double, column: String) -> String {
         guard value.isFinite else { return "-" }
         if column.hasSuffix("_ns") { return time(value / 1e9) }
         if column.hasSuffix("_s") && column != "ops_per_s" { return time(value) }
         return number(value)
     }
 
-    public static func time(_ seconds: Double) -> String {
+    package static func time(_ seconds: Double) -> String {
         let magnitude = abs(seconds)
         if magnitude >= 1 { return String(format: "%.2fs", seconds) }
         if magnitude >= 1e-3 { return String(format: "%.2fms", seconds * 1e3) }
@@ -17,7 +17,7 @@ public enum FigureFormat {
         return String(format: "%.0fns", seconds * 1e9)
     }
 
-    public static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         let magnitude = abs(value)
         if magnitude >= 1e6 { return String(format: "%.2fM", value / 1e6) }
         if magnitude >= 1e4 { return String(format: "%.1fk", value / 1e3) }
@@ -25,23 +25,23 @@ public enum FigureFormat {
         return String(format: "%.3g", value)
     }
 
-    public static func ratio(_ value: Double) -> String {
+    package static func ratio(_ value: Double) -> String {
         guard value.isFinite else { return "inf" }
         return String(format: "%.3f", value)
     }
 
     /// A detectable effect as a percentage ("12.3%"), or "none" when no change could be detected.
-    public static func detectable(_ fraction: Double) -> String {
+    package static func detectable(_ fraction: Double) -> String {
         guard fraction.isFinite else { return "none" }
         return String(format: "%.1f%%", fraction * 100)
     }
 
-    public static func pValue(_ p: Double) -> String {
+    package static func pValue(_ p: Double) -> String {
         p < 1e-3 ? String(format: "%.1e", p) : String(format: "%.3f", p)
     }
 
     /// Pads a table's columns to equal widths (text output).
-    public static func table(_ rows: [[String]]) -> String {
+    package static func table(_ rows: [[String]]) -> String {
         guard let first = rows.first else { return "" }
         var widths = [Int](repeating: 0, count: first.count)
         for row in rows {
@@ -54,7 +54,7 @@ public enum FigureFormat {
         }.joined(separator: "\n")
     }
 
-    public static func markdown(_ rows: [[String]]) -> String {
+    package static func markdown(_ rows: [[String]]) -> String {
         guard let first = rows.first else { return "" }
         var lines = ["| " + first.joined(separator: " | ") + " |", "|" + first.map { _ in " --- |" }.joined()]
         lines += rows.dropFirst().map {

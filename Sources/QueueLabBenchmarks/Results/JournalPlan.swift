@@ -3,9 +3,9 @@ import Foundation
 /// What a journal's samples were planned as, written as the journal's first line: `--resume` takes
 /// samples only from a journal of the same plan. Without it a journal of `noop` samples resumed by
 /// a `chain` run was merged into its CSV, and pinned and unpinned samples mixed in one cell.
-public struct JournalPlan: Equatable, Sendable {
+package struct JournalPlan: Equatable, Sendable {
     /// The plan's settings that change what a sample measures, by name.
-    public private(set) var entries: [String: String]
+    package private(set) var entries: [String: String]
 
     static let linePrefix = "#queuelab-journal-plan "
 
@@ -18,7 +18,7 @@ public struct JournalPlan: Equatable, Sendable {
         ("latency_every", "--latency-every"), ("instructions", "--instructions"), ("uncapped", "--uncapped"),
     ]
 
-    public init(_ plan: BenchmarkPlan) {
+    package init(_ plan: BenchmarkPlan) {
         entries = [
             "variants": plan.variants.map(Self.describe).joined(separator: " | "),
             "implementations": plan.implementations.map(\.name).joined(separator: ","),
@@ -35,7 +35,7 @@ public struct JournalPlan: Equatable, Sendable {
     init(entries: [String: String]) { self.entries = entries }
 
     /// The seed the plan was written with.
-    public var seed: UInt64? { entries["seed"].flatMap { UInt64($0) } }
+    package var seed: UInt64? { entries["seed"].flatMap { UInt64($0) } }
 
     /// A binary as its path and what changes when it is rebuilt; its environment too.
     static func describe(_ variant: BenchmarkVariant) -> String {
@@ -64,7 +64,7 @@ public struct JournalPlan: Equatable, Sendable {
     /// The first setting that differs from `other`'s (the journal's), said as "--samples is 6 in the
     /// journal, 3 here", or nil when none does. The seed is left out when `ignoringSeed` (a command
     /// without --seed continues with the journal's).
-    public func difference(fromJournal other: JournalPlan, ignoringSeed: Bool) -> String? {
+    package func difference(fromJournal other: JournalPlan, ignoringSeed: Bool) -> String? {
         for (key, name) in Self.names where !(ignoringSeed && key == "seed") {
             let mine = entries[key] ?? "(none)"
             let theirs = other.entries[key] ?? "(none)"

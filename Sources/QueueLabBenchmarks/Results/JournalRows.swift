@@ -1,7 +1,7 @@
 /// The checks a resumed journal's rows pass before any of them is taken: each row one sample of
 /// this plan's cells, in a round of the plan, written once, with text fields a run writes. A
 /// duplicated row became a duplicated sample, and a NUL byte or garbage text was copied into the CSV.
-public enum JournalRows {
+package enum JournalRows {
     /// The first problem, with its file line, or nil when every row is sound.
     ///
     /// - Parameters:
@@ -11,7 +11,7 @@ public enum JournalRows {
     ///   - plan: the plan (with the journal's seed).
     ///   - roundLimit: rounds at or beyond it are refused; nil when rounds are added beyond
     ///     `plan.samples` (`--until-detectable`).
-    public static func problem(
+    package static func problem(
         _ records: [SampleRecord], firstLine: Int, variant: String, plan: BenchmarkPlan, roundLimit: Int?
     ) -> (line: Int, message: String)? {
         let cells = Set(plan.cells().cells.filter { $0.variant == variant }.map(\.recordCellKey))

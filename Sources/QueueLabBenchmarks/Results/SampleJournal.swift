@@ -10,16 +10,16 @@ import QueueLabRecorder
 /// The samples of a run in progress, appended one row at a time to `TARGET.partial` beside the CSV
 /// it will become (for a device or a FIFO, in the temporary folder), so that a run killed after 45 of 400 samples keeps those 45 (and `bench --resume`
 /// can continue it). The target itself is written only at the end, whole (``ResultsFile/write(_:to:)``).
-public final class SampleJournal {
-    public let target: String
-    public var partialPath: String { Self.partialPath(for: target) }
+package final class SampleJournal {
+    package let target: String
+    package var partialPath: String { Self.partialPath(for: target) }
     /// The samples an earlier, interrupted run had journalled (with `resuming`).
-    public let resumed: [SampleRecord]
+    package let resumed: [SampleRecord]
     private let file: UnsafeMutablePointer<FILE>
 
     /// `TARGET.partial`; for a target that is a device, a FIFO or a socket (written through, see
     /// `OutputFile`), a file in the temporary folder named after it: nothing is created in `/dev`.
-    public static func partialPath(for target: String) -> String {
+    package static func partialPath(for target: String) -> String {
         var info = stat()
         guard stat(target, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR else {
             return target + ".partial"
@@ -30,15 +30,15 @@ public final class SampleJournal {
 
     /// What a resumed journal must match: the run's plan and which of its settings the command
     /// chose (a command without --seed continues with the journal's seed).
-    public struct Expectation {
-        public var variant: String
-        public var plan: BenchmarkPlan
-        public var seedGiven: Bool
+    package struct Expectation {
+        package var variant: String
+        package var plan: BenchmarkPlan
+        package var seedGiven: Bool
         /// Rounds at or beyond it are damage; nil when rounds are added beyond the plan's samples
         /// (`--until-detectable`).
-        public var roundLimit: Int?
+        package var roundLimit: Int?
 
-        public init(variant: String, plan: BenchmarkPlan, seedGiven: Bool, roundLimit: Int?) {
+        package init(variant: String, plan: BenchmarkPlan, seedGiven: Bool, roundLimit: Int?) {
             self.variant = variant
             self.plan = plan
             self.seedGiven = seedGiven
@@ -47,7 +47,7 @@ public final class SampleJournal {
     }
 
     /// The seed the resumed journal was written with (nil when nothing was resumed).
-    public let resumedSeed: UInt64?
+    package let resumedSeed: UInt64?
 
     /// Opens the journal of `target`, before any sample runs: a directory or file that cannot be
     /// written is reported now, not after the samples.
@@ -59,7 +59,7 @@ public final class SampleJournal {
     ///   - expected: the plan a new journal records on its first line, and a resumed one must
     ///     match: another plan, or a row that is not one sample of it, is refused, never merged.
     /// - Throws: ``ResultsFileError`` saying why, on one line.
-    public init(target: String, resuming: Bool, expected: Expectation) throws(ResultsFileError) {
+    package init(target: String, resuming: Bool, expected: Expectation) throws(ResultsFileError) {
         self.target = target
         let partial = Self.partialPath(for: target)
         let directory = PathText.folder(of: target)
@@ -162,7 +162,7 @@ public final class SampleJournal {
     }
 
     /// Writes the whole run to the target (replacing what was there) and removes the journal.
-    public func finish(_ records: [SampleRecord]) throws {
+    package func finish(_ records: [SampleRecord]) throws {
         try ResultsFile.write(records, to: target)
         unlink(partialPath)
     }

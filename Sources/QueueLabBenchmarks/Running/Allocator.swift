@@ -1,19 +1,19 @@
 import Foundation
 
 /// Which allocator the sample processes run under.
-public enum Allocator: String, Sendable, CaseIterable {
+package enum Allocator: String, Sendable, CaseIterable {
     case system
     /// Debian's jemalloc, preloaded into each sample process.
     case jemalloc
 
-    public static let jemallocLibrary = "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2"
+    package static let jemallocLibrary = "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2"
 
     /// The environment a sample process needs. jemalloc is preloaded (`LD_PRELOAD`), not linked, so
     /// one binary serves both allocators; its thread cache is turned off (`MALLOC_CONF=tcache:false`)
     /// because only then do its counters count every allocation (see ``JemallocCounters``).
     ///
     /// - Throws: ``AllocatorError`` when the library is missing, saying how to install it.
-    public func childEnvironment(libraryPath: String = Allocator.jemallocLibrary) throws(AllocatorError)
+    package func childEnvironment(libraryPath: String = Allocator.jemallocLibrary) throws(AllocatorError)
         -> [String: String]
     {
         switch self {
@@ -28,7 +28,7 @@ public enum Allocator: String, Sendable, CaseIterable {
     }
 }
 
-public struct AllocatorError: Error, CustomStringConvertible, Equatable {
-    public let message: String
-    public var description: String { message }
+package struct AllocatorError: Error, CustomStringConvertible, Equatable {
+    package let message: String
+    package var description: String { message }
 }

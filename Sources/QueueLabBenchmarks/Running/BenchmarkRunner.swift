@@ -3,18 +3,18 @@ import QueueLabCore
 import Synchronization
 
 /// What a benchmark run produced.
-public struct BenchmarkResult: Sendable {
+package struct BenchmarkResult: Sendable {
     /// Samples per variant, in the order they ran.
-    public var records: [String: [SampleRecord]] = [:]
+    package var records: [String: [SampleRecord]] = [:]
     /// Skipped cells and size caps: expected, not errors.
-    public var notes: [String] = []
+    package var notes: [String] = []
     /// Sample processes that failed or hung (their cells were dropped).
-    public var failures: [String] = []
+    package var failures: [String] = []
 }
 
 /// Runs a plan: one fresh process per sample, cells interleaved per round, warm-up rounds first.
-public final class BenchmarkRunner {
-    public typealias Launcher = (ChildCommand, Duration) throws -> ChildOutcome
+package final class BenchmarkRunner {
+    package typealias Launcher = (ChildCommand, Duration) throws -> ChildOutcome
 
     let plan: BenchmarkPlan
     let metadata: RunMetadata
@@ -27,7 +27,7 @@ public final class BenchmarkRunner {
     /// Called with every sample as it finishes (the journal), before the next one starts.
     let onSample: (SampleRecord) throws -> Void
 
-    public init(
+    package init(
         plan: BenchmarkPlan, metadata: RunMetadata, progress: @escaping (String) -> Void = ProgressLine.write,
         launcher: @escaping Launcher = ChildProcess.run, resuming done: [SampleRecord] = [],
         onSample record: @escaping (SampleRecord) throws -> Void = { _ in }
@@ -43,7 +43,7 @@ public final class BenchmarkRunner {
     static func sampleKey(variant: String, cell: String, round: Int) -> String { "\(variant) \(cell) #\(round)" }
 
     /// The cells of the plan, and the notes about skipped or capped ones.
-    public func cells() -> ([BenchmarkCell], [String]) {
+    package func cells() -> ([BenchmarkCell], [String]) {
         let cells = plan.cells()
         return (cells.cells, cells.notes)
     }
@@ -52,7 +52,7 @@ public final class BenchmarkRunner {
     /// so that `compare` can pair them by round: both samples of a pair see the same machine state.
     /// Their order alternates by round (base first on even rounds, head first on odd), so neither
     /// variant always runs first; the groups are shuffled, or run forward and backward (ABBA).
-    public func order(_ cells: [BenchmarkCell], round: Int) -> [BenchmarkCell] {
+    package func order(_ cells: [BenchmarkCell], round: Int) -> [BenchmarkCell] {
         var groups: [[BenchmarkCell]] = []
         var position: [String: Int] = [:]
         for cell in cells {
@@ -74,7 +74,7 @@ public final class BenchmarkRunner {
         return ordered.flatMap { round % 2 == 0 ? $0 : $0.reversed() }
     }
 
-    public func run() throws -> BenchmarkResult {
+    package func run() throws -> BenchmarkResult {
         let allocatorEnvironment = try plan.allocator.childEnvironment()
         let (allCells, notes) = cells()
         var result = BenchmarkResult(notes: notes)
@@ -198,11 +198,11 @@ public final class BenchmarkRunner {
 }
 
 /// The progress line on standard error: rewritten in place on a terminal, one line each otherwise.
-public enum ProgressLine {
+package enum ProgressLine {
     static let lastLength = Atomic<Int>(0)
     static let isTerminal = isatty(2) == 1
 
-    public static func write(_ text: String) {
+    package static func write(_ text: String) {
         if isTerminal {
             let previous = lastLength.exchange(text.count, ordering: .relaxed)
             let padding = String(repeating: " ", count: Swift.max(0, previous - text.count))
@@ -213,7 +213,7 @@ public enum ProgressLine {
     }
 
     /// "4.2s", "3m05s"; "over 100h" past that (an estimate far beyond any budget must not trap).
-    public static func duration(_ seconds: Double) -> String {
+    package static func duration(_ seconds: Double) -> String {
         guard seconds < 100 * 3600 else { return "over 100h" }
         let whole = Int(max(seconds, 0).rounded())
         return whole >= 60 ? "\(whole / 60)m\(String(format: "%02d", whole % 60))s" : String(format: "%.1fs", seconds)

@@ -10,13 +10,13 @@ import Foundation
 /// every sample to the same CPUs also keeps it off a core a noisy neighbour was given. It changes
 /// what is measured (threads share the listed CPUs), so compare only runs pinned alike: each row
 /// records `cpus_allowed`.
-public struct CPUPinning: Sendable, Hashable {
+package struct CPUPinning: Sendable, Hashable {
     /// Distinct CPU numbers, ascending.
-    public let cpus: [Int]
-    public let taskset: String
+    package let cpus: [Int]
+    package let taskset: String
 
     /// `list` as `taskset --cpu-list` reads it (`1`, `0,1`, `0-3`), each CPU below `onlineCPUs`.
-    public init(parsing list: String, onlineCPUs: Int, taskset: String) throws(PinningError) {
+    package init(parsing list: String, onlineCPUs: Int, taskset: String) throws(PinningError) {
         guard let cpus = Self.cpus(inList: list) else { throw .malformed(list) }
         if let beyond = cpus.last, beyond >= onlineCPUs { throw .absent(cpu: beyond, online: onlineCPUs) }
         self.cpus = cpus
@@ -36,10 +36,10 @@ public struct CPUPinning: Sendable, Hashable {
         return cpus.sorted()
     }
 
-    public var cpuList: String { cpus.map(String.init).joined(separator: ",") }
+    package var cpuList: String { cpus.map(String.init).joined(separator: ",") }
 
     /// `command` started by `taskset` on these CPUs.
-    public func wrap(_ command: ChildCommand) -> ChildCommand {
+    package func wrap(_ command: ChildCommand) -> ChildCommand {
         var wrapped = command
         wrapped.executable = taskset
         wrapped.arguments = ["--cpu-list", cpuList, command.executable] + command.arguments
@@ -47,16 +47,16 @@ public struct CPUPinning: Sendable, Hashable {
     }
 
     /// The first `taskset` on `PATH`, or nil.
-    public static func findTaskset(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
+    package static func findTaskset(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
         ExecutableSearch.find("taskset", path: path)
     }
 }
 
-public enum PinningError: Error, Equatable, CustomStringConvertible {
+package enum PinningError: Error, Equatable, CustomStringConvertible {
     case malformed(String)
     case absent(cpu: Int, online: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .malformed(let list):
             "--pin wants a CPU list such as 1, 0,1 or 0-3, got '\(list)'"

@@ -8,18 +8,18 @@ import Foundation
 /// rustc-perf and iai-callgrind do). Valgrind runs one thread at a time, so the count of a
 /// multi-threaded workload includes what its threads do while waiting (a worker's polling
 /// before it parks): see `results/README.md` for which workloads count stably.
-public struct CallgrindSampling: Sendable {
-    public let valgrind: String
+package struct CallgrindSampling: Sendable {
+    package let valgrind: String
 
-    public init(valgrind: String) { self.valgrind = valgrind }
+    package init(valgrind: String) { self.valgrind = valgrind }
 
     /// The first `valgrind` on `PATH`, or nil.
-    public static func findValgrind(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
+    package static func findValgrind(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
         ExecutableSearch.find("valgrind", path: path)
     }
 
     /// `command` run under Callgrind, its counts written to `outputFile`.
-    public func wrap(_ command: ChildCommand, outputFile: String) -> ChildCommand {
+    package func wrap(_ command: ChildCommand, outputFile: String) -> ChildCommand {
         var wrapped = command
         wrapped.executable = valgrind
         wrapped.arguments =
@@ -31,7 +31,7 @@ public struct CallgrindSampling: Sendable {
     }
 
     /// The instructions counted in a Callgrind output file (its `totals:` line, else `summary:`).
-    public static func instructions(inOutput text: String) -> UInt64? {
+    package static func instructions(inOutput text: String) -> UInt64? {
         var summary: UInt64?
         for line in text.split(separator: "\n") {
             if line.hasPrefix("totals:") { return UInt64(line.dropFirst(7).split(separator: " ").first ?? "") }
@@ -43,7 +43,7 @@ public struct CallgrindSampling: Sendable {
     /// Adds `instructions_per_op` to a sample's figures from its Callgrind file (and removes the
     /// file). Fails when the file is missing or counted nothing: a build without Valgrind's
     /// headers never opens the window, and a zero would read as a huge improvement.
-    public static func addInstructions(from outputFile: String, to figures: inout SampleFigures) throws(SampleError) {
+    package static func addInstructions(from outputFile: String, to figures: inout SampleFigures) throws(SampleError) {
         defer { try? FileManager.default.removeItem(atPath: outputFile) }
         guard let text = try? String(contentsOfFile: outputFile, encoding: .utf8),
             let count = instructions(inOutput: text)

@@ -8,17 +8,17 @@ import QueueLabCore
 #endif
 
 /// How a child run line by line ended (``ChildProcess/runLines(_:firstLineWithin:onLine:)``).
-public struct ChildEnd: Sendable {
+package struct ChildEnd: Sendable {
     /// The exit status; for a child a signal ended, the signal number (see ``signal``).
-    public let status: Int32
+    package let status: Int32
     /// The signal that ended the child, nil when it exited.
-    public let signal: Int32?
+    package let signal: Int32?
     /// The child said nothing for longer than it was allowed, and was killed.
-    public let timedOut: Bool
+    package let timedOut: Bool
     /// The last lines of its standard error (at most ``ChildProcess/standardErrorExcerptLines``).
-    public let standardErrorExcerpt: [String]
+    package let standardErrorExcerpt: [String]
 
-    public init(status: Int32, signal: Int32?, timedOut: Bool, standardErrorExcerpt: [String]) {
+    package init(status: Int32, signal: Int32?, timedOut: Bool, standardErrorExcerpt: [String]) {
         self.status = status
         self.signal = signal
         self.timedOut = timedOut
@@ -26,10 +26,10 @@ public struct ChildEnd: Sendable {
     }
 
     /// Exited with status 0.
-    public var isCleanExit: Bool { signal == nil && status == 0 && !timedOut }
+    package var isCleanExit: Bool { signal == nil && status == 0 && !timedOut }
 
     /// "signal 6 (SIGABRT)", "exit status 3", "killed after saying nothing for 70 s".
-    public var description: String {
+    package var description: String {
         if timedOut { return "killed after it stopped answering" }
         if let signal { return "signal \(signal) (\(Self.signalName(signal)))" }
         return "exit status \(status)"
@@ -54,7 +54,7 @@ public struct ChildEnd: Sendable {
 
 extension ChildProcess {
     /// How many lines of a child's standard error a ``ChildEnd`` keeps.
-    public static let standardErrorExcerptLines = 16
+    package static let standardErrorExcerptLines = 16
 
     /// Runs `command`, handing each line of its standard output to `onLine` as it comes, which
     /// returns how long the child may take to say its next line. A child silent for longer than
@@ -62,7 +62,7 @@ extension ChildProcess {
     ///
     /// Unlike ``run(_:timeout:)``, which bounds a child's whole life, this bounds each step of a
     /// child that reports its steps: `conform` gives each check its own bound.
-    public static func runLines(
+    package static func runLines(
         _ command: ChildCommand, firstLineWithin: Duration, onLine: (String) -> Duration
     ) throws -> ChildEnd {
         let process = Process()

@@ -8,13 +8,13 @@ import QueueLabCore
 #endif
 
 /// A command to run as a child process.
-public struct ChildCommand: Sendable, Equatable {
-    public var executable: String
-    public var arguments: [String]
+package struct ChildCommand: Sendable, Equatable {
+    package var executable: String
+    package var arguments: [String]
     /// Added to (and overriding) the parent's environment.
-    public var environment: [String: String]
+    package var environment: [String: String]
 
-    public init(executable: String, arguments: [String], environment: [String: String] = [:]) {
+    package init(executable: String, arguments: [String], environment: [String: String] = [:]) {
         self.executable = executable
         self.arguments = arguments
         self.environment = environment
@@ -22,27 +22,27 @@ public struct ChildCommand: Sendable, Equatable {
 }
 
 /// How a child process ended.
-public struct ChildOutcome: Sendable {
+package struct ChildOutcome: Sendable {
     /// Exit status, or the signal number when a signal ended it (see ``signal``).
-    public let status: Int32
+    package let status: Int32
     /// The signal that ended the child, nil when it exited (or still ran after its bound).
-    public let signal: Int32?
-    public let standardOutput: String
-    public let standardError: String
+    package let signal: Int32?
+    package let standardOutput: String
+    package let standardError: String
     /// The child outlived its time bound and was killed.
-    public let timedOut: Bool
-    public let wallSeconds: Double
+    package let timedOut: Bool
+    package let wallSeconds: Double
 
     /// "exit status 3", "signal 2 (SIGINT)": how it ended, for a message.
-    public var ending: String {
+    package var ending: String {
         signal.map { "signal \($0) (\(ChildEnd.signalName($0)))" } ?? "exit status \(status)"
     }
 }
 
 /// Runs a child process with a time bound: a child that hangs is terminated (then killed) and
 /// reported, so a stuck sample never stalls the run.
-public enum ChildProcess {
-    public static func run(_ command: ChildCommand, timeout: Duration) throws -> ChildOutcome {
+package enum ChildProcess {
+    package static func run(_ command: ChildCommand, timeout: Duration) throws -> ChildOutcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command.executable)
         process.arguments = command.arguments

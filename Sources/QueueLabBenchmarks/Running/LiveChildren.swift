@@ -14,7 +14,7 @@ import QueueLabCore
 /// Foundation's `Process` starts each child as the leader of a process group of its own, so a
 /// signal to the group (`kill(-pid, ...)`) reaches what the child started too (a build's compilers),
 /// while a terminal's Ctrl-C, sent to this process's group, does not: it has to be passed on.
-public enum LiveChildren {
+package enum LiveChildren {
     private struct State {
         var pids: Set<pid_t> = []
         var stopping = false
@@ -23,15 +23,15 @@ public enum LiveChildren {
     private static let state = Locked(State())
 
     /// The environment variable naming the parent a child is to end with (``endWithParent()``).
-    public static let parentVariable = "QUEUELAB_PARENT"
+    package static let parentVariable = "QUEUELAB_PARENT"
     /// Test-only: set to 1, every child started is reported on standard error as
     /// `queuelab: started child PID (EXECUTABLE)`, so that a test can look for survivors.
-    public static let reportVariable = "QUEUELAB_REPORT_CHILDREN"
+    package static let reportVariable = "QUEUELAB_REPORT_CHILDREN"
     private static let reports = ProcessInfo.processInfo.environment[reportVariable] == "1"
 
     /// Records a child just started. A child started while this process is stopping (its launch
     /// raced the signal) is killed at once.
-    public static func started(_ pid: pid_t, executable: String) {
+    package static func started(_ pid: pid_t, executable: String) {
         let stopping = state.withLock { state in
             state.pids.insert(pid)
             return state.stopping
@@ -46,12 +46,12 @@ public enum LiveChildren {
     }
 
     /// Records a child seen to end.
-    public static func ended(_ pid: pid_t) {
+    package static func ended(_ pid: pid_t) {
         _ = state.withLock { $0.pids.remove(pid) }
     }
 
     /// Whether a signal is ending this process.
-    public static var isStopping: Bool { state.withLock { $0.stopping } }
+    package static var isStopping: Bool { state.withLock { $0.stopping } }
 
     /// Marks this process as stopping and returns the children still alive; nil when it already was.
     static func beginStopping() -> Set<pid_t>? {
@@ -68,7 +68,7 @@ public enum LiveChildren {
 
     /// Runs `body`, which writes a temporary and renames it into place, unless a signal is ending
     /// this process: then it waits for the end (``parkIfStopping()``) and writes nothing.
-    public static func putInPlace<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
+    package static func putInPlace<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
         let wrote = try placing.withLock { () throws(Failure) -> Bool in
             guard !isStopping else { return false }
             try body()
@@ -89,14 +89,14 @@ public enum LiveChildren {
     /// own, may not have marked the process as stopping yet. Waits up to `within` for that mark,
     /// then parks (``parkIfStopping()``): the child was not a failure, the run was interrupted.
     /// Returns when no signal ends this process: a child signalled alone did fail.
-    public static func parkIfInterrupted(by signal: Int32?, within: Duration = .seconds(1)) {
+    package static func parkIfInterrupted(by signal: Int32?, within: Duration = .seconds(1)) {
         guard let signal, [SIGINT, SIGTERM, SIGHUP].contains(signal) else { return }
         let deadline = ContinuousClock.now + within
         while !isStopping, ContinuousClock.now < deadline { usleep(10_000) }
         parkIfStopping()
     }
 
-    public static func parkIfStopping() {
+    package static func parkIfStopping() {
         guard isStopping else { return }
         while true { sleep(1) }
     }
@@ -108,7 +108,7 @@ public enum LiveChildren {
     /// The kernel sends it when the parent's *thread* that started the child ends, so only children
     /// started from a parent's main thread are given the variable (bench's samples, the gate's
     /// bench); every other child has it removed (``childEnvironment(_:)``), not inherited.
-    public static func endWithParent() {
+    package static func endWithParent() {
         guard let text = ProcessInfo.processInfo.environment[parentVariable], let parent = pid_t(text) else {
             return
         }
@@ -125,18 +125,18 @@ public enum LiveChildren {
 
     /// This process's environment for a child, with `additions`: without ``parentVariable`` unless
     /// `additions` sets it, so that only a child its parent chose to end with it does.
-    public static func childEnvironment(_ additions: [String: String]) -> [String: String] {
+    package static func childEnvironment(_ additions: [String: String]) -> [String: String] {
         ProcessInfo.processInfo.environment.filter { $0.key != parentVariable }.merging(additions) { _, new in new }
     }
 
     /// The environment variable that makes the tool, started as a wrapper, ask for this signal at
     /// its parent's death and then become the program its arguments name (``execIfWrapping()``).
-    public static let wrapperVariable = "QUEUELAB_EXEC_ENDING_WITH_PARENT"
+    package static let wrapperVariable = "QUEUELAB_EXEC_ENDING_WITH_PARENT"
 
     /// How to run a child that is not queuelab (a build) so that it too ends with this process,
     /// even one killed with SIGKILL: through `tool` (this executable), which asks the kernel for
     /// `signal` at this process's death, then executes `executable` in its place (same pid).
-    public static func endingWithParent(
+    package static func endingWithParent(
         _ executable: String, _ arguments: [String], signal: Int32, tool: String
     ) -> (executable: String, arguments: [String], environment: [String: String]) {
         (tool, [executable] + arguments, [wrapperVariable: String(signal)])
@@ -145,7 +145,7 @@ public enum LiveChildren {
     /// When started as a wrapper (``endingWithParent(_:_:signal:tool:)``): asks for the signal at
     /// the parent's death and executes the program named by the arguments; returns otherwise.
     /// The variable is removed first, so that the program's own children are not wrapped.
-    public static func execIfWrapping() {
+    package static func execIfWrapping() {
         guard let text = ProcessInfo.processInfo.environment[wrapperVariable] else { return }
         unsetenv(wrapperVariable)
         let arguments = Array(CommandLine.arguments.dropFirst())
@@ -165,5 +165,5 @@ public enum LiveChildren {
     }
 
     /// The environment entry that makes a queuelab child end with this process (see ``endWithParent()``).
-    public static var parentEntry: [String: String] { [parentVariable: String(getpid())] }
+    package static var parentEntry: [String: String] { [parentVariable: String(getpid())] }
 }

@@ -2,18 +2,18 @@ import Foundation
 
 /// The quick benchmark of the main job (`queuelab` with no arguments): every implementation on
 /// ``WorkloadSuite/quick``, a few samples each, in child processes of the running executable.
-public enum QuickBenchmark {
-    public struct Outcome: Sendable {
+package enum QuickBenchmark {
+    package struct Outcome: Sendable {
         /// The summary table (``BenchmarkSummary``), notes and failures included.
-        public let summary: String
-        public let csvPath: String
-        public let result: BenchmarkResult
+        package let summary: String
+        package let csvPath: String
+        package let result: BenchmarkResult
     }
 
     /// Runs the quick benchmark and writes its CSV to `directory/quick-<timestamp>.csv`.
     ///
     /// The running executable must answer the hidden `sample` subcommand (``SampleProtocol``).
-    public static func run(
+    package static func run(
         implementations: [ImplementationInfo], directory: String = "results", samples: Int = 3,
         progress: @escaping (String) -> Void = ProgressLine.write
     ) throws -> Outcome {

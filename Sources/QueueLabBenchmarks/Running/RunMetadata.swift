@@ -1,19 +1,19 @@
 import Foundation
 
 /// What every CSV row says about where it ran.
-public struct RunMetadata: Sendable {
-    public var host: String
-    public var cores: Int
-    public var swiftVersion: String
+package struct RunMetadata: Sendable {
+    package var host: String
+    package var cores: Int
+    package var swiftVersion: String
 
-    public init(host: String, cores: Int, swiftVersion: String) {
+    package init(host: String, cores: Int, swiftVersion: String) {
         self.host = host
         self.cores = cores
         self.swiftVersion = swiftVersion
     }
 
     /// This machine; the Swift version from `swift --version` (or `QUEUELAB_SWIFT_VERSION`).
-    public static func current() -> RunMetadata {
+    package static func current() -> RunMetadata {
         RunMetadata(
             host: ProcessInfo.processInfo.hostName, cores: ProcessInfo.processInfo.activeProcessorCount,
             swiftVersion: swiftVersion())
@@ -32,7 +32,7 @@ public struct RunMetadata: Sendable {
 
     /// The commit of the checkout that holds `path` (a built binary lives inside its checkout), with
     /// `+dirty` when tracked files differ from it; `unknown` outside a git checkout.
-    public static func gitCommit(containing path: String) -> String {
+    package static func gitCommit(containing path: String) -> String {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         func git(_ arguments: [String]) -> String? {
             let command = ChildCommand(executable: "/usr/bin/env", arguments: ["git", "-C", directory] + arguments)
@@ -47,11 +47,11 @@ public struct RunMetadata: Sendable {
     }
 
     /// The running executable (resolving `/proc/self/exe` on Linux).
-    public static func currentExecutable() -> String {
+    package static func currentExecutable() -> String {
         LinuxOnly.executablePath() ?? CommandLine.arguments[0]
     }
 
-    public static func timestamp() -> String {
+    package static func timestamp() -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.string(from: Date())

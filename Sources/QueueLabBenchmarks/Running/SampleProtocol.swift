@@ -3,23 +3,23 @@ import QueueLabCore
 
 /// The parent-child protocol of a sample: the arguments of the hidden `queuelab sample` subcommand
 /// and the one JSON line it prints. Kept stable so that a gate can drive an older build.
-public enum SampleProtocol {
-    public static let subcommand = "sample"
+package enum SampleProtocol {
+    package static let subcommand = "sample"
 
     /// The answer of a sample process: figures, or why there are none.
-    public struct Response: Codable, Sendable {
-        public var figures: SampleFigures?
+    package struct Response: Codable, Sendable {
+        package var figures: SampleFigures?
         /// Set when the implementation cannot express the workload.
-        public var skipped: String?
-        public var error: String?
+        package var skipped: String?
+        package var error: String?
 
-        public init(figures: SampleFigures? = nil, skipped: String? = nil, error: String? = nil) {
+        package init(figures: SampleFigures? = nil, skipped: String? = nil, error: String? = nil) {
             self.figures = figures
             self.skipped = skipped
             self.error = error
         }
 
-        public func jsonLine() -> String {
+        package func jsonLine() -> String {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             let data = (try? encoder.encode(self)) ?? Data("{\"error\":\"cannot encode the response\"}".utf8)
@@ -27,7 +27,7 @@ public enum SampleProtocol {
         }
 
         /// The last line of `output` that decodes as a response.
-        public static func parse(_ output: String) -> Response? {
+        package static func parse(_ output: String) -> Response? {
             for line in output.split(separator: "\n").reversed() where line.hasPrefix("{") {
                 if let response = try? JSONDecoder().decode(Response.self, from: Data(line.utf8)) { return response }
             }
@@ -35,7 +35,7 @@ public enum SampleProtocol {
         }
     }
 
-    public static func arguments(
+    package static func arguments(
         implementation: String, policy: String = "", workload: Workload, latencyEvery: Int, drainTimeout: Int,
         repetitions: Int = 1
     ) -> [String] {
@@ -48,7 +48,7 @@ public enum SampleProtocol {
     }
 
     /// Runs one sample in-process and returns the response a sample process prints.
-    public static func respond(
+    package static func respond(
         implementation: any OperationQueueing.Type, workload: Workload, latencyEvery: Int, drainTimeout: Int,
         repetitions: Int = 1
     ) -> Response {
@@ -58,7 +58,7 @@ public enum SampleProtocol {
     }
 
     /// The same, with queues made by `recipe` (with the policy it carries).
-    public static func respond(
+    package static func respond(
         recipe: any QueueRecipe, workload: Workload, latencyEvery: Int, drainTimeout: Int, repetitions: Int = 1
     ) -> Response {
         do {

@@ -10,10 +10,10 @@ import QueueLabCore
 /// What a command that starts children does when SIGINT, SIGTERM or SIGHUP ends it: it ends every
 /// child it started (``LiveChildren``) and their process groups, removes the files it registered,
 /// then dies of the same signal (so its parent sees 128 + the signal, as without the handler).
-public enum SignalCleanup {
+package enum SignalCleanup {
     /// How long the children get to end (half after SIGINT, half after SIGTERM) before their
     /// groups are sent SIGKILL.
-    public static let grace: Duration = .seconds(5)
+    package static let grace: Duration = .seconds(5)
 
     /// The handlers' sources, kept so that they stay alive.
     private struct InstalledSources: @unchecked Sendable {
@@ -30,7 +30,7 @@ public enum SignalCleanup {
     /// and children it starts later. A parent that starts this process from a thread blocking them
     /// (Swift Testing's runner does) hands that mask down: SIGTERM then stayed pending, a sample
     /// outlived its bench, and a handled signal ended the process as an exit, not a signal.
-    public static func unblockTerminationSignals() {
+    package static func unblockTerminationSignals() {
         var signals = sigset_t()
         sigemptyset(&signals)
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signalNumber) }
@@ -38,7 +38,7 @@ public enum SignalCleanup {
     }
 
     /// Installs the handlers; once per process (later calls do nothing).
-    public static func install() {
+    package static func install() {
         sources.withLock { sources in
             guard sources.all.isEmpty else { return }
             for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
@@ -55,7 +55,7 @@ public enum SignalCleanup {
 
     /// Registers work to do when a signal ends the process, after its children have ended (remove
     /// a temporary worktree). It must start no process.
-    public static func onStop(_ cleanup: @escaping @Sendable () -> Void) {
+    package static func onStop(_ cleanup: @escaping @Sendable () -> Void) {
         cleanups.withLock { $0.append(cleanup) }
     }
 

@@ -158,8 +158,8 @@ public enum Comparison {
     }
 }
 
-public enum Median {
-    public static func of(_ values: [Double]) -> Double {
+package enum Median {
+    package static func of(_ values: [Double]) -> Double {
         guard !values.isEmpty else { return .nan }
         let sorted = values.sorted()
         let middle = sorted.count / 2

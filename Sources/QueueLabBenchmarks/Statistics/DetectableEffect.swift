@@ -12,7 +12,7 @@
 /// planted into draws of the row's own log ratios (centred on their Hodges-Lehmann estimate,
 /// widened by the sampling error of their spread: power averaged over what the noise could be),
 /// the signed-rank test (exact up to 50 pairs, else its approximation, as
-/// ``WilcoxonSignedRank/test(_:)``) judges each draw at `alpha`, and the smallest shift detected in
+/// `WilcoxonSignedRank.test(_:)`) judges each draw at `alpha`, and the smallest shift detected in
 /// at least 85 % of draws, upward and downward, is the figure (85 %, not 80 %, absorbs the
 /// simulation's own error; see `PlantedShiftPower.target`). The normal formula this replaced
 /// overstated the power of the exact test at Holm's strictest level: its "detectable" shift was

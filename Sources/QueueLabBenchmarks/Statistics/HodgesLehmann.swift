@@ -15,7 +15,7 @@ public struct HodgesLehmannRatio: Sendable, Equatable {
     public let confidence: Double
 }
 
-public enum HodgesLehmann {
+package enum HodgesLehmann {
     /// Up to this many pairs the interval's rank comes from the exact U distribution, above it from
     /// the normal approximation.
     static let exactPairLimit = 2_500
@@ -23,7 +23,7 @@ public enum HodgesLehmann {
     /// Ratio estimate and interval of `y` over `x`. Values must be positive (they are logged); a value
     /// at or below zero is replaced by half the smallest positive value of both samples, and when none
     /// is positive the samples are equal (ratio 1).
-    public static func ratio(_ x: [Double], _ y: [Double], confidence: Double = 0.95) -> HodgesLehmannRatio {
+    package static func ratio(_ x: [Double], _ y: [Double], confidence: Double = 0.95) -> HodgesLehmannRatio {
         guard !x.isEmpty, !y.isEmpty else {
             return HodgesLehmannRatio(ratio: 1, lower: 0, upper: .infinity, confidence: confidence)
         }

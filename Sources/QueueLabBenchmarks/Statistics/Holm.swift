@@ -1,8 +1,8 @@
 /// Holm's step-down correction for testing many hypotheses at once.
-public enum Holm {
+package enum Holm {
     /// Adjusted p-values, in the order given: the k-th smallest p is multiplied by (count - k + 1),
     /// capped at 1, and made non-decreasing along the sorted order.
-    public static func adjust(_ pValues: [Double]) -> [Double] {
+    package static func adjust(_ pValues: [Double]) -> [Double] {
         let count = pValues.count
         let order = pValues.indices.sorted { pValues[$0] < pValues[$1] }
         var adjusted = [Double](repeating: 1, count: count)

@@ -10,18 +10,18 @@
 /// distribution of U counted exactly, as `scipy.stats.mannwhitneyu(method="exact")`); otherwise the
 /// normal approximation with tie correction and continuity correction (as
 /// `scipy.stats.mannwhitneyu(method="asymptotic", use_continuity=True)`).
-public struct MannWhitneyResult: Sendable, Equatable {
+package struct MannWhitneyResult: Sendable, Equatable {
     /// U of the first sample: the number of pairs (x, y) with x > y, ties counting one half.
-    public let u: Double
+    package let u: Double
     /// Two-sided p-value.
-    public let p: Double
-    public let exact: Bool
+    package let p: Double
+    package let exact: Bool
 }
 
-public enum MannWhitney {
-    public static let exactLimit = 50
+package enum MannWhitney {
+    package static let exactLimit = 50
 
-    public static func test(_ x: [Double], _ y: [Double]) -> MannWhitneyResult {
+    package static func test(_ x: [Double], _ y: [Double]) -> MannWhitneyResult {
         let m = x.count
         let n = y.count
         guard m > 0, n > 0 else { return MannWhitneyResult(u: 0, p: 1, exact: false) }

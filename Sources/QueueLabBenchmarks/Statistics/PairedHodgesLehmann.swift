@@ -12,7 +12,7 @@ extension HodgesLehmann {
     /// - Parameters:
     ///   - logRatios: log(head) - log(base), one per round.
     ///   - confidence: the interval's coverage.
-    public static func pairedRatio(logRatios: [Double], confidence: Double = 0.95) -> HodgesLehmannRatio {
+    package static func pairedRatio(logRatios: [Double], confidence: Double = 0.95) -> HodgesLehmannRatio {
         guard !logRatios.isEmpty else {
             return HodgesLehmannRatio(ratio: 1, lower: 0, upper: .infinity, confidence: confidence)
         }

@@ -11,20 +11,20 @@
 /// ``WilcoxonSignedRank/exactLimit`` remain (the null distribution of W+ counted exactly, as
 /// `scipy.stats.wilcoxon(method="exact")`); otherwise the normal approximation with tie correction
 /// and continuity correction (as `scipy.stats.wilcoxon(method="approx", correction=True)`).
-public struct SignedRankResult: Sendable, Equatable {
+package struct SignedRankResult: Sendable, Equatable {
     /// The sum of the ranks of the positive differences.
-    public let wPlus: Double
+    package let wPlus: Double
     /// Differences left after dropping zeros.
-    public let nonZero: Int
+    package let nonZero: Int
     /// Two-sided p-value.
-    public let p: Double
-    public let exact: Bool
+    package let p: Double
+    package let exact: Bool
 }
 
-public enum WilcoxonSignedRank {
-    public static let exactLimit = 50
+package enum WilcoxonSignedRank {
+    package static let exactLimit = 50
 
-    public static func test(_ differences: [Double]) -> SignedRankResult {
+    package static func test(_ differences: [Double]) -> SignedRankResult {
         let kept = differences.filter { $0 != 0 }
         let n = kept.count
         guard n > 0 else { return SignedRankResult(wPlus: 0, nonZero: 0, p: 1, exact: false) }

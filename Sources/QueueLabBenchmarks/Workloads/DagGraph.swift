@@ -3,9 +3,9 @@ import QueueLabCore
 /// The graph `dag` builds: node i waits for up to `edges` distinct earlier nodes drawn from the
 /// workload's seed. One definition for the sample and for the simulator (QueueLabSimulation), so
 /// both run the same graph.
-public enum DagGraph {
+package enum DagGraph {
     /// For each node in order, its dependencies in the order they are added.
-    public static func dependencies(count: Int, edges: Int, seed: Int) -> [[Int]] {
+    package static func dependencies(count: Int, edges: Int, seed: Int) -> [[Int]] {
         var random = SplitMix64(seed: UInt64(truncatingIfNeeded: seed))
         return (0..<count).map { index in
             var chosen: Set<Int> = []

@@ -96,15 +96,15 @@ extension WorkloadExecution {
 
 /// The graph `makespan` builds: each operation's cost, the chains' edges, the order of adds. Public
 /// so that the simulator (QueueLabSimulation) runs the very graph a sample runs.
-public struct MakespanGraph: Sendable {
+package struct MakespanGraph: Sendable {
     /// Nanoseconds of work per operation.
-    public private(set) var costs: [UInt64] = []
+    package private(set) var costs: [UInt64] = []
     /// (dependent, dependency) pairs, in the (random) order they are added.
-    public private(set) var edges: [(Int, Int)] = []
+    package private(set) var edges: [(Int, Int)] = []
     /// The operations' indices in the order they are added to the queue.
-    public private(set) var addOrder: [Int] = []
+    package private(set) var addOrder: [Int] = []
     /// Each chain's operations, dependency first.
-    public private(set) var chains: [[Int]] = []
+    package private(set) var chains: [[Int]] = []
 
     /// The lengths of the chains: chain k has `length / 4^k` operations (at least one), cut to
     /// what `n` leaves.
@@ -118,7 +118,7 @@ public struct MakespanGraph: Sendable {
     }
 
     /// The graph of a `makespan` workload, drawn from its `seed`.
-    public init(_ workload: Workload) {
+    package init(_ workload: Workload) {
         let count = workload["n"]
         let mean = UInt64(Swift.max(0, workload["us"])) * 1_000
         var random = SplitMix64(seed: UInt64(truncatingIfNeeded: workload["seed"]))
@@ -141,7 +141,7 @@ public struct MakespanGraph: Sendable {
 
     /// `max(total work / width, longest path's work)` in nanoseconds: no schedule on `width`
     /// workers can finish sooner.
-    public func bound(width: Int) -> UInt64 {
+    package func bound(width: Int) -> UInt64 {
         let total = costs.reduce(0, +)
         let longestChain = chains.map { $0.reduce(0) { $0 + costs[$1] } }.max() ?? 0
         let longestPath = Swift.max(longestChain, costs.max() ?? 0)

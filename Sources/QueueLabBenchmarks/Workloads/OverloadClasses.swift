@@ -3,10 +3,10 @@ import QueueLabCore
 
 /// The priority classes of `overload` and the figures drawn from their starts. Public for the
 /// simulator (QueueLabSimulation), which draws the same classes and figures.
-public enum OverloadClasses {
+package enum OverloadClasses {
     /// `count` priority levels spread from `veryLow` to `veryHigh` (2: those two; 3: and `normal`;
     /// 5: all), lowest first.
-    public static func levels(count: Int) -> [Int] {
+    package static func levels(count: Int) -> [Int] {
         let top = QueuePriority.veryHigh.level
         let classes = Swift.min(Swift.max(count, 2), top + 1)
         return (0..<classes).map { ($0 * top + (classes - 1) / 2) / (classes - 1) }
@@ -16,7 +16,7 @@ public enum OverloadClasses {
     /// `weights`) the share its weight asks for; and Jain's
     /// index over each share divided by its weight's share (`weights` per level, from `veryLow`;
     /// nil: equal weights), 1 when every class got what its weight asks, 1/n when one took all.
-    public static func figures(
+    package static func figures(
         startsInWindow starts: [Int], levels: [Int], windowNanoseconds: UInt64, weights: [Int]?
     ) -> [String: Double] {
         var figures: [String: Double] = [:]

@@ -72,7 +72,7 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
     public let kind: WorkloadKind
     /// Parameter name -> value; always complete (defaults filled in), so rows compare like with like.
     public let parameters: [String: Int]
-    /// Text-valued parameters (``textDefaults(for:)``), canonical and complete like `parameters`.
+    /// Text-valued parameters (`textDefaults(for:)`), canonical and complete like `parameters`.
     public let textParameters: [String: String]
 
     public init(kind: WorkloadKind, parameters: [String: Int] = [:], textParameters: [String: String] = [:]) {
@@ -176,7 +176,7 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
     public subscript(_ key: String) -> Int { parameters[key] ?? 0 }
 
     /// The operations a sample of this workload holds at most, from its parameters (each bounded by
-    /// ``WorkloadLimits``, so the product cannot overflow): what its memory is checked against.
+    /// `WorkloadLimits`, so the product cannot overflow): what its memory is checked against.
     var operationEstimate: Int {
         switch kind {
         case .fanout: self["rounds"] * (self["k"] + 2)

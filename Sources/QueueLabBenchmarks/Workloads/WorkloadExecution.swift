@@ -1,13 +1,13 @@
 import QueueLabCore
 
 /// What one execution of a workload produced, before the process-level figures are added.
-public struct WorkloadOutcome: Sendable {
-    public var operations: Int
-    public var wallNanoseconds: UInt64
+package struct WorkloadOutcome: Sendable {
+    package var operations: Int
+    package var wallNanoseconds: UInt64
     /// Workload-specific figures (for example `efficiency` for `cpu`).
-    public var extraFigures: [String: Double] = [:]
+    package var extraFigures: [String: Double] = [:]
 
-    public init(operations: Int, wallNanoseconds: UInt64, extraFigures: [String: Double] = [:]) {
+    package init(operations: Int, wallNanoseconds: UInt64, extraFigures: [String: Double] = [:]) {
         self.operations = operations
         self.wallNanoseconds = wallNanoseconds
         self.extraFigures = extraFigures
@@ -15,20 +15,20 @@ public struct WorkloadOutcome: Sendable {
 }
 
 /// Runs workloads on any `OperationQueueing` implementation: the same work for all.
-public struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
-    public let workload: Workload
-    public let harness: OperationHarness
+package struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
+    package let workload: Workload
+    package let harness: OperationHarness
     /// How long the queue may take to drain before the sample is reported as stalled.
-    public let drainTimeout: Duration
+    package let drainTimeout: Duration
     /// Under `valgrind --tool=callgrind --instr-atstart=no`: instrument exactly the timed phase
     /// (see `timedPhaseStarts()`). Off for the warm-up, whose instructions must not count.
-    public let countsInstructions: Bool
+    package let countsInstructions: Bool
     /// The policy every queue is made with (from the recipe); nil: the queue's own order.
-    public let policy: PolicyDeclaration?
+    package let policy: PolicyDeclaration?
     private let makeNamedQueue: @Sendable (String?) -> Queue
 
     /// Queues made by `Queue(name:)`, in their own order.
-    public init(
+    package init(
         workload: Workload, harness: OperationHarness, drainTimeout: Duration, countsInstructions: Bool = false
     ) {
         self.init(
@@ -37,7 +37,7 @@ public struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
     }
 
     /// Queues made by `recipe`, with the policy it carries: every workload makes its queues here.
-    public init<Recipe: QueueRecipe>(
+    package init<Recipe: QueueRecipe>(
         recipe: Recipe, workload: Workload, harness: OperationHarness, drainTimeout: Duration,
         countsInstructions: Bool = false
     ) where Recipe.Queue == Queue {
@@ -50,7 +50,7 @@ public struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
     }
 
     /// How many operations the workload creates (sizes the harness's timestamp table).
-    public static func operationCount(_ workload: Workload) -> Int {
+    package static func operationCount(_ workload: Workload) -> Int {
         switch workload.kind {
         case .fanout: workload["rounds"] * (workload["k"] + 2)
         case .inversion: inversionOperationCount(workload)
@@ -60,7 +60,7 @@ public struct WorkloadExecution<Queue: OperationQueueing>: Sendable {
         }
     }
 
-    public func run() throws(SampleError) -> WorkloadOutcome {
+    package func run() throws(SampleError) -> WorkloadOutcome {
         if let reason = workload.unsupportedReason(for: Queue.capabilities) { throw .unsupported(reason) }
         do {
             switch workload.kind {

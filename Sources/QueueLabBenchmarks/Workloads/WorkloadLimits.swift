@@ -8,21 +8,21 @@
 /// may claim: checked when the workload is parsed, so that `n=1000000000000` is one line and exit 2
 /// instead of an allocation of terabytes, and `late_tolerance_us=18446744073709552` is not an
 /// overflow when it becomes nanoseconds.
-public enum WorkloadLimits {
+package enum WorkloadLimits {
     /// Upper bounds by parameter (lower bounds are `Workload.rangeProblem`'s). Generous:
     /// each is far beyond a sample that ends in minutes, and far below where arithmetic on it
     /// (times 1000 for nanoseconds, times the operation count) could overflow.
-    public static let largest: [String: Int] = [
+    package static let largest: [String: Int] = [
         "n": 100_000_000, "rounds": 10_000_000, "k": 1_000_000, "threads": 1_024, "width": 1_024,
         "us": 10_000_000, "edges": 1_000, "categories": 1_024, "depth": 1_000_000, "every": 100_000_000,
         "length": 100_000_000, "ms": 3_600_000, "late_tolerance_us": 60_000_000,
     ]
     /// For parameters not listed above (sizes and counts).
-    public static let largestOtherwise = 100_000_000
+    package static let largestOtherwise = 100_000_000
 
     /// Bytes one operation of a sample can hold at once, with room to spare: the operation, its
     /// closure and record in the queue, its latency slots and, in `trace`, four transitions.
-    public static let bytesPerOperation = 1_024
+    package static let bytesPerOperation = 1_024
 
     /// Why `value` is above the parameter's bound, or nil (`seed` takes any value).
     static func problem(_ key: String, _ value: Int) -> String? {
@@ -33,7 +33,7 @@ public enum WorkloadLimits {
 
     /// Bytes one dependency edge holds: its place in the dependent's list and the dependency's,
     /// the graph's entry, and the queue's count of unfinished dependencies.
-    public static let bytesPerEdge = 64
+    package static let bytesPerEdge = 64
 
     /// Why `operations` operations and `edges` dependency edges would not fit in half of the
     /// machine's memory, or nil. Both are bounded by ``largest`` so that the product cannot overflow.

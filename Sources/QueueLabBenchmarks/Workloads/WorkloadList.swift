@@ -6,8 +6,8 @@
 /// (`service=bimodal:5us,500us,0.01`). So a comma starts a new workload only where the text after
 /// it names a workload kind (`chain` or `chain:...`); anything else (`width=1`, `500us`) continues
 /// the workload before it. No parameter or argument is spelled like a kind.
-public enum WorkloadList {
-    public static func split(_ text: String) -> [String] {
+package enum WorkloadList {
+    package static func split(_ text: String) -> [String] {
         var workloads: [String] = []
         for item in text.split(separator: ",") {
             let name = item.prefix { $0 != ":" && $0 != "=" }
