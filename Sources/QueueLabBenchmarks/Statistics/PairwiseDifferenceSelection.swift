@@ -71,8 +71,7 @@ struct PairwiseDifferenceSelection {
         for i in 0..<m where lower[i] < upper[i] {
             for j in lower[i]..<upper[i] { rest.append(y[j] - x[i]) }
         }
-        rest.sort()
-        return rest[rank - below]
+        return OrderStatistic.select(&rest, rank: rank - below)
     }
 
     /// The `number`-th candidate, counting row by row.
