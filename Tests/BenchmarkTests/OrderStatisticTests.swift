@@ -3,8 +3,9 @@ import Testing
 
 @testable import QueueLabBenchmarks
 
-/// The selection that replaced sorts in the pairwise-difference and Walsh-average searches must return, for every
-/// rank, the element sorting puts there: on ties, sorted and reversed runs, and random arrays.
+/// The selection that replaced sorts in the pairwise-difference and Walsh-average searches must
+/// return, for every rank, the element sorting puts there: on ties, sorted and reversed runs, and
+/// random arrays.
 struct OrderStatisticTests {
     static func shapes() -> [[Double]] {
         var random = SplitMix64(seed: 42)
@@ -28,7 +29,8 @@ struct OrderStatisticTests {
             for rank in stride(from: 0, to: values.count, by: max(1, values.count / 40)) {
                 var scratch = values
                 let selected = OrderStatistic.select(&scratch, rank: rank)
-                // Bit for bit: -0.0 and 0.0 compare equal, so either may stand at their ranks.
+                // -0.0 and 0.0 compare equal, for sorting as for this check: either may stand at
+                // their ranks.
                 #expect(selected == sorted[rank], "rank \(rank) of \(values.count)")
                 #expect(scratch.sorted() == sorted, "the array keeps its elements")
             }

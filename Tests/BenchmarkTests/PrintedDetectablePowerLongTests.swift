@@ -38,7 +38,7 @@ struct PrintedDetectablePowerTests {
         return pool[Int(random.next() % UInt64(pool.count))] + unit * 1e-6
     }
 
-    /// The timestamps of the first seconds of a day, formatted once: formatting one per record was
+    /// The timestamps of a day's first six hours, formatted once: formatting one per record was
     /// an eighth of these simulations' time in a debug build.
     static let timestamps = (0..<86_400 / 4).map {
         String(format: "2026-11-23T%02d:%02d:%02dZ", $0 / 3600, $0 / 60 % 60, $0 % 60)
