@@ -40,14 +40,14 @@ struct PrintedDetectablePowerTests {
 
     /// The timestamps of a day's first six hours, formatted once: formatting one per record was
     /// an eighth of these simulations' time in a debug build.
-    static let timestamps = (0..<86_400 / 4).map {
-        String(format: "2026-11-23T%02d:%02d:%02dZ", $0 / 3600, $0 / 60 % 60, $0 % 60)
-    }
+    static let timestamps = (0..<86_400 / 4).map(formatted)
 
     static func timestamp(_ second: Int) -> String {
-        second < timestamps.count
-            ? timestamps[second]
-            : String(format: "2026-11-23T%02d:%02d:%02dZ", second / 3600, second / 60 % 60, second % 60)
+        second < timestamps.count ? timestamps[second] : formatted(second)
+    }
+
+    static func formatted(_ second: Int) -> String {
+        String(format: "2026-11-23T%02d:%02d:%02dZ", second / 3600, second / 60 % 60, second % 60)
     }
 
     /// One interleaved run: cell 0 with `pairs` rounds, the other `family - 1` cells with 5 rounds,

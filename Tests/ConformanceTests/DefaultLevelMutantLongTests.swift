@@ -12,7 +12,7 @@ import Testing
 /// check races until about 3,000 cancels landed (about 50 CPU-seconds); CI's long tier is bound by
 /// CPU and by this suite's tail. `QUEUELAB_MUTANT_SEEDS` sets one count for all, as a campaign does
 /// (20 seeds: `results/trust/`). Under ThreadSanitizer, 3 seeds each.
-@Suite("Mutants caught at level default", .longTier("default-level mutants over 3 to 10 seeds"), .onBlockingThreads)
+@Suite("Mutants caught at level default", .longTier("default-level mutants over 1 to 10 seeds"), .onBlockingThreads)
 struct DefaultLevelMutantTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
