@@ -120,7 +120,10 @@ final class GateBuilds {
         try tree.checkOut(sources)
         tree.place("\(root)/Package.resolved", as: "Package.resolved")
         let arguments = ["build", "-c", "release", "--scratch-path", tree.products, "--product", product]
-        guard (try? Self.runEndingWithGate(swift, arguments, in: tree.sources)) == 0 else {
+        // SwiftPM prefers SWIFTPM_BUILD_DIR to --scratch-path: one set in the user's environment
+        // would build both sides where the gate does not look for them.
+        let buildFolder = ["SWIFTPM_BUILD_DIR": tree.products]
+        guard (try? Self.runEndingWithGate(swift, arguments, in: tree.sources, environment: buildFolder)) == 0 else {
             throw GateFailure(status: .buildFailed, description: "the build of \(what), product '\(product)', failed")
         }
         let built = "\(tree.products)/release/\(product)"
@@ -171,13 +174,14 @@ final class GateBuilds {
 
     /// SwiftPM run so that it ends with the gate, even a gate killed with SIGKILL: it is sent
     /// SIGINT then, on which it cancels the build and ends its compilers (SIGTERM left them running).
-    private static func runEndingWithGate(_ swift: String, _ arguments: [String], in directory: String) throws
-        -> Int32
-    {
+    private static func runEndingWithGate(
+        _ swift: String, _ arguments: [String], in directory: String, environment: [String: String] = [:]
+    ) throws -> Int32 {
         let wrapped = LiveChildren.endingWithParent(
             swift, arguments, signal: SIGINT, tool: RunMetadata.currentExecutable())
         return try StreamedProcess.run(
-            wrapped.executable, wrapped.arguments, in: directory, environment: wrapped.environment)
+            wrapped.executable, wrapped.arguments, in: directory,
+            environment: wrapped.environment.merging(environment) { _, new in new })
     }
 
     /// The cache key's second half: the resolution and the toolchain (a build by another compiler

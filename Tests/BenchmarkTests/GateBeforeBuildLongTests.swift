@@ -12,7 +12,9 @@ struct GateBeforeBuildTests {
             .flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }
     }
 
-    static func gate(_ arguments: [String], baseBinary: String? = nil) throws -> ChildOutcome {
+    static func gate(
+        _ arguments: [String], baseBinary: String? = nil, environment extra: [String: String] = [:]
+    ) throws -> ChildOutcome {
         let directory = try ProcessHygieneTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let repository = try ProcessHygieneTests.repositoryWithFakeSwift(in: directory)
@@ -21,6 +23,7 @@ struct GateBeforeBuildTests {
             "FAKE_SWIFT_BINARY": RunnerTests.queuelabBinary!,
         ]
         environment["FAKE_SWIFT_BASE_BINARY"] = baseBinary
+        environment.merge(extra) { _, new in new }
         // The gate runs in the repository: its git root and its builds are there.
         let shell = "cd '\(repository)' && exec '\(RunnerTests.queuelabBinary!)' \"$@\""
         return try ChildProcess.run(
@@ -64,5 +67,21 @@ struct GateBeforeBuildTests {
             baseBinary: Self.exampleBinary)
         // Both know lifo: the base lacks none of the names; it samples (and is stopped by nothing).
         #expect(policy.status != 2 || !policy.standardError.contains("unknown to the base"), "\(policy.standardError)")
+    }
+
+    /// SwiftPM builds in `SWIFTPM_BUILD_DIR` rather than `--scratch-path`: a user's setting must
+    /// not send the gate's builds where it does not read its executables from. The base is built
+    /// and read (refused for a name it lacks, which ends the gate before any sample).
+    @Test(.enabled(if: exampleBinary != nil && ExecutableSearch.find("git") != nil))
+    func aBuildFolderInTheEnvironmentDoesNotMoveTheGatesBuilds() throws {
+        let elsewhere = try ProcessHygieneTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        let outcome = try Self.gate(
+            ["--impl", "actor", "--workload", "noop:n=100", "--instructions", "off", "--pin", "off"],
+            baseBinary: Self.exampleBinary, environment: ["SWIFTPM_BUILD_DIR": elsewhere + "/build"])
+        #expect(outcome.status == 2)
+        #expect(
+            outcome.standardError.contains("implementation 'actor' is unknown to the base"), "\(outcome.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: elsewhere + "/build"), "a build went to SWIFTPM_BUILD_DIR")
     }
 }

@@ -211,6 +211,8 @@ struct ProcessHygieneTests {
                     esac
                     shift
                 done
+                # As SwiftPM: the environment's build folder wins over --scratch-path.
+                scratch="${SWIFTPM_BUILD_DIR:-$scratch}"
                 if [ -n "$FAKE_SWIFT_BUILD_SLEEP" ]; then
                     # As swift build: SIGINT cancels the build and ends its compilers.
                     sleep "$FAKE_SWIFT_BUILD_SLEEP" &
