@@ -2,24 +2,118 @@ import QueueLabCore
 
 /// One conformance check: a stable ID, a one-line description, the capabilities and ordering
 /// promises it needs, and a scenario that runs against any `OperationQueueing` implementation.
+///
+/// A check is declared once, beside its scenario (`extension Check { static let ... }` in the
+/// scenario's file), and listed once, in ``all``: adding a check touches those two places.
 public struct Check: Sendable, Hashable, CustomStringConvertible {
-    let kind: CheckKind
+    private let stableID: String
+    private let line: String
+    private let needs: QueueCapabilities
+    private let promises: PromiseRequirement
+    private let scenario: @Sendable (any OperationQueueing.Type, ScenarioContext) throws -> ScenarioPass
+
+    /// `run` receives the queue type the suite checks, opened as a generic parameter where it is
+    /// passed on.
+    init(
+        id: String, summary: String, requirements: QueueCapabilities, promises: PromiseRequirement = .none,
+        run: @escaping @Sendable (any OperationQueueing.Type, ScenarioContext) throws -> ScenarioPass
+    ) {
+        self.stableID = id
+        self.line = summary
+        self.needs = requirements
+        self.promises = promises
+        self.scenario = run
+    }
 
     /// Stable: used on the command line (`--check ID`), in reports and in replay commands.
-    public var id: String { kind.rawValue }
-    public var summary: String { kind.summary }
+    public var id: String { stableID }
+    public var summary: String { line }
     /// An implementation lacking any of them gets UNSUPPORTED.
-    public var requirements: QueueCapabilities { kind.requirements }
+    public var requirements: QueueCapabilities { needs }
     /// The ordering promises it needs of the queues' policy: a policy without them gets
-    /// UNSUPPORTED with the reason.
-    public var promiseRequirement: PromiseRequirement { kind.promiseRequirement }
+    /// UNSUPPORTED with the reason. Only the priority and order checks look at order; every other
+    /// check holds under every policy: a policy changes order, never correctness.
+    public var promiseRequirement: PromiseRequirement { promises }
     /// The family: the part of the ID before the dot (`cancel`, `deps`...).
     public var family: String { String(id.prefix { $0 != "." }) }
 
     public var description: String { id }
 
+    /// Runs the check's scenario on `queue`.
+    func run<Q: OperationQueueing>(on queue: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
+        try scenario(queue, context)
+    }
+
+    /// A check is its ID: two declarations never share one (the registry's tests see to it).
+    public static func == (lhs: Check, rhs: Check) -> Bool { lhs.stableID == rhs.stableID }
+    public func hash(into hasher: inout Hasher) { hasher.combine(stableID) }
+
     /// Every check, in report order.
-    public static let all: [Check] = CheckKind.allCases.map(Check.init)
+    public static let all: [Check] = [
+        .stateExclusivity,
+        .cancelBeforeStart,
+        .cancelWaiting,
+        .cancelExecuting,
+        .cancelSuspended,
+        .cancelAll,
+        .cancelRace,
+        .depsChain,
+        .depsDiamond,
+        .depsFan,
+        .depsLate,
+        .depsRemoved,
+        .depsFinished,
+        .depsCrossQueue,
+        .depsRandomDAG,
+        .priorityOrder,
+        .priorityFIFO,
+        .priorityChange,
+        .priorityDependenciesWin,
+        .priorityNoStarvation,
+        .priorityWeightedShare,
+        .priorityInheritance,
+        .orderStrictPriority,
+        .orderFIFOWithinLevel,
+        .orderLIFOWithinLevel,
+        .orderReadyOrder,
+        .orderWeightedShares,
+        .orderInheritance,
+        .orderLongestChain,
+        .cycleSelf,
+        .cycleTwo,
+        .cycleThree,
+        .cycleInDAG,
+        .cycleCrossQueue,
+        .widthLimit,
+        .widthAsync,
+        .widthBlockingBody,
+        .suspendResume,
+        .barrierOrder,
+        .waitAll,
+        .waitCompletion,
+        .batchAtomic,
+        .batchFIFO,
+        .livenessWakeups,
+        .livenessDependencyRemoved,
+        .waitUnfinished,
+        .lifetimeIdle,
+        .lifetimePending,
+        .onceBody,
+        .onceCancelRace,
+        .onceCompletion,
+        .misuseErrors,
+        .advancedConditionFails,
+        .advancedConditionDependency,
+        .advancedConditionsConcurrent,
+        .advancedExclusivity,
+        .advancedObservers,
+        .advancedCancelRunning,
+        .advancedGroup,
+        .advancedGroupCancel,
+        .advancedStress,
+        .modelContract,
+        .modelPolicy,
+    ]
 
     /// What a run checks unless told otherwise: every check, the model-based ones included.
     public static let standard: [Check] = all

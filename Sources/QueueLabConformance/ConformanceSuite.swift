@@ -115,7 +115,7 @@ public enum ConformanceSuite {
         let result = ResultBox()
         let thread = Thread {
             do {
-                result.set(.success(try check.kind.run(on: Q.self, context)))
+                result.set(.success(try check.run(on: Q.self, context)))
             } catch {
                 result.set(.failure(error))
             }

@@ -128,3 +128,23 @@ struct SuppliedDependency<P: OperationQueueing>: AdvancedCondition {
         completion(session.isSet ? .satisfied : .failed(ConditionFailed(condition: name, reason: "not logged in")))
     }
 }
+
+extension Check {
+    static let advancedConditionFails = Check(
+        id: "advanced.condition-fails",
+        summary: "advanced: a failed condition finishes the operation with its error, body never runs",
+        requirements: [.dependencies, .cancellation, .width],
+        run: { queue, context in try AdvancedConditionScenarios.fails(queue, context) })
+
+    static let advancedConditionDependency = Check(
+        id: "advanced.condition-dependency",
+        summary: "advanced: log in, then like (a condition's dependency first, then the condition, then the body)",
+        requirements: [.dependencies, .cancellation, .width],
+        run: { queue, context in try AdvancedConditionScenarios.dependency(queue, context) })
+
+    static let advancedConditionsConcurrent = Check(
+        id: "advanced.conditions-concurrent",
+        summary: "advanced: an operation's conditions are evaluated concurrently",
+        requirements: [.dependencies, .cancellation, .width],
+        run: { queue, context in try AdvancedConditionScenarios.concurrent(queue, context) })
+}

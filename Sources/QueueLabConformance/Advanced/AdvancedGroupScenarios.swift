@@ -93,3 +93,17 @@ enum AdvancedGroupScenarios {
         return ScenarioPass()
     }
 }
+
+extension Check {
+    static let advancedGroup = Check(
+        id: "advanced.group",
+        summary: "advanced: a group finishes after all its children, with their errors",
+        requirements: [.dependencies, .cancellation, .width],
+        run: { queue, context in try AdvancedGroupScenarios.group(queue, context) })
+
+    static let advancedGroupCancel = Check(
+        id: "advanced.group-cancel",
+        summary: "advanced: cancelling a group cancels its children; it finishes after them",
+        requirements: [.dependencies, .cancellation, .width],
+        run: { queue, context in try AdvancedGroupScenarios.cancel(queue, context) })
+}

@@ -114,3 +114,11 @@ enum AdvancedStressScenario {
         try h.waitForAll("the crossed operations")
     }
 }
+
+extension Check {
+    static let advancedStress = Check(
+        id: "advanced.stress",
+        summary: "advanced: exclusivity, groups, dependencies and cancels mixed: nothing stuck",
+        requirements: [.dependencies, .cancellation, .width],
+        run: { queue, context in try AdvancedStressScenario.run(queue, context) })
+}

@@ -103,3 +103,22 @@ enum ModelScenario {
         }
     }
 }
+
+extension Check {
+    static let modelContract = Check(
+        id: "model.contract",
+        summary:
+            "generated programs over every call in every state, judged by the contract's executable model; failures shrunk",
+        requirements: [
+            .dependencies, .cancellation, .width, .suspension, .priorities, .asynchronousOperations, .barriers,
+            .crossQueueDependencies,
+        ],
+        run: { queue, context in try ModelScenario.run(.contract, queue, context) })
+
+    static let modelPolicy = Check(
+        id: "model.policy",
+        summary:
+            "generated backlogs at subsets of levels, churn of priority changes and cancels, chains: every start judged against the policy's promises",
+        requirements: [.dependencies, .cancellation, .width, .suspension, .priorities, .crossQueueDependencies],
+        run: { queue, context in try ModelScenario.run(.policy, queue, context) })
+}

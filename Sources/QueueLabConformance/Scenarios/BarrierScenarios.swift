@@ -111,3 +111,11 @@ enum BarrierScenarios {
         }
     }
 }
+
+extension Check {
+    static let barrierOrder = Check(
+        id: "barrier.order",
+        summary: "a barrier runs after everything before it, before everything after; racing adds land on one side",
+        requirements: [.barriers],
+        run: { queue, context in try BarrierScenarios.order(queue, context) })
+}

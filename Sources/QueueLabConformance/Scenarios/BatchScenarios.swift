@@ -165,3 +165,12 @@ final class StartLog<Value: Sendable>: Sendable {
 
     var snapshot: [Value] { values.withLock { $0 } }
 }
+
+extension Check {
+    static let batchAtomic = Check(
+        id: "batch.atomic",
+        summary:
+            "a batch enters a serial queue as one unit, added while its worker runs: the first body sees every member, the promised order, and a member's cancelAll reaches the rest",
+        requirements: [.priorities, .width, .cancellation],
+        run: { queue, context in try BatchScenarios.atomic(queue, context) })
+}

@@ -114,3 +114,12 @@ enum CancelStartRaceScenario {
         return tally
     }
 }
+
+extension Check {
+    static let onceCancelRace = Check(
+        id: "once.cancel-race",
+        summary:
+            "cancels aimed at the hand-off until 300 / 2,996 / 29,958 landed before the body began (a 1 in 100 / 1,000 / 10,000 duplicate rate seen at 95 %): no body twice",
+        requirements: [.cancellation],
+        run: { queue, context in try CancelStartRaceScenario.run(queue, context) })
+}

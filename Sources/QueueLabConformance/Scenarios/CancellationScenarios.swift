@@ -165,3 +165,41 @@ enum CancellationScenarios {
         return ScenarioPass()
     }
 }
+
+extension Check {
+    static let cancelBeforeStart = Check(
+        id: "cancel.before-start",
+        summary: "cancelled before start: never runs, finishes, completion once, dependents run uncancelled",
+        requirements: [.cancellation, .dependencies, .suspension],
+        run: { queue, context in try CancellationScenarios.beforeStart(queue, context) })
+
+    static let cancelWaiting = Check(
+        id: "cancel.waiting",
+        summary: "cancelled while waiting on dependencies: ready at once, never runs",
+        requirements: [.cancellation, .dependencies],
+        run: { queue, context in try CancellationScenarios.waiting(queue, context) })
+
+    static let cancelExecuting = Check(
+        id: "cancel.executing",
+        summary: "cancelled while executing: the body sees it and the operation finishes",
+        requirements: [.cancellation],
+        run: { queue, context in try CancellationScenarios.executing(queue, context) })
+
+    static let cancelSuspended = Check(
+        id: "cancel.suspended",
+        summary: "cancelled while the queue is suspended: never runs, finishes",
+        requirements: [.cancellation, .suspension],
+        run: { queue, context in try CancellationScenarios.suspended(queue, context) })
+
+    static let cancelAll = Check(
+        id: "cancel.all",
+        summary: "cancelAllOperations with work queued and running",
+        requirements: [.cancellation],
+        run: { queue, context in try CancellationScenarios.all(queue, context) })
+
+    static let onceCompletion = Check(
+        id: "once.completion",
+        summary: "completion handler exactly once, after finished",
+        requirements: [.cancellation],
+        run: { queue, context in try CancellationScenarios.completionOnce(queue, context) })
+}

@@ -94,3 +94,35 @@ enum CycleScenarios {
         return "deadlock (Foundation behaviour): members never ran, others completed, cancel released"
     }
 }
+
+extension Check {
+    static let cycleSelf = Check(
+        id: "cycle.self",
+        summary: "self-dependency: rejected, or never runs and cancel releases",
+        requirements: [.dependencies, .cancellation],
+        run: { queue, context in try CycleScenarios.run(.selfLoop, queue, context) })
+
+    static let cycleTwo = Check(
+        id: "cycle.two",
+        summary: "2-cycle: rejected, or deadlock that leaves other work running",
+        requirements: [.dependencies, .cancellation],
+        run: { queue, context in try CycleScenarios.run(.two, queue, context) })
+
+    static let cycleThree = Check(
+        id: "cycle.three",
+        summary: "3-cycle: rejected, or deadlock that leaves other work running",
+        requirements: [.dependencies, .cancellation],
+        run: { queue, context in try CycleScenarios.run(.three, queue, context) })
+
+    static let cycleInDAG = Check(
+        id: "cycle.in-dag",
+        summary: "a cycle inside a larger DAG",
+        requirements: [.dependencies, .cancellation],
+        run: { queue, context in try CycleScenarios.run(.inDAG, queue, context) })
+
+    static let cycleCrossQueue = Check(
+        id: "cycle.cross-queue",
+        summary: "a cycle across two queues",
+        requirements: [.dependencies, .cancellation, .crossQueueDependencies],
+        run: { queue, context in try CycleScenarios.run(.crossQueue, queue, context) })
+}

@@ -161,3 +161,47 @@ enum DependencyScenarios {
         return ScenarioPass()
     }
 }
+
+extension Check {
+    static let depsChain = Check(
+        id: "deps.chain",
+        summary: "a chain runs in dependency order",
+        requirements: [.dependencies],
+        run: { queue, context in try DependencyScenarios.chain(queue, context) })
+
+    static let depsDiamond = Check(
+        id: "deps.diamond",
+        summary: "diamonds: a join starts after both branches",
+        requirements: [.dependencies],
+        run: { queue, context in try DependencyScenarios.diamond(queue, context) })
+
+    static let depsFan = Check(
+        id: "deps.fan",
+        summary: "wide fan-out and fan-in",
+        requirements: [.dependencies],
+        run: { queue, context in try DependencyScenarios.fan(queue, context) })
+
+    static let depsLate = Check(
+        id: "deps.late",
+        summary: "dependencies added after enqueue (before start) still hold",
+        requirements: [.dependencies, .suspension],
+        run: { queue, context in try DependencyScenarios.late(queue, context) })
+
+    static let depsRemoved = Check(
+        id: "deps.removed",
+        summary: "a removed dependency (before or after enqueue) no longer holds",
+        requirements: [.dependencies],
+        run: { queue, context in try DependencyScenarios.removed(queue, context) })
+
+    static let depsFinished = Check(
+        id: "deps.finished",
+        summary: "a dependency on a finished operation is a no-op",
+        requirements: [.dependencies],
+        run: { queue, context in try DependencyScenarios.finished(queue, context) })
+
+    static let depsCrossQueue = Check(
+        id: "deps.cross-queue",
+        summary: "dependencies across two queues",
+        requirements: [.dependencies, .crossQueueDependencies],
+        run: { queue, context in try DependencyScenarios.crossQueue(queue, context) })
+}

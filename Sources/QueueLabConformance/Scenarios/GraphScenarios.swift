@@ -218,3 +218,30 @@ enum GraphScenarios {
         return nil
     }
 }
+
+extension Check {
+    static let stateExclusivity = Check(
+        id: "state.exclusivity",
+        summary: "states move forward only, never two at once (trace and a sampling thread)",
+        requirements: [.dependencies],
+        run: { queue, context in try GraphScenarios.stateExclusivity(queue, context) })
+
+    static let cancelRace = Check(
+        id: "cancel.race",
+        summary:
+            "cancels at random points of random graphs, aimed at the hand-off until 30 / 300 / 2,996 landed: at most once, always finishes",
+        requirements: [.cancellation, .dependencies],
+        run: { queue, context in try GraphScenarios.cancelRace(queue, context) })
+
+    static let depsRandomDAG = Check(
+        id: "deps.random-dag",
+        summary: "random DAGs from the seed, shrunk on failure",
+        requirements: [.dependencies],
+        run: { queue, context in try GraphScenarios.randomDAG(queue, context) })
+
+    static let onceBody = Check(
+        id: "once.body",
+        summary: "no body runs twice, under load",
+        requirements: [],
+        run: { queue, context in try GraphScenarios.onceBody(queue, context) })
+}

@@ -93,3 +93,17 @@ final class WeakQueue<Q: AnyObject>: @unchecked Sendable {
         return true
     }
 }
+
+extension Check {
+    static let lifetimeIdle = Check(
+        id: "lifetime.idle",
+        summary: "a dropped queue whose operations finished is freed, though the caller keeps them",
+        requirements: [.lifetime],
+        run: { queue, context in try LifetimeScenarios.idle(queue, context) })
+
+    static let lifetimePending = Check(
+        id: "lifetime.pending",
+        summary: "a dropped queue lives until its unfinished operations finished",
+        requirements: [.lifetime],
+        run: { queue, context in try LifetimeScenarios.pending(queue, context) })
+}

@@ -44,3 +44,11 @@ enum MisuseScenarios {
         return ScenarioPass(scenario: seen.joined(separator: "; "))
     }
 }
+
+extension Check {
+    static let misuseErrors = Check(
+        id: "misuse.errors",
+        summary: "misuse throws a descriptive error instead of crashing",
+        requirements: [.misuseErrors],
+        run: { queue, context in try MisuseScenarios.errors(queue, context) })
+}

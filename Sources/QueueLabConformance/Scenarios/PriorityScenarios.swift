@@ -120,3 +120,36 @@ enum PriorityScenarios {
             promised.map { "dependencies first, then \($0)" } ?? "dependencies first; the promises fix no other order")
     }
 }
+
+extension Check {
+    // The within-level order is what the check expects among equals: FIFO, or LIFO when promised.
+    static let priorityOrder = Check(
+        id: "priority.order",
+        summary: "width 1, resumed: strict priority, FIFO (or the promised LIFO) within a level",
+        requirements: [.priorities, .width, .suspension],
+        promises: PromiseRequirement([[.strictPriority, .fifoWithinLevel], [.strictPriority, .lifoWithinLevel]]),
+        run: { queue, context in try PriorityScenarios.order(queue, context) })
+
+    static let priorityFIFO = Check(
+        id: "priority.fifo",
+        summary: "width 1, one level: first added, first started (last first under a LIFO policy)",
+        requirements: [.priorities, .width, .suspension],
+        promises: PromiseRequirement([.fifoWithinLevel, .readyOrder, .lifoWithinLevel]),
+        run: { queue, context in try PriorityScenarios.fifo(queue, context) })
+
+    // The within-level order is what the check expects among equals: FIFO, or LIFO when promised.
+    static let priorityChange = Check(
+        id: "priority.change",
+        summary: "a priority changed after enqueue moves the operation",
+        requirements: [.priorities, .width, .suspension],
+        promises: PromiseRequirement([[.strictPriority, .fifoWithinLevel], [.strictPriority, .lifoWithinLevel]]),
+        run: { queue, context in try PriorityScenarios.change(queue, context) })
+
+    // Dependencies always win; which of the free operations goes first is checked only when a
+    // promise fixes it (see `PriorityScenarios.dependenciesWin`).
+    static let priorityDependenciesWin = Check(
+        id: "priority.deps-win",
+        summary: "dependencies win over priority (and the rest in the promised order)",
+        requirements: [.priorities, .width, .suspension, .dependencies],
+        run: { queue, context in try PriorityScenarios.dependenciesWin(queue, context) })
+}

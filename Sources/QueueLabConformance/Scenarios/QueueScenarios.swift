@@ -89,3 +89,17 @@ final class SpawnedOperations<Op: QueueOperation>: Sendable {
     func append(_ op: Op) { items.withLock { $0.append(op) } }
     var all: [Op] { items.withLock { $0 } }
 }
+
+extension Check {
+    static let suspendResume = Check(
+        id: "suspend.resume",
+        summary: "nothing starts while suspended; running work goes on",
+        requirements: [.suspension],
+        run: { queue, context in try QueueScenarios.suspendResume(queue, context) })
+
+    static let waitAll = Check(
+        id: "wait.all",
+        summary: "waiting covers operations added while waiting",
+        requirements: [],
+        run: { queue, context in try QueueScenarios.waitAll(queue, context) })
+}

@@ -71,3 +71,11 @@ enum WaitScenarios {
         return ScenarioPass()
     }
 }
+
+extension Check {
+    static let waitCompletion = Check(
+        id: "wait.completion",
+        summary: "waits return once the operations finished, without waiting for completion handlers",
+        requirements: [],
+        run: { queue, context in try WaitScenarios.completionNotAwaited(queue, context) })
+}

@@ -112,3 +112,23 @@ final class Counter: Sendable {
 
     var value: Int { count.withLock { $0 } }
 }
+
+extension Check {
+    static let widthLimit = Check(
+        id: "width.limit",
+        summary: "executing never exceeds the width and reaches it",
+        requirements: [.width],
+        run: { queue, context in try WidthScenarios.limit(queue, context) })
+
+    static let widthAsync = Check(
+        id: "width.async",
+        summary: "asynchronous operations hold their slot until finish()",
+        requirements: [.width, .asynchronousOperations],
+        run: { queue, context in try WidthScenarios.asynchronous(queue, context) })
+
+    static let widthBlockingBody = Check(
+        id: "width.blocking-body",
+        summary: "a body blocked until a later operation of its queue runs does not stall it",
+        requirements: [.width],
+        run: { queue, context in try WidthScenarios.blockingBody(queue, context) })
+}

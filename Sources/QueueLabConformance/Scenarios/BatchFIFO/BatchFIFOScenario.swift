@@ -133,3 +133,15 @@ enum BatchFIFOScenario {
 
     private static func names(_ indices: [Int]) -> String { indices.map { "m\($0)" }.joined(separator: " ") }
 }
+
+extension Check {
+    // One level needs an order within it; a mix of levels is checked only when strict
+    // priority or ready order fixes the order across them (see `BatchFIFOScenario`).
+    static let batchFIFO = Check(
+        id: "batch.fifo",
+        summary:
+            "batches with dependency edges on a suspended serial queue, at every priority mix: the ready members start by priority, then in the order added",
+        requirements: [.priorities, .width, .suspension, .dependencies],
+        promises: PromiseRequirement([.fifoWithinLevel, .lifoWithinLevel]),
+        run: { queue, context in try BatchFIFOScenario.run(queue, context) })
+}

@@ -69,3 +69,13 @@ enum InheritanceScenario {
             ? order.joined(separator: " ") : (order.prefix(6) + ["..."] + order.suffix(4)).joined(separator: " ")
     }
 }
+
+extension Check {
+    static let priorityInheritance = Check(
+        id: "priority.inheritance",
+        summary:
+            "width 1: a veryLow operation a veryHigh one waits for runs before a normal backlog, and drops back when the dependent is cancelled",
+        requirements: [.priorities, .width, .suspension, .dependencies, .cancellation],
+        promises: PromiseRequirement([.priorityInheritance]),
+        run: { queue, context in try InheritanceScenario.run(queue, context) })
+}

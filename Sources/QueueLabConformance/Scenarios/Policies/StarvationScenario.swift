@@ -215,3 +215,12 @@ func ms(_ duration: Duration) -> String {
     let fraction = String(microseconds % 1_000)
     return "\(microseconds / 1_000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) ms"
 }
+
+extension Check {
+    static let priorityNoStarvation = Check(
+        id: "priority.no-starvation",
+        summary: "width 1, steady higher-priority load: every veryLow wait stays within the policy's stated bound",
+        requirements: [.priorities, .width],
+        promises: PromiseRequirement([.boundedWait]),
+        run: { queue, context in try StarvationScenario.run(queue, context) })
+}

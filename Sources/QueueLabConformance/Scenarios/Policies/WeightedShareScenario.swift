@@ -99,3 +99,12 @@ enum WeightedShareScenario {
         return "\(Int(tenths) / 10).\(Int(tenths) % 10) %"
     }
 }
+
+extension Check {
+    static let priorityWeightedShare = Check(
+        id: "priority.weighted-share",
+        summary: "width 1, every level ready: starts per level match the policy's weights",
+        requirements: [.priorities, .width, .suspension],
+        promises: PromiseRequirement([.weightedShares]),
+        run: { queue, context in try WeightedShareScenario.run(queue, context) })
+}

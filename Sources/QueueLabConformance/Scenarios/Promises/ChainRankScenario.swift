@@ -27,3 +27,13 @@ enum ChainRankScenario {
         return ScenarioPass("longest chain first (cap \(cap)) at every start, \(runs) runs")
     }
 }
+
+extension Check {
+    static let orderLongestChain = Check(
+        id: "order.longest-chain",
+        summary:
+            "width 1, chains of waiting operations (some past the cap) built and grown while it runs: within a level, the longest chain first",
+        requirements: [.priorities, .width, .suspension, .dependencies, .cancellation, .crossQueueDependencies],
+        promises: PromiseRequirement([.longestChainFirst]),
+        run: { queue, context in try ChainRankScenario.run(queue, context) })
+}

@@ -26,3 +26,14 @@ enum InheritanceOrderScenario {
         )
     }
 }
+
+extension Check {
+    // Inheritance changes which level an operation is ordered at: strict priority makes it seen.
+    static let orderInheritance = Check(
+        id: "order.inheritance",
+        summary:
+            "width 1, inversions arriving while it runs (chains 1-3 deep, same queue and across queues, raises, cancels): every start of the highest effective level",
+        requirements: [.priorities, .width, .suspension, .dependencies, .cancellation, .crossQueueDependencies],
+        promises: PromiseRequirement([[.priorityInheritance, .strictPriority]]),
+        run: { queue, context in try InheritanceOrderScenario.run(queue, context) })
+}

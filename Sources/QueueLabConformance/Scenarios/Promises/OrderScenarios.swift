@@ -31,3 +31,36 @@ enum OrderScenarios {
         )
     }
 }
+
+// Each promise alone, whatever else the policy promises.
+extension Check {
+    static let orderStrictPriority = Check(
+        id: "order.strict-priority",
+        summary:
+            "width 1, work arriving while it runs, backlogs past 70/300/1,100: every start is of the highest ready level",
+        requirements: [.priorities, .width, .dependencies, .crossQueueDependencies],
+        promises: PromiseRequirement([.strictPriority]),
+        run: { queue, context in try OrderScenarios.run(.strictPriority, queue, context) })
+
+    static let orderFIFOWithinLevel = Check(
+        id: "order.fifo-within-level",
+        summary:
+            "width 1, work arriving while it runs: every start is the earliest-listed ready operation of its level",
+        requirements: [.priorities, .width, .dependencies, .crossQueueDependencies],
+        promises: PromiseRequirement([.fifoWithinLevel]),
+        run: { queue, context in try OrderScenarios.run(.fifoWithinLevel, queue, context) })
+
+    static let orderLIFOWithinLevel = Check(
+        id: "order.lifo-within-level",
+        summary: "width 1, work arriving while it runs: every start is the latest-listed ready operation of its level",
+        requirements: [.priorities, .width, .dependencies, .crossQueueDependencies],
+        promises: PromiseRequirement([.lifoWithinLevel]),
+        run: { queue, context in try OrderScenarios.run(.lifoWithinLevel, queue, context) })
+
+    static let orderReadyOrder = Check(
+        id: "order.ready-order",
+        summary: "width 1, work arriving while it runs: every start is the earliest-listed ready operation of all",
+        requirements: [.priorities, .width, .dependencies, .crossQueueDependencies],
+        promises: PromiseRequirement([.readyOrder]),
+        run: { queue, context in try OrderScenarios.run(.readyOrder, queue, context) })
+}

@@ -46,3 +46,13 @@ enum ShareScenario {
         return ScenarioPass("starts per level within the tolerance of the weights: \(runs.joined(separator: ", "))")
     }
 }
+
+extension Check {
+    static let orderWeightedShares = Check(
+        id: "order.weighted-shares",
+        summary:
+            "width 1, all five levels kept busy while work arrives: each level's starts within a relative tolerance of its weight",
+        requirements: [.priorities, .width, .dependencies, .crossQueueDependencies],
+        promises: PromiseRequirement([.weightedShares]),
+        run: { queue, context in try ShareScenario.run(queue, context) })
+}

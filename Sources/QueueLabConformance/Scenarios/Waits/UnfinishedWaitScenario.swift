@@ -153,3 +153,12 @@ enum UnfinishedWaitScenario {
             evidence: h.excerpt(for: []))
     }
 }
+
+extension Check {
+    static let waitUnfinished = Check(
+        id: "wait.unfinished",
+        summary:
+            "every wait holds while an operation it covers is unfinished (pending, suspended, width full, executing, cancelled) and returns once it finished",
+        requirements: [.width, .suspension],
+        run: { queue, context in try UnfinishedWaitScenario.run(queue, context) })
+}

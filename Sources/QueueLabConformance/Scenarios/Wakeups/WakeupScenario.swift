@@ -4,6 +4,18 @@ import QueueLabCore
 /// start then), the call, and a bounded wait for the proof. A queue that loses the wake-up stays
 /// put, so the wait ends STALE with the queues' stall reports once nothing moved for the bound.
 enum WakeupScenario {
+    /// The wake-up table's rows on `queue`.
+    static func runTable<Q: OperationQueueing>(_ queue: Q.Type, _ context: ScenarioContext) throws -> ScenarioPass {
+        try run(WakeupTable.rows(queue), context)
+    }
+
+    /// The rows where removing the only unfinished dependency is the call.
+    static func runDependencyRemoved<Q: OperationQueueing>(
+        _ queue: Q.Type, _ context: ScenarioContext
+    ) throws -> ScenarioPass {
+        try run(WakeupTable.dependencyRemoved(queue), context)
+    }
+
     static func run<Q: OperationQueueing>(_ rows: [WakeupRow<Q>], _ context: ScenarioContext) throws -> ScenarioPass {
         var made = 0
         var skipped: [String] = []
@@ -70,4 +82,19 @@ extension WakeupProof {
         case .finishes(let op): "\(op.label) finished"
         }
     }
+}
+
+extension Check {
+    static let livenessWakeups = Check(
+        id: "liveness.wakeups",
+        summary:
+            "every call that can make work runnable (add, batch, block, resume, width, finish, dependency done, cancel, barrier, priority change) does, in every state",
+        requirements: [.width, .suspension],
+        run: { queue, context in try WakeupScenario.runTable(queue, context) })
+
+    static let livenessDependencyRemoved = Check(
+        id: "liveness.dependency-removed",
+        summary: "removing the only unfinished dependency lets the operation run, in every state",
+        requirements: [.width, .suspension],
+        run: { queue, context in try WakeupScenario.runDependencyRemoved(queue, context) })
 }
