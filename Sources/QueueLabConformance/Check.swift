@@ -1,13 +1,17 @@
 import QueueLabCore
 
-/// One conformance check: a stable ID, a one-line description, the capabilities and ordering
-/// promises it needs, and a scenario that runs against any `OperationQueueing` implementation.
+/// One conformance check: a stable ID, a one-line description, what it sees and what it cannot
+/// see, the capabilities and ordering promises it needs, and a scenario that runs against any
+/// `OperationQueueing` implementation.
 ///
 /// A check is declared once, beside its scenario (`extension Check { static let ... }` in the
-/// scenario's file), and listed once, in ``all``: adding a check touches those two places.
+/// scenario's file), and listed once, in ``all``: adding a check touches those two places. The
+/// table of the article "What each check can and cannot see" is tested against the declarations.
 public struct Check: Sendable, Hashable, CustomStringConvertible {
     private let stableID: String
     private let line: String
+    private let seen: String
+    private let unseen: String
     private let needs: QueueCapabilities
     private let promises: PromiseRequirement
     private let scenario: @Sendable (any OperationQueueing.Type, ScenarioContext) throws -> ScenarioPass
@@ -15,11 +19,14 @@ public struct Check: Sendable, Hashable, CustomStringConvertible {
     /// `run` receives the queue type the suite checks, opened as a generic parameter where it is
     /// passed on.
     init(
-        id: String, summary: String, requirements: QueueCapabilities, promises: PromiseRequirement = .none,
+        id: String, summary: String, sees: String, cannotSee: String, requirements: QueueCapabilities,
+        promises: PromiseRequirement = .none,
         run: @escaping @Sendable (any OperationQueueing.Type, ScenarioContext) throws -> ScenarioPass
     ) {
         self.stableID = id
         self.line = summary
+        self.seen = sees
+        self.unseen = cannotSee
         self.needs = requirements
         self.promises = promises
         self.scenario = run
@@ -28,6 +35,11 @@ public struct Check: Sendable, Hashable, CustomStringConvertible {
     /// Stable: used on the command line (`--check ID`), in reports and in replay commands.
     public var id: String { stableID }
     public var summary: String { line }
+    /// What a PASS covers: what the check looks at, in the words of the article "What each check
+    /// can and cannot see".
+    public var sees: String { seen }
+    /// What a queue could get wrong without this check noticing.
+    public var cannotSee: String { unseen }
     /// An implementation lacking any of them gets UNSUPPORTED.
     public var requirements: QueueCapabilities { needs }
     /// The ordering promises it needs of the queues' policy: a policy without them gets

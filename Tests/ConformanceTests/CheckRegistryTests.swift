@@ -6,17 +6,29 @@ import Testing
 /// the table, in one row of its own or in its family's (`cycle.*`), and the table names no check
 /// that does not exist.
 @Suite struct CheckRegistryTests {
-    /// The backticked names in the first column of each row of the table of checks.
-    static func tableNames() throws -> [String] {
+    /// A row of the table of checks: the backticked names of its first column, then its "sees"
+    /// and "cannot see" cells.
+    struct Row {
+        let names: [String]
+        let sees: String
+        let cannotSee: String
+    }
+
+    static func rows() throws -> [Row] {
         let article = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/QueueLabConformance/QueueLabConformance.docc/WhatTheChecksSee.md")
         let text = try String(contentsOf: article, encoding: .utf8)
-        return text.split(separator: "\n").filter { $0.hasPrefix("| `") }.flatMap { row in
-            let first = row.split(separator: "|")[0]
-            return first.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        return text.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { line in
+            let cells = line.dropFirst(2).dropLast(2).components(separatedBy: " | ")
+            let names = cells[0].split(separator: "`", omittingEmptySubsequences: false).enumerated().filter {
+                $0.offset % 2 == 1
+            }
+            return Row(names: names.map { String($0.element) }, sees: cells[1], cannotSee: cells[2])
         }
     }
+
+    static func tableNames() throws -> [String] { try rows().flatMap(\.names) }
 
     @Test func everyCheckHasOneDeclaration() {
         #expect(Set(Check.all.map(\.id)).count == Check.all.count)
@@ -37,6 +49,19 @@ import Testing
             let known =
                 name.hasSuffix(".*") ? families.contains(String(name.dropLast(2))) : Check.named(name) != nil
             #expect(known, "WhatTheChecksSee.md names \(name), which is no check")
+        }
+    }
+
+    /// The row that names a check (or else its family's) says what its declaration says.
+    @Test func theTableIsTheDeclarations() throws {
+        let rows = try Self.rows()
+        for check in Check.all {
+            let row =
+                rows.first { $0.names.contains(check.id) } ?? rows.first { $0.names.contains("\(check.family).*") }
+            #expect(row?.sees == check.sees, "\(check.id): the article's 'sees' differs from the declaration's")
+            #expect(
+                row?.cannotSee == check.cannotSee,
+                "\(check.id): the article's 'cannot see' differs from the declaration's")
         }
     }
 }

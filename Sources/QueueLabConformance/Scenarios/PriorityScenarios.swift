@@ -126,6 +126,10 @@ extension Check {
     static let priorityOrder = Check(
         id: "priority.order",
         summary: "width 1, resumed: strict priority, FIFO (or the promised LIFO) within a level",
+        sees:
+            "the start order of one burst on a resumed width-1 queue, past the queue's internal sizes",
+        cannotSee:
+            "order among operations that become ready while the queue runs (the `order.*` checks see that)",
         requirements: [.priorities, .width, .suspension],
         promises: PromiseRequirement([[.strictPriority, .fifoWithinLevel], [.strictPriority, .lifoWithinLevel]]),
         run: { queue, context in try PriorityScenarios.order(queue, context) })
@@ -133,6 +137,10 @@ extension Check {
     static let priorityFIFO = Check(
         id: "priority.fifo",
         summary: "width 1, one level: first added, first started (last first under a LIFO policy)",
+        sees:
+            "the start order of one burst on a resumed width-1 queue, past the queue's internal sizes",
+        cannotSee:
+            "order among operations that become ready while the queue runs (the `order.*` checks see that)",
         requirements: [.priorities, .width, .suspension],
         promises: PromiseRequirement([.fifoWithinLevel, .readyOrder, .lifoWithinLevel]),
         run: { queue, context in try PriorityScenarios.fifo(queue, context) })
@@ -141,6 +149,10 @@ extension Check {
     static let priorityChange = Check(
         id: "priority.change",
         summary: "a priority changed after enqueue moves the operation",
+        sees:
+            "the start order of one burst on a resumed width-1 queue, past the queue's internal sizes",
+        cannotSee:
+            "order among operations that become ready while the queue runs (the `order.*` checks see that)",
         requirements: [.priorities, .width, .suspension],
         promises: PromiseRequirement([[.strictPriority, .fifoWithinLevel], [.strictPriority, .lifoWithinLevel]]),
         run: { queue, context in try PriorityScenarios.change(queue, context) })
@@ -150,6 +162,10 @@ extension Check {
     static let priorityDependenciesWin = Check(
         id: "priority.deps-win",
         summary: "dependencies win over priority (and the rest in the promised order)",
+        sees:
+            "the start order of one burst on a resumed width-1 queue, past the queue's internal sizes",
+        cannotSee:
+            "order among operations that become ready while the queue runs (the `order.*` checks see that)",
         requirements: [.priorities, .width, .suspension, .dependencies],
         run: { queue, context in try PriorityScenarios.dependenciesWin(queue, context) })
 }
