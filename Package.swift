@@ -22,6 +22,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "QueueLabCore", targets: ["QueueLabCore"]),
+        // Callgrind's instruction counting for any queue: its idle waits left out of the count.
+        .library(name: "QueueLabInstructionCounting", targets: ["QueueLabInstructionCounting"]),
         // Public so that a policy written in another package can be plugged into the queues.
         .library(name: "QueueLabScheduling", targets: ["QueueLabScheduling"]),
         .library(name: "LockBasedQueue", targets: ["LockBasedQueue"]),
@@ -57,7 +59,9 @@ let package = Package(
     ],
     targets: [
         // The protocol: what every queue promises. Imports no implementation.
-        .target(name: "QueueLabCore", dependencies: ["CCallgrind"], swiftSettings: strict),
+        .target(name: "QueueLabCore", swiftSettings: strict),
+        // What `bench --instructions` counts: its window, and the idle waits a queue leaves out of it.
+        .target(name: "QueueLabInstructionCounting", dependencies: ["CCallgrind"], swiftSettings: strict),
         // Bookkeeping shared by QueueLab's own two queues (graph, ready lists, locks).
         .target(
             name: "QueueLabScheduling",
@@ -68,12 +72,15 @@ let package = Package(
             ],
             swiftSettings: strict + faultInjection
         ),
-        .target(name: "LockBasedQueue", dependencies: ["QueueLabCore", "QueueLabScheduling"], swiftSettings: strict),
+        .target(
+            name: "LockBasedQueue", dependencies: ["QueueLabCore", "QueueLabScheduling", "QueueLabInstructionCounting"],
+            swiftSettings: strict),
         .target(
             name: "ActorBasedQueue",
             dependencies: [
                 "QueueLabCore",
                 "QueueLabScheduling",
+                "QueueLabInstructionCounting",
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
             swiftSettings: strict
@@ -99,7 +106,7 @@ let package = Package(
         .target(
             name: "QueueLabConformance", dependencies: ["QueueLabCore", "QueueLabAdvanced"], swiftSettings: strict),
         // Valgrind's Callgrind client requests (no-ops without Valgrind's headers): `bench --instructions`'s
-        // window and the queues' uncounted idle waits (QueueLabCore's `InstructionCounting`).
+        // window and the queues' uncounted idle waits (QueueLabInstructionCounting).
         .target(name: "CCallgrind"),
         // prctl(PR_SET_PDEATHSIG) for Swift: a sample or bench ends with the process that started it.
         .target(name: "CParentDeath"),
@@ -111,6 +118,7 @@ let package = Package(
             name: "QueueLabBenchmarks",
             dependencies: [
                 "QueueLabCore",
+                "QueueLabInstructionCounting",
                 "QueueLabAdvanced",
                 "QueueLabRecorder",
                 "CParentDeath",

@@ -1,6 +1,7 @@
 import DequeModule
 import Foundation
 import QueueLabCore
+import QueueLabInstructionCounting
 import QueueLabScheduling
 import Synchronization
 

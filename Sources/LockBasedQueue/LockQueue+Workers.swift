@@ -1,5 +1,6 @@
 import Foundation
 import QueueLabCore
+import QueueLabInstructionCounting
 import QueueLabScheduling
 import Synchronization
 

@@ -1,6 +1,7 @@
 import Foundation
 import Histogram
 import QueueLabCore
+import QueueLabInstructionCounting
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import QueueLabCore
+import QueueLabInstructionCounting
 
 /// What one execution of a workload produced, before the process-level figures are added.
 package struct WorkloadOutcome: Sendable {

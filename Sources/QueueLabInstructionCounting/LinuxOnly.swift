@@ -1,6 +1,6 @@
 import CCallgrind
 
-/// QueueLabCore's calls that only Linux has: Valgrind's Callgrind client requests, behind
+/// This module's calls that only Linux has: Valgrind's Callgrind client requests, behind
 /// ``InstructionCounting``. The rest of the module calls none, so a port to another platform
 /// changes this file alone; no other platform has been built or tested.
 enum LinuxOnly {
