@@ -115,11 +115,10 @@ extension ContractModel {
     /// The operation was seen finished (its state, its completion handler, or a body that read it).
     mutating func observeFinished(_ index: Int) {
         guard !op(index).finished else { return }
-        // A cancelled operation that never started is started by its queue and finishes at once
-        // (NSOperation's `start()` of a cancelled operation): a pick of its level, as a policy
-        // charges it, counted toward the share stretch like any start.
+        // A cancelled operation that never started is retired without its body: it ends the share
+        // stretch, uncounted (see ``ShareWindow``).
         if op(index).cancelled && !op(index).started, let queue = op(index).queue, !op(index).isBarrier {
-            recordShare(of: index, in: queue)
+            breakShare(in: queue)
         }
         let placed = !mayFinishLater(index)
         updateOp(index) {
@@ -311,6 +310,12 @@ extension ContractModel {
         }
         let level = op(index).level
         updateQueue(queue) { $0.window.starts[level] += 1 }
+    }
+
+    /// Ends the queue's stretch at the retirement of a cancelled operation, which does not count.
+    private mutating func breakShare(in queue: Int) {
+        guard promises.contains(.weightedShares), policy?.shareWeights != nil, queues[queue].width == 1 else { return }
+        pendingShareViolation = pendingShareViolation ?? closeWindow(queue)
     }
 
     /// Ends the queue's stretch: its verdict, if it broke the promise.

@@ -5,9 +5,13 @@ import QueueLabCore
 /// the same levels had ready work: stride scheduling keeps each of the k levels' passes within one
 /// stride of the global pass, so over such a stretch of n starts a level of weight w gets
 /// n·w/W starts (W: the stretch's total weight) within k+1. Weighted fair queueing keeps a lag of
-/// the same order. A cancelled operation the queue retires without its body counts as a start of
-/// its level: NSOperation semantics start it (it finishes at once), and a policy charges the pick.
-/// A stretch ends when the set of busy levels changes, or at a cancel or a priority change.
+/// the same order. A stretch ends when the set of busy levels changes, at a cancel or a priority
+/// change, and when a cancelled operation is retired without its body. That retirement is not
+/// counted: the contract leaves open when a queue retires it against its other starts (`cancel()`
+/// returns before the queue reacts, and the harness sees the finish when it is delivered), and
+/// whether its policy is charged for it. Counted as a start, it made the verdict depend on timing:
+/// a stretch of retirements of one level read as that level starting alone while the others
+/// had ready work (`results/trust/`, the stress campaign of 2026-11-29).
 struct ShareWindow: Hashable, Sendable {
     var levels: Set<Int> = []
     var starts = [Int](repeating: 0, count: 5)
