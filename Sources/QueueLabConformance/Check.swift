@@ -8,12 +8,14 @@ import QueueLabCore
 /// scenario's file), and listed once, in ``all``: adding a check touches those two places. The
 /// table of the article "What each check can and cannot see" is tested against the declarations.
 public struct Check: Sendable, Hashable, CustomStringConvertible {
-    private let stableID: String
-    private let line: String
-    private let seen: String
-    private let unseen: String
-    private let needs: QueueCapabilities
-    private let promises: PromiseRequirement
+    // Stored apart from the public accessors below, which stay computed properties as they were
+    // when a check was an enum case: the API the baseline records does not change.
+    private let storedID: String
+    private let storedSummary: String
+    private let storedSees: String
+    private let storedCannotSee: String
+    private let storedRequirements: QueueCapabilities
+    private let storedPromises: PromiseRequirement
     private let scenario: @Sendable (any OperationQueueing.Type, ScenarioContext) throws -> ScenarioPass
 
     /// `run` receives the queue type the suite checks, opened as a generic parameter where it is
@@ -23,29 +25,29 @@ public struct Check: Sendable, Hashable, CustomStringConvertible {
         promises: PromiseRequirement = .none,
         run: @escaping @Sendable (any OperationQueueing.Type, ScenarioContext) throws -> ScenarioPass
     ) {
-        self.stableID = id
-        self.line = summary
-        self.seen = sees
-        self.unseen = cannotSee
-        self.needs = requirements
-        self.promises = promises
+        self.storedID = id
+        self.storedSummary = summary
+        self.storedSees = sees
+        self.storedCannotSee = cannotSee
+        self.storedRequirements = requirements
+        self.storedPromises = promises
         self.scenario = run
     }
 
     /// Stable: used on the command line (`--check ID`), in reports and in replay commands.
-    public var id: String { stableID }
-    public var summary: String { line }
+    public var id: String { storedID }
+    public var summary: String { storedSummary }
     /// What a PASS covers: what the check looks at, in the words of the article "What each check
     /// can and cannot see".
-    public var sees: String { seen }
+    public var sees: String { storedSees }
     /// What a queue could get wrong without this check noticing.
-    public var cannotSee: String { unseen }
+    public var cannotSee: String { storedCannotSee }
     /// An implementation lacking any of them gets UNSUPPORTED.
-    public var requirements: QueueCapabilities { needs }
+    public var requirements: QueueCapabilities { storedRequirements }
     /// The ordering promises it needs of the queues' policy: a policy without them gets
     /// UNSUPPORTED with the reason. Only the priority and order checks look at order; every other
     /// check holds under every policy: a policy changes order, never correctness.
-    public var promiseRequirement: PromiseRequirement { promises }
+    public var promiseRequirement: PromiseRequirement { storedPromises }
     /// The family: the part of the ID before the dot (`cancel`, `deps`...).
     public var family: String { String(id.prefix { $0 != "." }) }
 
@@ -57,8 +59,8 @@ public struct Check: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A check is its ID: two declarations never share one (the registry's tests see to it).
-    public static func == (lhs: Check, rhs: Check) -> Bool { lhs.stableID == rhs.stableID }
-    public func hash(into hasher: inout Hasher) { hasher.combine(stableID) }
+    public static func == (lhs: Check, rhs: Check) -> Bool { lhs.storedID == rhs.storedID }
+    public func hash(into hasher: inout Hasher) { hasher.combine(storedID) }
 
     /// Every check, in report order.
     public static let all: [Check] = [
