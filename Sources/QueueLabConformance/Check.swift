@@ -8,8 +8,8 @@ import QueueLabCore
 /// scenario's file), and listed once, in ``all``: adding a check touches those two places. The
 /// table of the article "What each check can and cannot see" is tested against the declarations.
 public struct Check: Sendable, Hashable, CustomStringConvertible {
-    // Stored apart from the public accessors below, which stay computed properties as they were
-    // when a check was an enum case: the API the baseline records does not change.
+    // Private storage behind computed public accessors: the API that scripts/api-check's
+    // baseline records is those accessors, so the storage can change without breaking it.
     private let storedID: String
     private let storedSummary: String
     private let storedSees: String
