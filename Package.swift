@@ -73,8 +73,10 @@ let package = Package(
             swiftSettings: strict + faultInjection
         ),
         .target(
-            name: "LockBasedQueue", dependencies: ["QueueLabCore", "QueueLabScheduling", "QueueLabInstructionCounting"],
-            swiftSettings: strict),
+            name: "LockBasedQueue",
+            dependencies: ["QueueLabCore", "QueueLabScheduling", "QueueLabInstructionCounting"],
+            swiftSettings: strict
+        ),
         .target(
             name: "ActorBasedQueue",
             dependencies: [

@@ -21,14 +21,14 @@ public struct Check: Sendable, Hashable, CustomStringConvertible {
     /// `run` receives the queue type the suite checks, opened as a generic parameter where it is
     /// passed on.
     init(
-        id: String, summary: String, sees: String, cannotSee: String, requirements: QueueCapabilities,
+        id: String, summary: String, sight: CheckSight, requirements: QueueCapabilities,
         promises: PromiseRequirement = .none,
         run: @escaping @Sendable (any OperationQueueing.Type, ScenarioContext) throws -> ScenarioPass
     ) {
         self.storedID = id
         self.storedSummary = summary
-        self.storedSees = sees
-        self.storedCannotSee = cannotSee
+        self.storedSees = sight.sees
+        self.storedCannotSee = sight.cannotSee
         self.storedRequirements = requirements
         self.storedPromises = promises
         self.scenario = run

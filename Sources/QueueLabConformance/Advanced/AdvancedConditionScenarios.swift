@@ -133,30 +133,21 @@ extension Check {
     static let advancedConditionFails = Check(
         id: "advanced.condition-fails",
         summary: "advanced: a failed condition finishes the operation with its error, body never runs",
-        sees:
-            "the Advanced-NSOperations layer's conditions, exclusivity, observers and groups over the queue",
-        cannotSee:
-            "the layer's behaviour on queues without dependencies or cancellation",
+        sight: .advancedLayer,
         requirements: [.dependencies, .cancellation, .width],
         run: { queue, context in try AdvancedConditionScenarios.fails(queue, context) })
 
     static let advancedConditionDependency = Check(
         id: "advanced.condition-dependency",
         summary: "advanced: log in, then like (a condition's dependency first, then the condition, then the body)",
-        sees:
-            "the Advanced-NSOperations layer's conditions, exclusivity, observers and groups over the queue",
-        cannotSee:
-            "the layer's behaviour on queues without dependencies or cancellation",
+        sight: .advancedLayer,
         requirements: [.dependencies, .cancellation, .width],
         run: { queue, context in try AdvancedConditionScenarios.dependency(queue, context) })
 
     static let advancedConditionsConcurrent = Check(
         id: "advanced.conditions-concurrent",
         summary: "advanced: an operation's conditions are evaluated concurrently",
-        sees:
-            "the Advanced-NSOperations layer's conditions, exclusivity, observers and groups over the queue",
-        cannotSee:
-            "the layer's behaviour on queues without dependencies or cancellation",
+        sight: .advancedLayer,
         requirements: [.dependencies, .cancellation, .width],
         run: { queue, context in try AdvancedConditionScenarios.concurrent(queue, context) })
 }

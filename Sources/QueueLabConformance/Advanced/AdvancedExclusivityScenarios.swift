@@ -134,30 +134,21 @@ extension Check {
     static let advancedExclusivity = Check(
         id: "advanced.exclusivity",
         summary: "advanced: one body per category at a time, several categories at once",
-        sees:
-            "the Advanced-NSOperations layer's conditions, exclusivity, observers and groups over the queue",
-        cannotSee:
-            "the layer's behaviour on queues without dependencies or cancellation",
+        sight: .advancedLayer,
         requirements: [.dependencies, .cancellation, .width],
         run: { queue, context in try AdvancedExclusivityScenarios.exclusivity(queue, context) })
 
     static let advancedObservers = Check(
         id: "advanced.observers",
         summary: "advanced: start, produce and finish observers exactly once, in order",
-        sees:
-            "the Advanced-NSOperations layer's conditions, exclusivity, observers and groups over the queue",
-        cannotSee:
-            "the layer's behaviour on queues without dependencies or cancellation",
+        sight: .advancedLayer,
         requirements: [.dependencies, .cancellation, .width],
         run: { queue, context in try AdvancedExclusivityScenarios.observers(queue, context) })
 
     static let advancedCancelRunning = Check(
         id: "advanced.cancel-running",
         summary: "advanced: cancelled while running, it finishes only after its body",
-        sees:
-            "the Advanced-NSOperations layer's conditions, exclusivity, observers and groups over the queue",
-        cannotSee:
-            "the layer's behaviour on queues without dependencies or cancellation",
+        sight: .advancedLayer,
         requirements: [.dependencies, .cancellation, .width],
         run: { queue, context in try AdvancedExclusivityScenarios.cancelRunning(queue, context) })
 }

@@ -98,20 +98,14 @@ extension Check {
     static let advancedGroup = Check(
         id: "advanced.group",
         summary: "advanced: a group finishes after all its children, with their errors",
-        sees:
-            "the Advanced-NSOperations layer's conditions, exclusivity, observers and groups over the queue",
-        cannotSee:
-            "the layer's behaviour on queues without dependencies or cancellation",
+        sight: .advancedLayer,
         requirements: [.dependencies, .cancellation, .width],
         run: { queue, context in try AdvancedGroupScenarios.group(queue, context) })
 
     static let advancedGroupCancel = Check(
         id: "advanced.group-cancel",
         summary: "advanced: cancelling a group cancels its children; it finishes after them",
-        sees:
-            "the Advanced-NSOperations layer's conditions, exclusivity, observers and groups over the queue",
-        cannotSee:
-            "the layer's behaviour on queues without dependencies or cancellation",
+        sight: .advancedLayer,
         requirements: [.dependencies, .cancellation, .width],
         run: { queue, context in try AdvancedGroupScenarios.cancel(queue, context) })
 }

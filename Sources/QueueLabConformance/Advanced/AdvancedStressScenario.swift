@@ -119,10 +119,7 @@ extension Check {
     static let advancedStress = Check(
         id: "advanced.stress",
         summary: "advanced: exclusivity, groups, dependencies and cancels mixed: nothing stuck",
-        sees:
-            "the Advanced-NSOperations layer's conditions, exclusivity, observers and groups over the queue",
-        cannotSee:
-            "the layer's behaviour on queues without dependencies or cancellation",
+        sight: .advancedLayer,
         requirements: [.dependencies, .cancellation, .width],
         run: { queue, context in try AdvancedStressScenario.run(queue, context) })
 }

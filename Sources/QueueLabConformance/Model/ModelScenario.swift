@@ -109,10 +109,7 @@ extension Check {
         id: "model.contract",
         summary:
             "generated programs over every call in every state, judged by the contract's executable model; failures shrunk",
-        sees:
-            "generated programs over every call of the protocol in every state the model can judge (one to three queues, held bodies the program releases, asynchronous `finish()`, batches, late and removed edges within and across queues, cycles up to 300 members, cancels, priority changes, width changes, suspension, barriers, bounded and unbounded waits, misuse, reads, dropped queues), each start, finish, completion and transition judged against the contract's executable model, clause by clause (`TheContract` in QueueLabCore); a failure shrunk and printed as Swift; per-clause coverage",
-        cannotSee:
-            "races (every body is held, so the program decides what runs: the race checks above stay), timing promises (`bounded-wait`), the default width (programs set widths 1 to 4), lagging reads of state beyond a quarter of the patience (longer while the checker itself is starved of CPU, never past twice the patience), the flag of a member `cancelAllOperations` reached after its finish was seen (either value accepted), a cancel that raced a start the model could not place (judged by the body's first read of the flag), the order among operations released on a worker in the same step (not judged), cycles closed through work that started or was cancelled, barriers on a queue that declares `barrier.before` and `removeDependency` of queued work on one that declares `deps.removed` (Foundation: none are made), and `cancelAllOperations` while a barrier waits",
+        sight: .generatedPrograms,
         requirements: [
             .dependencies, .cancellation, .width, .suspension, .priorities, .asynchronousOperations, .barriers,
             .crossQueueDependencies,
@@ -123,10 +120,7 @@ extension Check {
         id: "model.policy",
         summary:
             "generated backlogs at subsets of levels, churn of priority changes and cancels, chains: every start judged against the policy's promises",
-        sees:
-            "generated programs over every call of the protocol in every state the model can judge (one to three queues, held bodies the program releases, asynchronous `finish()`, batches, late and removed edges within and across queues, cycles up to 300 members, cancels, priority changes, width changes, suspension, barriers, bounded and unbounded waits, misuse, reads, dropped queues), each start, finish, completion and transition judged against the contract's executable model, clause by clause (`TheContract` in QueueLabCore); a failure shrunk and printed as Swift; per-clause coverage",
-        cannotSee:
-            "races (every body is held, so the program decides what runs: the race checks above stay), timing promises (`bounded-wait`), the default width (programs set widths 1 to 4), lagging reads of state beyond a quarter of the patience (longer while the checker itself is starved of CPU, never past twice the patience), the flag of a member `cancelAllOperations` reached after its finish was seen (either value accepted), a cancel that raced a start the model could not place (judged by the body's first read of the flag), the order among operations released on a worker in the same step (not judged), cycles closed through work that started or was cancelled, barriers on a queue that declares `barrier.before` and `removeDependency` of queued work on one that declares `deps.removed` (Foundation: none are made), and `cancelAllOperations` while a barrier waits",
+        sight: .generatedPrograms,
         requirements: [.dependencies, .cancellation, .width, .suspension, .priorities, .crossQueueDependencies],
         run: { queue, context in try ModelScenario.run(.policy, queue, context) })
 }

@@ -116,10 +116,11 @@ extension Check {
     static let barrierOrder = Check(
         id: "barrier.order",
         summary: "a barrier runs after everything before it, before everything after; racing adds land on one side",
-        sees:
-            "before and after sets around a barrier, racing adds landing wholly on one side",
-        cannotSee:
-            "races narrower than the adding threads achieve (a PASS is evidence, not proof)",
+        sight: CheckSight(
+            sees:
+                "before and after sets around a barrier, racing adds landing wholly on one side",
+            cannotSee:
+                "races narrower than the adding threads achieve (a PASS is evidence, not proof)"),
         requirements: [.barriers],
         run: { queue, context in try BarrierScenarios.order(queue, context) })
 }

@@ -171,10 +171,12 @@ extension Check {
         id: "batch.atomic",
         summary:
             "a batch enters a serial queue as one unit, added while its worker runs: the first body sees every member, the promised order, and a member's cancelAll reaches the rest",
-        sees:
-            "a batch admitted as one unit on a serial queue whose worker runs during the add: the first body sees every member, the promised order, a member's `cancelAllOperations` reaching the rest",
-        cannotSee:
-            "a member admitted late in fewer than 1 in 50 landed batches (`default`; a batch lands when the worker ran inside the add call), a member admitted late by a queue that admits after the call returned (a mailbox), and nothing when too few land (then UNDERPOWERED)",
+        sight: CheckSight(
+            sees:
+                "a batch admitted as one unit on a serial queue whose worker runs during the add: the first body sees every member, the promised order, a member's `cancelAllOperations` reaching the rest",
+            cannotSee:
+                "a member admitted late in fewer than 1 in 50 landed batches (`default`; a batch lands when the worker ran inside the add call), a member admitted late by a queue that admits after the call returned (a mailbox), and nothing when too few land (then UNDERPOWERED)"
+        ),
         requirements: [.priorities, .width, .cancellation],
         run: { queue, context in try BatchScenarios.atomic(queue, context) })
 }

@@ -120,10 +120,11 @@ extension Check {
         id: "once.cancel-race",
         summary:
             "cancels aimed at the hand-off until 300 / 2,996 / 29,958 landed before the body began (a 1 in 100 / 1,000 / 10,000 duplicate rate seen at 95 %): no body twice",
-        sees:
-            "a cancel landing between hand-off and body start, counted only when it landed; no body twice",
-        cannotSee:
-            "a duplicate rarer than the floor stated in its summary",
+        sight: CheckSight(
+            sees:
+                "a cancel landing between hand-off and body start, counted only when it landed; no body twice",
+            cannotSee:
+                "a duplicate rarer than the floor stated in its summary"),
         requirements: [.cancellation],
         run: { queue, context in try CancelStartRaceScenario.run(queue, context) })
 }

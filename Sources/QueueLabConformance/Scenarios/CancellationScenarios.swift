@@ -170,60 +170,50 @@ extension Check {
     static let cancelBeforeStart = Check(
         id: "cancel.before-start",
         summary: "cancelled before start: never runs, finishes, completion once, dependents run uncancelled",
-        sees:
-            "a cancelled operation that had not started never runs, finishes once, completion once, dependents run uncancelled",
-        cannotSee:
-            "cancels that land between hand-off and body start (that is `once.cancel-race` and `cancel.race`)",
+        sight: .cancelledBeforeItRuns,
         requirements: [.cancellation, .dependencies, .suspension],
         run: { queue, context in try CancellationScenarios.beforeStart(queue, context) })
 
     static let cancelWaiting = Check(
         id: "cancel.waiting",
         summary: "cancelled while waiting on dependencies: ready at once, never runs",
-        sees:
-            "a cancelled operation that had not started never runs, finishes once, completion once, dependents run uncancelled",
-        cannotSee:
-            "cancels that land between hand-off and body start (that is `once.cancel-race` and `cancel.race`)",
+        sight: .cancelledBeforeItRuns,
         requirements: [.cancellation, .dependencies],
         run: { queue, context in try CancellationScenarios.waiting(queue, context) })
 
     static let cancelExecuting = Check(
         id: "cancel.executing",
         summary: "cancelled while executing: the body sees it and the operation finishes",
-        sees:
-            "the running body sees `isCancelled` and the operation still finishes",
-        cannotSee:
-            "whether a queue would stop a body early (it must not: nothing to see)",
+        sight: CheckSight(
+            sees:
+                "the running body sees `isCancelled` and the operation still finishes",
+            cannotSee:
+                "whether a queue would stop a body early (it must not: nothing to see)"),
         requirements: [.cancellation],
         run: { queue, context in try CancellationScenarios.executing(queue, context) })
 
     static let cancelSuspended = Check(
         id: "cancel.suspended",
         summary: "cancelled while the queue is suspended: never runs, finishes",
-        sees:
-            "a cancelled operation that had not started never runs, finishes once, completion once, dependents run uncancelled",
-        cannotSee:
-            "cancels that land between hand-off and body start (that is `once.cancel-race` and `cancel.race`)",
+        sight: .cancelledBeforeItRuns,
         requirements: [.cancellation, .suspension],
         run: { queue, context in try CancellationScenarios.suspended(queue, context) })
 
     static let cancelAll = Check(
         id: "cancel.all",
         summary: "cancelAllOperations with work queued and running",
-        sees:
-            "every queued operation cancelled, the running ones finish",
-        cannotSee:
-            "operations added concurrently with the call (not promised either way)",
+        sight: CheckSight(
+            sees:
+                "every queued operation cancelled, the running ones finish",
+            cannotSee:
+                "operations added concurrently with the call (not promised either way)"),
         requirements: [.cancellation],
         run: { queue, context in try CancellationScenarios.all(queue, context) })
 
     static let onceCompletion = Check(
         id: "once.completion",
         summary: "completion handler exactly once, after finished",
-        sees:
-            "every body and completion handler at most (exactly) once under load",
-        cannotSee:
-            "a duplicate that needs a race the load never produced",
+        sight: .atMostOnceUnderLoad,
         requirements: [.cancellation],
         run: { queue, context in try CancellationScenarios.completionOnce(queue, context) })
 }

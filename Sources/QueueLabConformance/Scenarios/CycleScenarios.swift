@@ -99,50 +99,35 @@ extension Check {
     static let cycleSelf = Check(
         id: "cycle.self",
         summary: "self-dependency: rejected, or never runs and cancel releases",
-        sees:
-            "a cycle rejected with its members named, or deadlocked with other work running and cancel releasing it",
-        cannotSee:
-            "a cycle formed by removing and re-adding edges concurrently",
+        sight: .cycles,
         requirements: [.dependencies, .cancellation],
         run: { queue, context in try CycleScenarios.run(.selfLoop, queue, context) })
 
     static let cycleTwo = Check(
         id: "cycle.two",
         summary: "2-cycle: rejected, or deadlock that leaves other work running",
-        sees:
-            "a cycle rejected with its members named, or deadlocked with other work running and cancel releasing it",
-        cannotSee:
-            "a cycle formed by removing and re-adding edges concurrently",
+        sight: .cycles,
         requirements: [.dependencies, .cancellation],
         run: { queue, context in try CycleScenarios.run(.two, queue, context) })
 
     static let cycleThree = Check(
         id: "cycle.three",
         summary: "3-cycle: rejected, or deadlock that leaves other work running",
-        sees:
-            "a cycle rejected with its members named, or deadlocked with other work running and cancel releasing it",
-        cannotSee:
-            "a cycle formed by removing and re-adding edges concurrently",
+        sight: .cycles,
         requirements: [.dependencies, .cancellation],
         run: { queue, context in try CycleScenarios.run(.three, queue, context) })
 
     static let cycleInDAG = Check(
         id: "cycle.in-dag",
         summary: "a cycle inside a larger DAG",
-        sees:
-            "a cycle rejected with its members named, or deadlocked with other work running and cancel releasing it",
-        cannotSee:
-            "a cycle formed by removing and re-adding edges concurrently",
+        sight: .cycles,
         requirements: [.dependencies, .cancellation],
         run: { queue, context in try CycleScenarios.run(.inDAG, queue, context) })
 
     static let cycleCrossQueue = Check(
         id: "cycle.cross-queue",
         summary: "a cycle across two queues",
-        sees:
-            "edges and cycles between two queues of the same implementation",
-        cannotSee:
-            "edges to a queue of another implementation",
+        sight: .acrossTwoQueues,
         requirements: [.dependencies, .cancellation, .crossQueueDependencies],
         run: { queue, context in try CycleScenarios.run(.crossQueue, queue, context) })
 }

@@ -166,70 +166,49 @@ extension Check {
     static let depsChain = Check(
         id: "deps.chain",
         summary: "a chain runs in dependency order",
-        sees:
-            "every body saw its dependencies finished, and started after their bodies ended",
-        cannotSee:
-            "graphs the seed never drew (use `--seeds` for more)",
+        sight: .dependencyGraphs,
         requirements: [.dependencies],
         run: { queue, context in try DependencyScenarios.chain(queue, context) })
 
     static let depsDiamond = Check(
         id: "deps.diamond",
         summary: "diamonds: a join starts after both branches",
-        sees:
-            "every body saw its dependencies finished, and started after their bodies ended",
-        cannotSee:
-            "graphs the seed never drew (use `--seeds` for more)",
+        sight: .dependencyGraphs,
         requirements: [.dependencies],
         run: { queue, context in try DependencyScenarios.diamond(queue, context) })
 
     static let depsFan = Check(
         id: "deps.fan",
         summary: "wide fan-out and fan-in",
-        sees:
-            "every body saw its dependencies finished, and started after their bodies ended",
-        cannotSee:
-            "graphs the seed never drew (use `--seeds` for more)",
+        sight: .dependencyGraphs,
         requirements: [.dependencies],
         run: { queue, context in try DependencyScenarios.fan(queue, context) })
 
     static let depsLate = Check(
         id: "deps.late",
         summary: "dependencies added after enqueue (before start) still hold",
-        sees:
-            "edges added or removed while operations wait in a suspended queue, and edges to finished operations",
-        cannotSee:
-            "an edge added in the instant a worker takes the operation (a race no scenario aims at)",
+        sight: .edgesWhileWaiting,
         requirements: [.dependencies, .suspension],
         run: { queue, context in try DependencyScenarios.late(queue, context) })
 
     static let depsRemoved = Check(
         id: "deps.removed",
         summary: "a removed dependency (before or after enqueue) no longer holds",
-        sees:
-            "edges added or removed while operations wait in a suspended queue, and edges to finished operations",
-        cannotSee:
-            "an edge added in the instant a worker takes the operation (a race no scenario aims at)",
+        sight: .edgesWhileWaiting,
         requirements: [.dependencies],
         run: { queue, context in try DependencyScenarios.removed(queue, context) })
 
     static let depsFinished = Check(
         id: "deps.finished",
         summary: "a dependency on a finished operation is a no-op",
-        sees:
-            "edges added or removed while operations wait in a suspended queue, and edges to finished operations",
-        cannotSee:
-            "an edge added in the instant a worker takes the operation (a race no scenario aims at)",
+        sight: .edgesWhileWaiting,
         requirements: [.dependencies],
         run: { queue, context in try DependencyScenarios.finished(queue, context) })
 
     static let depsCrossQueue = Check(
         id: "deps.cross-queue",
         summary: "dependencies across two queues",
-        sees:
-            "edges and cycles between two queues of the same implementation",
-        cannotSee:
-            "edges to a queue of another implementation",
+        sight: .acrossTwoQueues,
         requirements: [.dependencies, .crossQueueDependencies],
         run: { queue, context in try DependencyScenarios.crossQueue(queue, context) })
 }

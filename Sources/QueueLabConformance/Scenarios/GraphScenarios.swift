@@ -223,10 +223,11 @@ extension Check {
     static let stateExclusivity = Check(
         id: "state.exclusivity",
         summary: "states move forward only, never two at once (trace and a sampling thread)",
-        sees:
-            "forward-only transitions per operation, delivered in the order made; a sampler thread reading `state` while the queue runs (two states at once, a step back)",
-        cannotSee:
-            "a step back that lasts less than the sampler's period (the trace still catches it if reported)",
+        sight: CheckSight(
+            sees:
+                "forward-only transitions per operation, delivered in the order made; a sampler thread reading `state` while the queue runs (two states at once, a step back)",
+            cannotSee:
+                "a step back that lasts less than the sampler's period (the trace still catches it if reported)"),
         requirements: [.dependencies],
         run: { queue, context in try GraphScenarios.stateExclusivity(queue, context) })
 
@@ -234,30 +235,25 @@ extension Check {
         id: "cancel.race",
         summary:
             "cancels at random points of random graphs, aimed at the hand-off until 30 / 300 / 2,996 landed: at most once, always finishes",
-        sees:
-            "cancels aimed at the hand-off over random graphs, counted when they landed; at most one body, one finish",
-        cannotSee:
-            "defects rarer than its stated floor (its summary gives the landed count and the floor)",
+        sight: CheckSight(
+            sees:
+                "cancels aimed at the hand-off over random graphs, counted when they landed; at most one body, one finish",
+            cannotSee:
+                "defects rarer than its stated floor (its summary gives the landed count and the floor)"),
         requirements: [.cancellation, .dependencies],
         run: { queue, context in try GraphScenarios.cancelRace(queue, context) })
 
     static let depsRandomDAG = Check(
         id: "deps.random-dag",
         summary: "random DAGs from the seed, shrunk on failure",
-        sees:
-            "every body saw its dependencies finished, and started after their bodies ended",
-        cannotSee:
-            "graphs the seed never drew (use `--seeds` for more)",
+        sight: .dependencyGraphs,
         requirements: [.dependencies],
         run: { queue, context in try GraphScenarios.randomDAG(queue, context) })
 
     static let onceBody = Check(
         id: "once.body",
         summary: "no body runs twice, under load",
-        sees:
-            "every body and completion handler at most (exactly) once under load",
-        cannotSee:
-            "a duplicate that needs a race the load never produced",
+        sight: .atMostOnceUnderLoad,
         requirements: [],
         run: { queue, context in try GraphScenarios.onceBody(queue, context) })
 }

@@ -98,20 +98,14 @@ extension Check {
     static let lifetimeIdle = Check(
         id: "lifetime.idle",
         summary: "a dropped queue whose operations finished is freed, though the caller keeps them",
-        sees:
-            "a dropped idle queue freed, a dropped busy one alive until its work finished",
-        cannotSee:
-            "leaks of other objects than the queue",
+        sight: .lifetime,
         requirements: [.lifetime],
         run: { queue, context in try LifetimeScenarios.idle(queue, context) })
 
     static let lifetimePending = Check(
         id: "lifetime.pending",
         summary: "a dropped queue lives until its unfinished operations finished",
-        sees:
-            "a dropped idle queue freed, a dropped busy one alive until its work finished",
-        cannotSee:
-            "leaks of other objects than the queue",
+        sight: .lifetime,
         requirements: [.lifetime],
         run: { queue, context in try LifetimeScenarios.pending(queue, context) })
 }

@@ -49,10 +49,11 @@ extension Check {
     static let misuseErrors = Check(
         id: "misuse.errors",
         summary: "misuse throws a descriptive error instead of crashing",
-        sees:
-            "adding twice, adding a finished operation: a descriptive error",
-        cannotSee:
-            "misuse the protocol cannot express",
+        sight: CheckSight(
+            sees:
+                "adding twice, adding a finished operation: a descriptive error",
+            cannotSee:
+                "misuse the protocol cannot express"),
         requirements: [.misuseErrors],
         run: { queue, context in try MisuseScenarios.errors(queue, context) })
 }

@@ -123,38 +123,32 @@ enum PriorityScenarios {
 
 extension Check {
     // The within-level order is what the check expects among equals: FIFO, or LIFO when promised.
+    private static let strictPriorityThenOrderWithinLevel = PromiseRequirement([
+        [.strictPriority, .fifoWithinLevel], [.strictPriority, .lifoWithinLevel],
+    ])
+
     static let priorityOrder = Check(
         id: "priority.order",
         summary: "width 1, resumed: strict priority, FIFO (or the promised LIFO) within a level",
-        sees:
-            "the start order of one burst on a resumed width-1 queue, past the queue's internal sizes",
-        cannotSee:
-            "order among operations that become ready while the queue runs (the `order.*` checks see that)",
+        sight: .oneBurstAtWidthOne,
         requirements: [.priorities, .width, .suspension],
-        promises: PromiseRequirement([[.strictPriority, .fifoWithinLevel], [.strictPriority, .lifoWithinLevel]]),
+        promises: Check.strictPriorityThenOrderWithinLevel,
         run: { queue, context in try PriorityScenarios.order(queue, context) })
 
     static let priorityFIFO = Check(
         id: "priority.fifo",
         summary: "width 1, one level: first added, first started (last first under a LIFO policy)",
-        sees:
-            "the start order of one burst on a resumed width-1 queue, past the queue's internal sizes",
-        cannotSee:
-            "order among operations that become ready while the queue runs (the `order.*` checks see that)",
+        sight: .oneBurstAtWidthOne,
         requirements: [.priorities, .width, .suspension],
         promises: PromiseRequirement([.fifoWithinLevel, .readyOrder, .lifoWithinLevel]),
         run: { queue, context in try PriorityScenarios.fifo(queue, context) })
 
-    // The within-level order is what the check expects among equals: FIFO, or LIFO when promised.
     static let priorityChange = Check(
         id: "priority.change",
         summary: "a priority changed after enqueue moves the operation",
-        sees:
-            "the start order of one burst on a resumed width-1 queue, past the queue's internal sizes",
-        cannotSee:
-            "order among operations that become ready while the queue runs (the `order.*` checks see that)",
+        sight: .oneBurstAtWidthOne,
         requirements: [.priorities, .width, .suspension],
-        promises: PromiseRequirement([[.strictPriority, .fifoWithinLevel], [.strictPriority, .lifoWithinLevel]]),
+        promises: Check.strictPriorityThenOrderWithinLevel,
         run: { queue, context in try PriorityScenarios.change(queue, context) })
 
     // Dependencies always win; which of the free operations goes first is checked only when a
@@ -162,10 +156,7 @@ extension Check {
     static let priorityDependenciesWin = Check(
         id: "priority.deps-win",
         summary: "dependencies win over priority (and the rest in the promised order)",
-        sees:
-            "the start order of one burst on a resumed width-1 queue, past the queue's internal sizes",
-        cannotSee:
-            "order among operations that become ready while the queue runs (the `order.*` checks see that)",
+        sight: .oneBurstAtWidthOne,
         requirements: [.priorities, .width, .suspension, .dependencies],
         run: { queue, context in try PriorityScenarios.dependenciesWin(queue, context) })
 }

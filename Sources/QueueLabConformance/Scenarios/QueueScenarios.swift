@@ -94,20 +94,18 @@ extension Check {
     static let suspendResume = Check(
         id: "suspend.resume",
         summary: "nothing starts while suspended; running work goes on",
-        sees:
-            "no body starts while suspended; running ones go on",
-        cannotSee:
-            "a start in the instant of the suspend call (not promised either way)",
+        sight: CheckSight(
+            sees:
+                "no body starts while suspended; running ones go on",
+            cannotSee:
+                "a start in the instant of the suspend call (not promised either way)"),
         requirements: [.suspension],
         run: { queue, context in try QueueScenarios.suspendResume(queue, context) })
 
     static let waitAll = Check(
         id: "wait.all",
         summary: "waiting covers operations added while waiting",
-        sees:
-            "waits cover operations added while waiting and do not wait for completion handlers",
-        cannotSee:
-            "waits in states those two scenarios do not build (`wait.unfinished` builds each)",
+        sight: .waits,
         requirements: [],
         run: { queue, context in try QueueScenarios.waitAll(queue, context) })
 }

@@ -76,10 +76,7 @@ extension Check {
     static let waitCompletion = Check(
         id: "wait.completion",
         summary: "waits return once the operations finished, without waiting for completion handlers",
-        sees:
-            "waits cover operations added while waiting and do not wait for completion handlers",
-        cannotSee:
-            "waits in states those two scenarios do not build (`wait.unfinished` builds each)",
+        sight: .waits,
         requirements: [],
         run: { queue, context in try WaitScenarios.completionNotAwaited(queue, context) })
 }

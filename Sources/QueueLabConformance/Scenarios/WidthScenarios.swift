@@ -117,30 +117,21 @@ extension Check {
     static let widthLimit = Check(
         id: "width.limit",
         summary: "executing never exceeds the width and reaches it",
-        sees:
-            "executing bodies never above the width and reaching it; asynchronous operations holding their slot; a blocked body not stalling the queue",
-        cannotSee:
-            "a width exceeded between two trace events too close for the bodies to overlap",
+        sight: .width,
         requirements: [.width],
         run: { queue, context in try WidthScenarios.limit(queue, context) })
 
     static let widthAsync = Check(
         id: "width.async",
         summary: "asynchronous operations hold their slot until finish()",
-        sees:
-            "executing bodies never above the width and reaching it; asynchronous operations holding their slot; a blocked body not stalling the queue",
-        cannotSee:
-            "a width exceeded between two trace events too close for the bodies to overlap",
+        sight: .width,
         requirements: [.width, .asynchronousOperations],
         run: { queue, context in try WidthScenarios.asynchronous(queue, context) })
 
     static let widthBlockingBody = Check(
         id: "width.blocking-body",
         summary: "a body blocked until a later operation of its queue runs does not stall it",
-        sees:
-            "executing bodies never above the width and reaching it; asynchronous operations holding their slot; a blocked body not stalling the queue",
-        cannotSee:
-            "a width exceeded between two trace events too close for the bodies to overlap",
+        sight: .width,
         requirements: [.width],
         run: { queue, context in try WidthScenarios.blockingBody(queue, context) })
 }

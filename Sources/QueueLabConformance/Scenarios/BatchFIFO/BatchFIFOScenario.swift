@@ -141,10 +141,12 @@ extension Check {
         id: "batch.fifo",
         summary:
             "batches with dependency edges on a suspended serial queue, at every priority mix: the ready members start by priority, then in the order added",
-        sees:
-            "a batch added to a suspended serial queue: members with edges do not move behind edge-free members of their level; members made ready later, only their dependencies",
-        cannotSee:
-            "the order of members that became ready during the run (the promises order by readiness, which the check does not time)",
+        sight: CheckSight(
+            sees:
+                "a batch added to a suspended serial queue: members with edges do not move behind edge-free members of their level; members made ready later, only their dependencies",
+            cannotSee:
+                "the order of members that became ready during the run (the promises order by readiness, which the check does not time)"
+        ),
         requirements: [.priorities, .width, .suspension, .dependencies],
         promises: PromiseRequirement([.fifoWithinLevel, .lifoWithinLevel]),
         run: { queue, context in try BatchFIFOScenario.run(queue, context) })

@@ -75,10 +75,12 @@ extension Check {
         id: "priority.inheritance",
         summary:
             "width 1: a veryLow operation a veryHigh one waits for runs before a normal backlog, and drops back when the dependent is cancelled",
-        sees:
-            "a `veryLow` dependency of a `veryHigh` operation runs before a `normal` backlog, and falls back when the dependent is cancelled",
-        cannotSee:
-            "inheritance through more than one level of edges, or across queues, unless the `order.*` checks build it",
+        sight: CheckSight(
+            sees:
+                "a `veryLow` dependency of a `veryHigh` operation runs before a `normal` backlog, and falls back when the dependent is cancelled",
+            cannotSee:
+                "inheritance through more than one level of edges, or across queues, unless the `order.*` checks build it"
+        ),
         requirements: [.priorities, .width, .suspension, .dependencies, .cancellation],
         promises: PromiseRequirement([.priorityInheritance]),
         run: { queue, context in try InheritanceScenario.run(queue, context) })

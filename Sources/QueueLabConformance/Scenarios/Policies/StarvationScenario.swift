@@ -220,10 +220,11 @@ extension Check {
     static let priorityNoStarvation = Check(
         id: "priority.no-starvation",
         summary: "width 1, steady higher-priority load: every veryLow wait stays within the policy's stated bound",
-        sees:
-            "each `veryLow` wait under steady higher load within the policy's declared bound, measured turns included",
-        cannotSee:
-            "waits of other levels; loads other than one ready operation per level",
+        sight: CheckSight(
+            sees:
+                "each `veryLow` wait under steady higher load within the policy's declared bound, measured turns included",
+            cannotSee:
+                "waits of other levels; loads other than one ready operation per level"),
         requirements: [.priorities, .width],
         promises: PromiseRequirement([.boundedWait]),
         run: { queue, context in try StarvationScenario.run(queue, context) })

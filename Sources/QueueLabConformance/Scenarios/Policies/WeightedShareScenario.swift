@@ -104,10 +104,11 @@ extension Check {
     static let priorityWeightedShare = Check(
         id: "priority.weighted-share",
         summary: "width 1, every level ready: starts per level match the policy's weights",
-        sees:
-            "each level's share of starts against its own expected count, one suspended burst",
-        cannotSee:
-            "shares while work arrives (`order.weighted-shares` sees that)",
+        sight: CheckSight(
+            sees:
+                "each level's share of starts against its own expected count, one suspended burst",
+            cannotSee:
+                "shares while work arrives (`order.weighted-shares` sees that)"),
         requirements: [.priorities, .width, .suspension],
         promises: PromiseRequirement([.weightedShares]),
         run: { queue, context in try WeightedShareScenario.run(queue, context) })

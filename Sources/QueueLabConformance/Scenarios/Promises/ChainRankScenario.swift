@@ -33,10 +33,11 @@ extension Check {
         id: "order.longest-chain",
         summary:
             "width 1, chains of waiting operations (some past the cap) built and grown while it runs: within a level, the longest chain first",
-        sees:
-            "within a level, the longest chain of waiting operations first (up to the declared rank cap), then the one listed first",
-        cannotSee:
-            "chains longer than the rank cap, which the promise does not order",
+        sight: CheckSight(
+            sees:
+                "within a level, the longest chain of waiting operations first (up to the declared rank cap), then the one listed first",
+            cannotSee:
+                "chains longer than the rank cap, which the promise does not order"),
         requirements: [.priorities, .width, .suspension, .dependencies, .cancellation, .crossQueueDependencies],
         promises: PromiseRequirement([.longestChainFirst]),
         run: { queue, context in try ChainRankScenario.run(queue, context) })

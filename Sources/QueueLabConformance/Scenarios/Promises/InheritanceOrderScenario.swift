@@ -33,10 +33,11 @@ extension Check {
         id: "order.inheritance",
         summary:
             "width 1, inversions arriving while it runs (chains 1-3 deep, same queue and across queues, raises, cancels): every start of the highest effective level",
-        sees:
-            "every start of a width-1 queue is of the highest *effective* level ready, while inversions arrive between starts",
-        cannotSee:
-            "inheritance under a policy without strict priority, where no order shows the inherited level",
+        sight: CheckSight(
+            sees:
+                "every start of a width-1 queue is of the highest *effective* level ready, while inversions arrive between starts",
+            cannotSee:
+                "inheritance under a policy without strict priority, where no order shows the inherited level"),
         requirements: [.priorities, .width, .suspension, .dependencies, .cancellation, .crossQueueDependencies],
         promises: PromiseRequirement([[.priorityInheritance, .strictPriority]]),
         run: { queue, context in try InheritanceOrderScenario.run(queue, context) })

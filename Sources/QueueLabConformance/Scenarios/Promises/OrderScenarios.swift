@@ -38,10 +38,7 @@ extension Check {
         id: "order.strict-priority",
         summary:
             "width 1, work arriving while it runs, backlogs past 70/300/1,100: every start is of the highest ready level",
-        sees:
-            "each promise alone, at every start of a width-1 queue while work arrives, judged against the reference model's ready set; one run per backlog size (70, 300, 1,100; 4,200 at `stress`)",
-        cannotSee:
-            "the order at widths above 1, where which free worker starts first is a race; backlogs past the largest size the level builds",
+        sight: .eachOrderPromise,
         requirements: [.priorities, .width, .dependencies, .crossQueueDependencies],
         promises: PromiseRequirement([.strictPriority]),
         run: { queue, context in try OrderScenarios.run(.strictPriority, queue, context) })
@@ -50,10 +47,7 @@ extension Check {
         id: "order.fifo-within-level",
         summary:
             "width 1, work arriving while it runs: every start is the earliest-listed ready operation of its level",
-        sees:
-            "each promise alone, at every start of a width-1 queue while work arrives, judged against the reference model's ready set; one run per backlog size (70, 300, 1,100; 4,200 at `stress`)",
-        cannotSee:
-            "the order at widths above 1, where which free worker starts first is a race; backlogs past the largest size the level builds",
+        sight: .eachOrderPromise,
         requirements: [.priorities, .width, .dependencies, .crossQueueDependencies],
         promises: PromiseRequirement([.fifoWithinLevel]),
         run: { queue, context in try OrderScenarios.run(.fifoWithinLevel, queue, context) })
@@ -61,10 +55,7 @@ extension Check {
     static let orderLIFOWithinLevel = Check(
         id: "order.lifo-within-level",
         summary: "width 1, work arriving while it runs: every start is the latest-listed ready operation of its level",
-        sees:
-            "each promise alone, at every start of a width-1 queue while work arrives, judged against the reference model's ready set; one run per backlog size (70, 300, 1,100; 4,200 at `stress`)",
-        cannotSee:
-            "the order at widths above 1, where which free worker starts first is a race; backlogs past the largest size the level builds",
+        sight: .eachOrderPromise,
         requirements: [.priorities, .width, .dependencies, .crossQueueDependencies],
         promises: PromiseRequirement([.lifoWithinLevel]),
         run: { queue, context in try OrderScenarios.run(.lifoWithinLevel, queue, context) })
@@ -72,10 +63,7 @@ extension Check {
     static let orderReadyOrder = Check(
         id: "order.ready-order",
         summary: "width 1, work arriving while it runs: every start is the earliest-listed ready operation of all",
-        sees:
-            "each promise alone, at every start of a width-1 queue while work arrives, judged against the reference model's ready set; one run per backlog size (70, 300, 1,100; 4,200 at `stress`)",
-        cannotSee:
-            "the order at widths above 1, where which free worker starts first is a race; backlogs past the largest size the level builds",
+        sight: .eachOrderPromise,
         requirements: [.priorities, .width, .dependencies, .crossQueueDependencies],
         promises: PromiseRequirement([.readyOrder]),
         run: { queue, context in try OrderScenarios.run(.readyOrder, queue, context) })

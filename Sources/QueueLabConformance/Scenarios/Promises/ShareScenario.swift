@@ -52,10 +52,11 @@ extension Check {
         id: "order.weighted-shares",
         summary:
             "width 1, all five levels kept busy while work arrives: each level's starts within a relative tolerance of its weight",
-        sees:
-            "each level's count of starts against its declared weight, within its relative tolerance, over runs whose every pick sees all five levels busy",
-        cannotSee:
-            "shares when only some levels have work (`model.policy` generates those backlogs)",
+        sight: CheckSight(
+            sees:
+                "each level's count of starts against its declared weight, within its relative tolerance, over runs whose every pick sees all five levels busy",
+            cannotSee:
+                "shares when only some levels have work (`model.policy` generates those backlogs)"),
         requirements: [.priorities, .width, .dependencies, .crossQueueDependencies],
         promises: PromiseRequirement([.weightedShares]),
         run: { queue, context in try ShareScenario.run(queue, context) })

@@ -159,10 +159,11 @@ extension Check {
         id: "wait.unfinished",
         summary:
             "every wait holds while an operation it covers is unfinished (pending, suspended, width full, executing, cancelled) and returns once it finished",
-        sees:
-            "every wait against every state that keeps an operation it covers unfinished: it does not return while the state holds, and returns once it ends",
-        cannotSee:
-            "a wait that returns early only after longer than the short bounded wait that shows it holding",
+        sight: CheckSight(
+            sees:
+                "every wait against every state that keeps an operation it covers unfinished: it does not return while the state holds, and returns once it ends",
+            cannotSee:
+                "a wait that returns early only after longer than the short bounded wait that shows it holding"),
         requirements: [.width, .suspension],
         run: { queue, context in try UnfinishedWaitScenario.run(queue, context) })
 }

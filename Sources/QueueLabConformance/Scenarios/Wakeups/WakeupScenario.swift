@@ -89,20 +89,14 @@ extension Check {
         id: "liveness.wakeups",
         summary:
             "every call that can make work runnable (add, batch, block, resume, width, finish, dependency done, cancel, barrier, priority change) does, in every state",
-        sees:
-            "for each state in which exactly one call can let an operation run (resume, a finished or removed dependency, a raised width...), nothing starts before the call and the operation runs after it, idle workers retired first where the row says so",
-        cannotSee:
-            "a lost wake-up that the queue recovers from within the observation window by some other event",
+        sight: .wakeups,
         requirements: [.width, .suspension],
         run: { queue, context in try WakeupScenario.runTable(queue, context) })
 
     static let livenessDependencyRemoved = Check(
         id: "liveness.dependency-removed",
         summary: "removing the only unfinished dependency lets the operation run, in every state",
-        sees:
-            "for each state in which exactly one call can let an operation run (resume, a finished or removed dependency, a raised width...), nothing starts before the call and the operation runs after it, idle workers retired first where the row says so",
-        cannotSee:
-            "a lost wake-up that the queue recovers from within the observation window by some other event",
+        sight: .wakeups,
         requirements: [.width, .suspension],
         run: { queue, context in try WakeupScenario.runDependencyRemoved(queue, context) })
 }
