@@ -105,8 +105,10 @@ struct CheckedGate {
             guard let limit = DurationOption.parse(text) else {
                 throw .badInput(DurationOption.problem("--time-limit", text))
             }
-            if !sequentialArguments.isEmpty, let budget = DurationOption.parse(options.budget), budget >= limit {
-                throw .badInput("--budget \(options.budget) must be shorter than --time-limit \(text)")
+            if !sequentialArguments.isEmpty, let given = options.budget, let budget = DurationOption.parse(given),
+                budget >= limit
+            {
+                throw .badInput("--budget \(given) must be shorter than --time-limit \(text)")
             }
             timeLimit = limit
         } else {
@@ -208,10 +210,19 @@ struct CheckedGate {
                 throw .badInput(error.message + "; or floor, or off")
             }
         }
-        guard DurationOption.parse(options.budget) != nil else {
-            throw .badInput(DurationOption.problem("--budget", options.budget))
+        let budget = options.budget ?? defaultBudget(timeLimit: options.timeLimit.flatMap(DurationOption.parse))
+        guard DurationOption.parse(budget) != nil else {
+            throw .badInput(DurationOption.problem("--budget", budget))
         }
-        return ["--until-detectable", Percent.format(limit), "--budget", options.budget]
+        return ["--until-detectable", Percent.format(limit), "--budget", budget]
+    }
+
+    /// ``GateCommand/defaultBudget``, or half of a time limit shorter than twice it (at least 1s):
+    /// the first rounds and the instruction channel need the other half.
+    static func defaultBudget(timeLimit: Duration?) -> String {
+        guard let timeLimit, let standard = DurationOption.parse(GateCommand.defaultBudget), timeLimit < standard * 2
+        else { return GateCommand.defaultBudget }
+        return "\(max(1, timeLimit.components.seconds / 2))s"
     }
 
     private static func pinArguments(_ pin: String) throws(GateFailure) -> [String] {

@@ -168,7 +168,18 @@ import Testing
         #expect(checked.threshold == "7%" && checked.sameWithin == "10%")
         #expect(checked.instructionSamples == 16)
         #expect(checked.cache == nil)
-        #expect(checked.sequentialArguments == ["--until-detectable", "7%", "--budget", "2m"])
+        #expect(checked.sequentialArguments == ["--until-detectable", "7%", "--budget", "10m"])
+        // A time limit alone, shorter than twice the default budget, gives half of itself to it
+        // instead of refusing a budget the user never wrote; a longer one leaves the default.
+        let limited = try CheckedGate(
+            try GateCommand.parse(["main", "--cache", "off", "--instructions", "off", "--time-limit", "8m"]),
+            registry: Implementations.registry)
+        #expect(limited.sequentialArguments == ["--until-detectable", "7%", "--budget", "240s"])
+        let roomy = try CheckedGate(
+            try GateCommand.parse(["main", "--cache", "off", "--instructions", "off", "--time-limit", "1h"]),
+            registry: Implementations.registry)
+        #expect(roomy.sequentialArguments == ["--until-detectable", "7%", "--budget", "10m"])
+        #expect(CheckedGate.defaultBudget(timeLimit: .seconds(1)) == "1s")
         let fixed = try CheckedGate(
             try GateCommand.parse(["main", "--until-detectable", "5%", "--budget", "90s"]),
             registry: Implementations.registry)
