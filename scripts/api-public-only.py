@@ -4,7 +4,7 @@
 The digester dumps `package` declarations beside `public` ones, so a baseline made from its dump
 alone would report every change to a package internal as a broken API. The symbol graph at
 `public` lists exactly what a user sees; a declaration node whose USR it does not list goes, with
-its children. Nodes that name types in signatures (`TypeNominal` and the like) and accessors are
+its children, but an extension of another module's type that keeps a visible member. Nodes that name types in signatures (`TypeNominal` and the like) and accessors are
 kept with their parent.
 
 usage: api-public-only.py DUMP.json SYMBOLGRAPH_DIR MODULE  (the filtered dump on stdout)
@@ -24,13 +24,17 @@ for path in [os.path.join(graphs, f"{module}.symbols.json")] + glob.glob(os.path
 if not visible:
     sys.exit(f"api-public-only: no public symbol of {module} in {graphs}")
 
-def keep(node):
-    return node.get("kind") not in DECLARATIONS or node.get("usr") in visible
-
 def prune(node):
+    """The node with only its visible children, or None when it goes. An extension of another
+    module's type (`isExternal`: `Duration.nanoseconds` in QueueLabCore) is no symbol of this
+    module's graph itself, so it stays when a member of it does."""
     if "children" in node:
-        node["children"] = [prune(child) for child in node["children"] if keep(child)]
-    return node
+        node["children"] = [kept for kept in (prune(child) for child in node["children"]) if kept is not None]
+    if node.get("kind") not in DECLARATIONS or node.get("usr") in visible:
+        return node
+    if node.get("isExternal") and node.get("children"):
+        return node
+    return None
 
 with open(dump_path) as file:
     dump = json.load(file)
