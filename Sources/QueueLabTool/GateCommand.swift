@@ -122,10 +122,10 @@ struct GateCommand: ParsableCommand {
             """, valueName: "percent"))
     var untilDetectable = "floor"
 
-    /// 10 minutes: on a quiet runner whose noise the defaults were not tuned on, every headline row
-    /// of an A/A gate asked for 13 minutes of extra rounds by the plan (which errs long) and could
-    /// not see the floor in 2, so the gate failed closed on a change of nothing
-    /// (results/gate/days/README.md). A CI job affords 10; rows that see the floor sooner stop sooner.
+    /// 10 minutes: on a quiet runner whose noise the defaults were not tuned on, the extra rounds'
+    /// plan asked several times the 2 minutes the budget once was, and an A/A gate failed closed on
+    /// a change of nothing (results/gate/days/README.md). A CI job affords 10; rows that see the
+    /// floor sooner stop sooner, so a steady runner's gate does not get longer.
     static let defaultBudget = "10m"
 
     /// Optional so that a `--time-limit` shorter than the default budget, given alone, halves itself
@@ -134,7 +134,7 @@ struct GateCommand: ParsableCommand {
         help: ArgumentHelp(
             """
             Time the wall channel may spend on --until-detectable's extra rounds, 1s to 7 days (90s, 10m). \
-            Default: 10m, or half of a shorter --time-limit.
+            Default: \(defaultBudget), or half of a shorter --time-limit.
             """, valueName: "duration"))
     var budget: String?
 
@@ -162,7 +162,8 @@ struct GateCommand: ParsableCommand {
             """
             Time for both channels together (sampling and comparing; builds not counted), 1s to 7 days, \
             e.g. 30m. A child still running then is stopped, and what it did not finish is NOT MEASURED \
-            (exit 4). A --budget given with it must be shorter; without one, the budget is 10m or half of this, whichever is shorter.
+            (exit 4). A --budget given with it must be shorter; without one, the budget is \(defaultBudget) or half of \
+            this, whichever is shorter.
             """, valueName: "duration"))
     var timeLimit: String?
 
