@@ -12,8 +12,7 @@ public struct Check: Sendable, Hashable, CustomStringConvertible {
     // baseline records is those accessors, so the storage can change without breaking it.
     private let storedID: String
     private let storedSummary: String
-    private let storedSees: String
-    private let storedCannotSee: String
+    private let sight: CheckSight
     private let storedRequirements: QueueCapabilities
     private let storedPromises: PromiseRequirement
     private let scenario: @Sendable (any OperationQueueing.Type, ScenarioContext) throws -> ScenarioPass
@@ -27,8 +26,7 @@ public struct Check: Sendable, Hashable, CustomStringConvertible {
     ) {
         self.storedID = id
         self.storedSummary = summary
-        self.storedSees = sight.sees
-        self.storedCannotSee = sight.cannotSee
+        self.sight = sight
         self.storedRequirements = requirements
         self.storedPromises = promises
         self.scenario = run
@@ -39,9 +37,9 @@ public struct Check: Sendable, Hashable, CustomStringConvertible {
     public var summary: String { storedSummary }
     /// What a PASS covers: what the check looks at, in the words of the article "What each check
     /// can and cannot see".
-    public var sees: String { storedSees }
+    public var sees: String { sight.sees }
     /// What a queue could get wrong without this check noticing.
-    public var cannotSee: String { storedCannotSee }
+    public var cannotSee: String { sight.cannotSee }
     /// An implementation lacking any of them gets UNSUPPORTED.
     public var requirements: QueueCapabilities { storedRequirements }
     /// The ordering promises it needs of the queues' policy: a policy without them gets
