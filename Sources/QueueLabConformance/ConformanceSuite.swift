@@ -112,13 +112,10 @@ public enum ConformanceSuite {
             level: configuration.level, capabilities: Q.capabilities, recipe: recipe,
             rng: .forCheck(seed: configuration.seed, checkID: check.id), timeBound: bound,
             observationWindow: configuration.effectiveObservationWindow, shrinkBudget: configuration.shrinkBudget)
-        let result = ResultBox()
+        let result = ScenarioResult(nil)
         let thread = Thread {
-            do {
-                result.set(.success(try check.run(on: Q.self, context)))
-            } catch {
-                result.set(.failure(error))
-            }
+            let ran = Result { try check.run(on: Q.self, context) }
+            result.withLockWakingWaiters { $0 = ran }
         }
         thread.name = "queuelab.check.\(check.id)"
         thread.stackSize = 8 << 20
@@ -173,28 +170,19 @@ public enum ConformanceSuite {
     }
 }
 
-/// Hands a scenario's result from its thread to the runner, with a bounded wait.
-private final class ResultBox: @unchecked Sendable {
-    // @unchecked Sendable: `value` is only touched while `condition` is locked.
-    private let condition = NSCondition()
-    private var value: Result<ScenarioPass, any Error>?
+/// A scenario's result, handed from its thread to the runner.
+private typealias ScenarioResult = Locked<Result<ScenarioPass, any Error>?>
 
-    func set(_ result: Result<ScenarioPass, any Error>) {
-        condition.lock()
-        value = result
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// ``wait(until:)`` in slices of `heartbeat`'s interval, beating after each slice in which
-    /// `watch` saw the queues move.
-    func wait(
+extension ScenarioResult {
+    /// ``wait(until:for:)`` for the result, in slices of `heartbeat`'s interval, beating after each
+    /// slice in which `watch` saw the queues move.
+    fileprivate func wait(
         until deadline: Deadline, reportingMovesOf watch: ProgressWatch, to heartbeat: ConformanceHeartbeat?
     ) -> Result<ScenarioPass, any Error>? {
-        guard let heartbeat else { return wait(until: deadline) }
+        guard let heartbeat else { return wait(until: deadline) { $0 } }
         var reported = watch.last
         while true {
-            if let result = wait(until: deadline.capped(heartbeat.interval)) { return result }
+            if let result = wait(until: deadline.capped(heartbeat.interval), for: { $0 }) { return result }
             if deadline.hasPassed { return nil }
             let moved = watch.last
             if moved != reported {
@@ -202,16 +190,5 @@ private final class ResultBox: @unchecked Sendable {
                 heartbeat.beat()
             }
         }
-    }
-
-    func wait(until deadline: Deadline) -> Result<ScenarioPass, any Error>? {
-        condition.lock()
-        defer { condition.unlock() }
-        while value == nil {
-            let left = deadline.remaining
-            if left == .zero { return nil }
-            _ = condition.wait(until: Date(timeIntervalSinceNow: Double(left.nanoseconds) / 1e9))
-        }
-        return value
     }
 }

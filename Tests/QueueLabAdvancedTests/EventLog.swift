@@ -39,25 +39,14 @@ final class EventLog: Sendable {
 }
 
 /// A one-shot gate with a bounded wait.
-final class TestGate: @unchecked Sendable {
-    // @unchecked Sendable: `isOpen` is only touched while `condition` is locked.
-    private let condition = NSCondition()
-    private var isOpen = false
+final class TestGate: Sendable {
+    private let isOpen = Locked(false)
 
-    func open() {
-        condition.lock()
-        isOpen = true
-        condition.broadcast()
-        condition.unlock()
-    }
+    func open() { isOpen.withLockWakingWaiters { $0 = true } }
 
     @discardableResult
     func wait(seconds: Double = 30) -> Bool {
-        let end = Date(timeIntervalSinceNow: seconds)
-        condition.lock()
-        defer { condition.unlock() }
-        while !isOpen { if !condition.wait(until: end) { return isOpen } }
-        return true
+        isOpen.wait(until: Deadline(after: .seconds(seconds))) { $0 ? true : nil } ?? false
     }
 }
 

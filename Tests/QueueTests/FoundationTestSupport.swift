@@ -22,90 +22,45 @@ extension QueueBehaviourTests {
 }
 
 /// A thread-safe log, in the order entries were appended.
-final class ProbeLog<Value: Sendable>: @unchecked Sendable {
-    // @unchecked Sendable: `values` is read and written only with `condition` locked.
-    private let condition = NSCondition()
-    private var values: [Value] = []
+final class ProbeLog<Value: Sendable>: Sendable {
+    private let values = Locked<[Value]>([])
 
-    func append(_ value: Value) {
-        condition.lock()
-        values.append(value)
-        condition.broadcast()
-        condition.unlock()
-    }
+    func append(_ value: Value) { values.withLockWakingWaiters { $0.append(value) } }
 
-    var snapshot: [Value] {
-        condition.lock()
-        defer { condition.unlock() }
-        return values
-    }
+    var snapshot: [Value] { values.withLock { $0 } }
 
     /// - Returns: whether the log held `count` entries within `timeout`.
     func waitForCount(_ count: Int, within timeout: Duration = probeBound) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: Double(timeout.nanoseconds) / 1e9)
-        condition.lock()
-        defer { condition.unlock() }
-        while values.count < count {
-            if !condition.wait(until: deadline) { return values.count >= count }
-        }
-        return true
+        values.wait(until: Deadline(after: timeout)) { $0.count >= count ? true : nil } ?? false
     }
 }
 
 /// A one-shot signal with a bounded wait: how a test learns that a body reached a point.
-final class ProbeLatch: @unchecked Sendable {
-    // @unchecked Sendable: `isOpen` is read and written only with `condition` locked.
-    private let condition = NSCondition()
-    private var isOpen = false
+final class ProbeLatch: Sendable {
+    private let isOpen = Locked(false)
 
-    func open() {
-        condition.lock()
-        isOpen = true
-        condition.broadcast()
-        condition.unlock()
-    }
+    func open() { isOpen.withLockWakingWaiters { $0 = true } }
 
     /// - Returns: whether the latch opened within `timeout`.
     @discardableResult
     func wait(timeout: Duration = probeBound) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: Double(timeout.nanoseconds) / 1e9)
-        condition.lock()
-        defer { condition.unlock() }
-        while !isOpen {
-            if !condition.wait(until: deadline) {
-                return isOpen
-            }
-        }
-        return true
+        isOpen.wait(until: Deadline(after: timeout)) { $0 ? true : nil } ?? false
     }
 }
 
 /// A `StateObserver` that keeps every transition.
-final class ProbeTrace: StateObserver, @unchecked Sendable {
-    // @unchecked Sendable: `transitions` is read and written only with `condition` locked.
-    private let condition = NSCondition()
-    private var transitions: [StateTransition] = []
+final class ProbeTrace: StateObserver, Sendable {
+    private let transitions = Locked<[StateTransition]>([])
 
     func operationDidTransition(_ transition: StateTransition) {
-        condition.lock()
-        transitions.append(transition)
-        condition.broadcast()
-        condition.unlock()
+        transitions.withLockWakingWaiters { $0.append(transition) }
     }
 
     /// In the order the transitions were made (their causal sequence).
-    var all: [StateTransition] {
-        condition.lock()
-        defer { condition.unlock() }
-        return transitions.sorted { $0.sequence < $1.sequence }
-    }
+    var all: [StateTransition] { delivered.sorted { $0.sequence < $1.sequence } }
 
     /// In the order they were delivered.
-    var delivered: [StateTransition] {
-        condition.lock()
-        defer { condition.unlock() }
-        return transitions
-    }
+    var delivered: [StateTransition] { transitions.withLock { $0 } }
 
     func events(of id: OperationID) -> [OperationEvent] {
         all.filter { $0.operation == id }.map(\.event)
@@ -114,14 +69,10 @@ final class ProbeTrace: StateObserver, @unchecked Sendable {
     /// Waits (bounded) until `ids` all delivered `finished`.
     @discardableResult
     func waitForFinished(_ ids: [OperationID], timeout: Duration = probeBound) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: Double(timeout.nanoseconds) / 1e9)
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
+        transitions.wait(until: Deadline(after: timeout)) { transitions in
             let finished = Set(transitions.filter { $0.event == .finished }.map(\.operation))
-            if ids.allSatisfy(finished.contains) { return true }
-            if !condition.wait(until: deadline) { return false }
-        }
+            return ids.allSatisfy(finished.contains) ? true : nil
+        } ?? false
     }
 }
 
@@ -140,33 +91,16 @@ func returnsWithin(_ timeout: Duration, _ work: @escaping @Sendable () -> Void) 
 }
 
 /// A counter that can be waited on: completion blocks run on another thread, after `finished`.
-final class ProbeCounter: @unchecked Sendable {
-    // @unchecked Sendable: `count` is read and written only with `condition` locked.
-    private let condition = NSCondition()
-    private var count = 0
+final class ProbeCounter: Sendable {
+    private let count = Locked(0)
 
-    func increment() {
-        condition.lock()
-        count += 1
-        condition.broadcast()
-        condition.unlock()
-    }
+    func increment() { count.withLockWakingWaiters { $0 += 1 } }
 
-    var value: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return count
-    }
+    var value: Int { count.withLock { $0 } }
 
     /// - Returns: whether the count reached `target` within `timeout`.
     @discardableResult
     func wait(for target: Int, timeout: Duration = probeBound) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: Double(timeout.nanoseconds) / 1e9)
-        condition.lock()
-        defer { condition.unlock() }
-        while count < target {
-            if !condition.wait(until: deadline) { return count >= target }
-        }
-        return true
+        count.wait(until: Deadline(after: timeout)) { $0 >= target ? true : nil } ?? false
     }
 }

@@ -156,38 +156,35 @@ extension ObserverOrderTests {
 }
 
 /// Records what a queue delivers, in delivery order, and lets a test wait (bounded) for it.
-private final class OrderLog: StateObserver, @unchecked Sendable {
-    // @unchecked Sendable: `transitions`, `finished` and `onFirstReady` are touched only with
-    // `condition` locked (the hook is taken out under it and run after unlocking).
-    private let condition = NSCondition()
-    private var transitions: [StateTransition] = []
-    private var finished = 0
-    var onFirstReady: (@Sendable () -> Void)? {
-        get { condition.withLock { hook } }
-        set { condition.withLock { hook = newValue } }
+private final class OrderLog: StateObserver, Sendable {
+    private struct Log {
+        var transitions: [StateTransition] = []
+        var finished = 0
+        var onFirstReady: (@Sendable () -> Void)?
     }
-    private var hook: (@Sendable () -> Void)?
+
+    private let log = Locked(Log())
+
+    /// Run once, after the first `ready` is recorded, outside the lock.
+    var onFirstReady: (@Sendable () -> Void)? {
+        get { log.withLock { $0.onFirstReady } }
+        set { log.withLock { $0.onFirstReady = newValue } }
+    }
 
     func operationDidTransition(_ transition: StateTransition) {
-        condition.lock()
-        transitions.append(transition)
-        if transition.event == .finished { finished += 1 }
-        var toRun: (@Sendable () -> Void)?
-        if transition.event == .ready { swap(&toRun, &hook) }
-        condition.broadcast()
-        condition.unlock()
+        let toRun = log.withLockWakingWaiters { log -> (@Sendable () -> Void)? in
+            log.transitions.append(transition)
+            if transition.event == .finished { log.finished += 1 }
+            guard transition.event == .ready else { return nil }
+            defer { log.onFirstReady = nil }
+            return log.onFirstReady
+        }
         toRun?()
     }
 
-    var snapshot: [StateTransition] { condition.withLock { transitions } }
+    var snapshot: [StateTransition] { log.withLock { $0.transitions } }
 
     func waitForFinished(count: Int, within bound: Duration) -> Bool {
-        let deadline = Date().addingTimeInterval(Double(bound.components.seconds))
-        condition.lock()
-        defer { condition.unlock() }
-        while finished < count {
-            if !condition.wait(until: deadline) { return finished >= count }
-        }
-        return true
+        log.wait(until: Deadline(after: bound)) { $0.finished >= count ? true : nil } ?? false
     }
 }

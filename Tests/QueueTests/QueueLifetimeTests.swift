@@ -83,8 +83,7 @@ import Testing
     }
 }
 
-final class WeakBox<Object: AnyObject>: @unchecked Sendable {
-    // @unchecked Sendable: Swift's weak references are safe to load from any thread.
-    weak var value: Object?
+final class WeakBox<Object: AnyObject & Sendable>: Sendable {
+    weak let value: Object?
     init(_ value: Object) { self.value = value }
 }

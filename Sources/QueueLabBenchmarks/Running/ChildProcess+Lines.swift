@@ -132,12 +132,14 @@ extension ChildProcess {
 }
 
 /// A child's standard output cut into lines, handed from the reading thread to the waiting one.
-private final class LineChannel: @unchecked Sendable {
-    // @unchecked Sendable: every field is only touched while `condition` is locked.
-    private let condition = NSCondition()
-    private var pending = Data()
-    private var ready: [String] = []
-    private var closed = false
+private final class LineChannel: Sendable {
+    private struct Lines {
+        var pending = Data()
+        var ready: [String] = []
+        var closed = false
+    }
+
+    private let lines = Locked(Lines())
 
     enum Next {
         case line(String)
@@ -146,41 +148,31 @@ private final class LineChannel: @unchecked Sendable {
     }
 
     func append(_ data: Data) {
-        condition.lock()
-        pending.append(data)
-        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-            ready.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
-            pending.removeSubrange(pending.startIndex...newline)
+        lines.withLockWakingWaiters { lines in
+            lines.pending.append(data)
+            while let newline = lines.pending.firstIndex(of: UInt8(ascii: "\n")) {
+                lines.ready.append(String(decoding: lines.pending[lines.pending.startIndex..<newline], as: UTF8.self))
+                lines.pending.removeSubrange(lines.pending.startIndex...newline)
+            }
         }
-        condition.broadcast()
-        condition.unlock()
     }
 
     func close() {
-        condition.lock()
-        if !pending.isEmpty { ready.append(String(decoding: pending, as: UTF8.self)) }
-        pending = Data()
-        closed = true
-        condition.broadcast()
-        condition.unlock()
+        lines.withLockWakingWaiters { lines in
+            if !lines.pending.isEmpty { lines.ready.append(String(decoding: lines.pending, as: UTF8.self)) }
+            lines.pending = Data()
+            lines.closed = true
+        }
     }
 
-    var isClosed: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return closed && ready.isEmpty
-    }
+    var isClosed: Bool { lines.withLock { $0.closed && $0.ready.isEmpty } }
 
     /// The next line, or `.closed` once the output ended and every line was taken, or `.timedOut`.
     func next(within allowed: Duration) -> Next {
-        let deadline = Date(timeIntervalSinceNow: Double(allowed.nanoseconds) / 1e9)
-        condition.lock()
-        defer { condition.unlock() }
-        while ready.isEmpty && !closed {
-            if !condition.wait(until: deadline) && ready.isEmpty && !closed { return .timedOut }
-        }
-        if !ready.isEmpty { return .line(ready.removeFirst()) }
-        return .closed
+        lines.wait(until: Deadline(after: allowed)) { lines -> Next? in
+            if !lines.ready.isEmpty { return .line(lines.ready.removeFirst()) }
+            return lines.closed ? .closed : nil
+        } ?? .timedOut
     }
 }
 

@@ -34,39 +34,26 @@ struct AdvancedEvent: Sendable, CustomStringConvertible {
 }
 
 /// The thread-safe list of ``AdvancedEvent``s of one scenario run.
-final class AdvancedTrace: @unchecked Sendable {
-    // @unchecked Sendable: `events` is only touched while `condition` is locked.
-    private let condition = NSCondition()
-    private var events: [AdvancedEvent] = []
+final class AdvancedTrace: Sendable {
+    private let events = Locked<[AdvancedEvent]>([])
     /// Told of every event: what the check's stall deadline counts as progress.
     private let progress: ProgressWatch
 
     init(progress: ProgressWatch) { self.progress = progress }
 
     func record(_ kind: AdvancedEvent.Kind, _ operation: OperationLabel, categories: [String] = []) {
-        condition.lock()
-        events.append(AdvancedEvent(sequence: events.count, operation: operation, kind: kind, categories: categories))
-        condition.broadcast()
-        condition.unlock()
+        events.withLockWakingWaiters { events in
+            events.append(
+                AdvancedEvent(sequence: events.count, operation: operation, kind: kind, categories: categories))
+        }
         progress.note()
     }
 
-    var snapshot: [AdvancedEvent] {
-        condition.lock()
-        defer { condition.unlock() }
-        return events
-    }
+    var snapshot: [AdvancedEvent] { events.withLock { $0 } }
 
     /// Waits until `predicate` holds for the trace or `deadline` passes; returns whether it held.
     func wait(until deadline: Deadline, _ predicate: ([AdvancedEvent]) -> Bool) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while !predicate(events) {
-            let left = deadline.remaining
-            if left == .zero { return false }
-            _ = condition.wait(until: Date(timeIntervalSinceNow: Double(left.nanoseconds) / 1e9))
-        }
-        return true
+        events.wait(until: deadline) { predicate($0) ? true : nil } ?? false
     }
 
     func bodyStarted(_ id: OperationID, before deadline: Deadline) -> Bool {
@@ -74,11 +61,7 @@ final class AdvancedTrace: @unchecked Sendable {
     }
 
     /// Whether `id`'s body has started, now (no waiting, no copy of the trace).
-    func bodyHasStarted(_ id: OperationID) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return Self.hasBodyStart(id, in: events)
-    }
+    func bodyHasStarted(_ id: OperationID) -> Bool { events.withLock { Self.hasBodyStart(id, in: $0) } }
 
     private static func hasBodyStart(_ id: OperationID, in events: [AdvancedEvent]) -> Bool {
         events.contains { $0.operation.id == id && $0.kind == .bodyStart }

@@ -1,47 +1,26 @@
-import Foundation
 import QueueLabCore
 
 /// A one-shot gate: bodies wait on it (bounded) until the scenario opens it.
-final class Gate: @unchecked Sendable {
-    // @unchecked Sendable: `isOpen` is only touched while `condition` is locked.
-    private let condition = NSCondition()
-    private var isOpen = false
+final class Gate: Sendable {
+    private let isOpen = Locked(false)
 
-    func open() {
-        condition.lock()
-        isOpen = true
-        condition.broadcast()
-        condition.unlock()
-    }
+    func open() { isOpen.withLockWakingWaiters { $0 = true } }
 
     /// Whether the gate has opened (it never closes again).
-    var hasOpened: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return isOpen
-    }
+    var hasOpened: Bool { isOpen.withLock { $0 } }
 
     /// Returns whether the gate opened before `deadline`.
     @discardableResult
     func wait(until deadline: Deadline) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while !isOpen {
-            let left = deadline.remaining
-            if left == .zero { return false }
-            _ = condition.wait(until: Date(timeIntervalSinceNow: Double(left.nanoseconds) / 1e9))
-        }
-        return true
+        isOpen.wait(until: deadline) { $0 ? true : nil } ?? false
     }
 }
 
 /// Counts arrivals; the first `parties` arrivals wait (bounded) until all of them arrived: a start
 /// barrier that forces bodies to overlap, or proves that `parties` bodies ran at once.
-final class Rendezvous: @unchecked Sendable {
-    // @unchecked Sendable: `arrived` and `peak` are only touched while `condition` is locked.
-    private let condition = NSCondition()
+final class Rendezvous: Sendable {
     private let parties: Int
-    private var arrived = 0
+    private let arrived = Locked(0)
 
     init(parties: Int) { self.parties = parties }
 
@@ -49,24 +28,10 @@ final class Rendezvous: @unchecked Sendable {
     /// the deadline passed first.
     @discardableResult
     func arrive(until deadline: Deadline) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        arrived += 1
-        if arrived >= parties {
-            condition.broadcast()
-            return true
-        }
-        while arrived < parties {
-            let left = deadline.remaining
-            if left == .zero { return false }
-            _ = condition.wait(until: Date(timeIntervalSinceNow: Double(left.nanoseconds) / 1e9))
-        }
-        return true
+        // Two sections: the count only grows, so the wait's first look sees this arrival counted.
+        arrived.withLockWakingWaiters { $0 += 1 }
+        return arrived.wait(until: deadline) { [parties] in $0 >= parties ? true : nil } ?? false
     }
 
-    var arrivals: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return arrived
-    }
+    var arrivals: Int { arrived.withLock { $0 } }
 }

@@ -228,18 +228,17 @@ final class ProgramRunner<Q: OperationQueueing> {
     /// Runs a call that may block on a thread of its own, bounded by the patience: a call that
     /// does not return is reported, and its thread left blocked.
     private func blocking(_ work: @escaping @Sendable () throws(QueueError) -> Void) -> Outcome {
-        let done = ProgramCallResult()
+        let done = Locked<Result<Void, QueueError>?>(nil)
         let thread = Thread {
-            do throws(QueueError) {
-                try work()
-                done.set(nil)
-            } catch {
-                done.set(error)
-            }
+            let returned = Result { () throws(QueueError) in try work() }
+            done.withLockWakingWaiters { $0 = returned }
         }
         thread.start()
-        guard let error = done.wait(patience) else { return Outcome(error: nil, wait: nil, returned: false) }
-        return Outcome(error: error.error, wait: nil, returned: true)
+        guard let returned = done.wait(until: Deadline(after: patience), for: { $0 }) else {
+            return Outcome(error: nil, wait: nil, returned: false)
+        }
+        if case .failure(let error) = returned { return Outcome(error: error, wait: nil, returned: true) }
+        return Outcome(error: nil, wait: nil, returned: true)
     }
 
     private func makeOperation(_ index: Int, kind: BodyKind, level: Int) -> Q.Operation {
@@ -263,31 +262,5 @@ final class ProgramRunner<Q: OperationQueueing> {
         let op = Q.Operation(name: "op\(index)", priority: QueuePriority(level: level), body: body)
         op.completionHandler = { events.completed(index) }
         return op
-    }
-}
-
-/// A blocking call's result, handed from its thread with a bounded wait.
-private final class ProgramCallResult: @unchecked Sendable {
-    // @unchecked Sendable: `value` is only touched while `condition` is locked.
-    private let condition = NSCondition()
-    private var value: Box?
-
-    struct Box { let error: QueueError? }
-
-    func set(_ error: QueueError?) {
-        condition.lock()
-        value = Box(error: error)
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func wait(_ timeout: Duration) -> Box? {
-        let end = Date(timeIntervalSinceNow: Double(timeout.nanoseconds) / 1e9)
-        condition.lock()
-        defer { condition.unlock() }
-        while value == nil {
-            if !condition.wait(until: end) { break }
-        }
-        return value
     }
 }

@@ -78,9 +78,8 @@ enum LifetimeScenarios {
 }
 
 /// A queue, weakly: how a check sees whether it was freed.
-final class WeakQueue<Q: AnyObject>: @unchecked Sendable {
-    // @unchecked Sendable: Swift's weak references are safe to load from any thread.
-    weak var value: Q?
+final class WeakQueue<Q: AnyObject & Sendable>: Sendable {
+    weak let value: Q?
 
     init(_ value: Q) { self.value = value }
 

@@ -1,4 +1,3 @@
-import Foundation
 import QueueLabCore
 
 /// Interleaves a width-1 queue's starts with the scenario's actions, without sleeps: every body
@@ -6,14 +5,16 @@ import QueueLabCore
 /// queue is busy and picks nothing) until the scenario has acted and releases it. Between holds
 /// the queue runs freely, so a hold after `n` starts lets `n` picks happen on a ready set the
 /// scenario knows exactly.
-final class TurnControl: @unchecked Sendable {
-    // @unchecked Sendable: every stored var is only touched while `condition` is locked.
-    private let condition = NSCondition()
-    private var starts: [Int] = []
-    /// The start count at which the starting body holds; nil: none holds.
-    private var holdAt: Int?
-    private var holding = false
-    private var abandoned = false
+final class TurnControl: Sendable {
+    private struct Turns {
+        var starts: [Int] = []
+        /// The start count at which the starting body holds; nil: none holds.
+        var holdAt: Int?
+        var holding = false
+        var abandoned = false
+    }
+
+    private let turns = Locked(Turns())
     private let progress: ProgressWatch
 
     init(progress: ProgressWatch) { self.progress = progress }
@@ -22,58 +23,40 @@ final class TurnControl: @unchecked Sendable {
     /// when it is the start the scenario asked for.
     func started(_ index: Int, deadline: Deadline) {
         progress.note()
-        condition.lock()
-        defer { condition.unlock() }
-        starts.append(index)
-        guard let holdAt, starts.count == holdAt, !abandoned else { return }
-        holding = true
-        condition.broadcast()
-        while holding && !abandoned {
-            let left = deadline.remaining
-            if left == .zero { return }
-            _ = condition.wait(until: Date(timeIntervalSinceNow: Double(left.nanoseconds) / 1e9))
+        let holds = turns.withLockWakingWaiters { turns in
+            turns.starts.append(index)
+            guard let holdAt = turns.holdAt, turns.starts.count == holdAt, !turns.abandoned else { return false }
+            turns.holding = true
+            return true
         }
+        // A release between the two sections ends the hold at the wait's first look.
+        if holds { _ = turns.wait(until: deadline) { $0.holding && !$0.abandoned ? nil : () } }
     }
 
     /// The next start holds its body.
-    func holdNextStart() { locked { holdAt = starts.count + 1 } }
+    func holdNextStart() { turns.withLock { $0.holdAt = $0.starts.count + 1 } }
 
     /// Lets the held body go; the `n`th start from now holds (none with nil).
     func release(holdingAfter n: Int?) {
-        locked {
-            holdAt = n.map { starts.count + $0 }
-            holding = false
-            condition.broadcast()
+        turns.withLockWakingWaiters { turns in
+            turns.holdAt = n.map { turns.starts.count + $0 }
+            turns.holding = false
         }
     }
 
     /// Waits until a body holds; false when `deadline` passed first.
     func waitForHold(until deadline: Deadline) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while !holding {
-            let left = deadline.remaining
-            if left == .zero { return false }
-            _ = condition.wait(until: Date(timeIntervalSinceNow: Double(left.nanoseconds) / 1e9))
-        }
-        return true
+        turns.wait(until: deadline) { $0.holding ? true : nil } ?? false
     }
 
     /// The operations started so far, in start order.
-    var log: [Int] { locked { starts } }
+    var log: [Int] { turns.withLock { $0.starts } }
 
     /// Never holds again, and lets a held body go: for a scenario that ends early.
     func abandon() {
-        locked {
-            abandoned = true
-            holding = false
-            condition.broadcast()
+        turns.withLockWakingWaiters { turns in
+            turns.abandoned = true
+            turns.holding = false
         }
-    }
-
-    private func locked<T>(_ body: () -> T) -> T {
-        condition.lock()
-        defer { condition.unlock() }
-        return body()
     }
 }
