@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "QueueLabAdvanced", targets: ["QueueLabAdvanced"]),
         .library(name: "QueueLabConformance", targets: ["QueueLabConformance"]),
         .library(name: "QueueLabBenchmarks", targets: ["QueueLabBenchmarks"]),
+        .library(name: "QueueLabInvestigation", targets: ["QueueLabInvestigation"]),
         // The hot-path scenarios of the allocation benchmarks, for any queue: a user's package-benchmark
         // target registers them for its own queue (QueueLab's Benchmarks/ package does it for its own).
         .library(name: "QueueLabHotPaths", targets: ["QueueLabHotPaths"]),
@@ -129,6 +130,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Investigating one run: its transitions traced, drawn (Chrome trace) and explained, and the
+        // HTML report over results files. Measuring knows nothing of it.
+        .target(
+            name: "QueueLabInvestigation",
+            dependencies: ["QueueLabCore", "QueueLabBenchmarks", "QueueLabRecorder"],
+            swiftSettings: strict
+        ),
         // A discrete-event simulation of a workload on the real QueueStateMachine and policies.
         .target(
             name: "QueueLabSimulation",
@@ -152,6 +160,7 @@ let package = Package(
                 "QueueLabScheduling",
                 "QueueLabConformance",
                 "QueueLabBenchmarks",
+                "QueueLabInvestigation",
                 "QueueLabRecorder",
                 "QueueLabSimulation",
                 "CStandardOutput",
@@ -184,6 +193,13 @@ let package = Package(
         ),
         // Which tier a test belongs to: `swift test` runs the fast one, QUEUELAB_LONG_TESTS=1 adds the long one.
         .target(name: "TestTiers", path: "Tests/TestTiers", swiftSettings: strict),
+        // What tests of several modules share: scratch folders, the built binaries, made-up results rows.
+        .target(
+            name: "TestSupport",
+            dependencies: ["TestTiers", "QueueLabCore", "QueueLabBenchmarks"],
+            path: "Tests/TestSupport",
+            swiftSettings: strict
+        ),
         .testTarget(name: "QueueLabCoreTests", dependencies: ["TestTiers", "QueueLabCore"], swiftSettings: strict),
         .testTarget(
             name: "QueueLabAdvancedTests",
@@ -237,17 +253,36 @@ let package = Package(
             dependencies: ["TestTiers", "QueueLabCore", "QueueLabHotPaths", "LockBasedQueue"],
             swiftSettings: strict
         ),
+        // The measuring library: workloads, the runner, results files, statistics, open loop, replay.
         .testTarget(
             name: "BenchmarkTests",
             dependencies: [
-                "TestTiers",
-                "QueueLabCore", "QueueLabBenchmarks", "QueueLabImplementations", "QueueLabScheduling", "QueueLabTool",
-                "QueueLabRecorder", "QueueLabSimulation", "LockBasedQueue", "ActorBasedQueue", "FoundationAdapter",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "TestTiers", "TestSupport",
+                "QueueLabCore", "QueueLabBenchmarks", "QueueLabInvestigation", "QueueLabImplementations",
+                "QueueLabScheduling", "QueueLabRecorder", "LockBasedQueue", "ActorBasedQueue", "FoundationAdapter",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
-            // A/A CSVs read by SyntheticPowerTests through #filePath.
-            exclude: ["Fixtures"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "QueueLabInvestigationTests",
+            dependencies: [
+                "TestTiers", "TestSupport",
+                "QueueLabCore", "QueueLabBenchmarks", "QueueLabInvestigation", "QueueLabImplementations",
+                "QueueLabRecorder", "LockBasedQueue",
+            ],
+            swiftSettings: strict
+        ),
+        // The tool: its commands' grammar, and the binaries run as a user runs them.
+        .testTarget(
+            name: "QueueLabToolTests",
+            dependencies: [
+                "TestTiers", "TestSupport",
+                "QueueLabCore", "QueueLabBenchmarks", "QueueLabInvestigation", "QueueLabImplementations",
+                "QueueLabScheduling", "QueueLabTool", "QueueLabRecorder", "QueueLabSimulation", "LockBasedQueue",
+                "ActorBasedQueue", "FoundationAdapter",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strict
         ),
     ]

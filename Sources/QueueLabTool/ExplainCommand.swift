@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import QueueLabBenchmarks
 import QueueLabCore
+import QueueLabInvestigation
 import QueueLabRegistry
 
 struct ExplainCommand: ParsableCommand {

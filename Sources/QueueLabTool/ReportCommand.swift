@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QueueLabBenchmarks
+import QueueLabInvestigation
 import QueueLabRegistry
 
 struct ReportCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import QueueLabBenchmarks
+import QueueLabInvestigation
 import QueueLabRecorder
 
 /// Reading a `trace --format transitions` file for `explain --trace` and `report --explain`: bad input

@@ -1,5 +1,6 @@
 import Foundation
 import QueueLabBenchmarks
+import TestSupport
 import TestTiers
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 extension FailClosedTests {
     /// The same through the command line: the exit statuses a CI job sees.
     @Test(
-        .longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30))
+        .longTier("runs the queuelab binary"), .enabled(if: ToolBinary.queuelab != nil), .timeLimit(.minutes(30))
     )
     func compareExitStatuses() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-closed-\(getpid())")
@@ -19,16 +20,21 @@ extension FailClosedTests {
         }
         let base = try file(
             "base.csv",
-            Self.records(Self.steady, variant: "base") + Self.records(Self.steady, variant: "base", workload: "chain"))
-        let head = try file("head.csv", Self.records(Self.steady, variant: "head"))
-        let five = try file("five.csv", Self.records(Array(Self.steady.prefix(5)), variant: "base"))
-        let fiveAgain = try file("five-again.csv", Self.records(Array(Self.steady.prefix(5)), variant: "head"))
-        let otherHost = try file("other.csv", Self.records(Self.steady, variant: "head", host: "elsewhere"))
+            SyntheticRecords.records(SyntheticRecords.steady, variant: "base")
+                + SyntheticRecords.records(SyntheticRecords.steady, variant: "base", workload: "chain"))
+        let head = try file("head.csv", SyntheticRecords.records(SyntheticRecords.steady, variant: "head"))
+        let five = try file(
+            "five.csv", SyntheticRecords.records(Array(SyntheticRecords.steady.prefix(5)), variant: "base"))
+        let fiveAgain = try file(
+            "five-again.csv", SyntheticRecords.records(Array(SyntheticRecords.steady.prefix(5)), variant: "head"))
+        let otherHost = try file(
+            "other.csv", SyntheticRecords.records(SyntheticRecords.steady, variant: "head", host: "elsewhere"))
         // Head swings 25 % either way round by round: paired, 57 % detectable with 10 pairs (44 % while
         // the figure's jitter was normal: at 10 pairs the t jitter's width counts most).
         let swinging = try file(
             "swinging.csv",
-            Self.records(Self.steady.enumerated().map { $1 * ($0 % 2 == 0 ? 1.25 : 0.8) }, variant: "head"))
+            SyntheticRecords.records(
+                SyntheticRecords.steady.enumerated().map { $1 * ($0 % 2 == 0 ? 1.25 : 0.8) }, variant: "head"))
         let cases: [([String], Int32, String)] = [
             ([base, head], 4, "missing from head"),
             ([head, swinging, "--require-detectable", "10%"], 6, "1 headline row(s) cannot detect 10.0%"),
@@ -47,7 +53,7 @@ extension FailClosedTests {
         ]
         for (arguments, status, message) in cases {
             let outcome = try ChildProcess.run(
-                ChildCommand(executable: RunnerTests.queuelabBinary!, arguments: ["compare"] + arguments),
+                ChildCommand(executable: ToolBinary.queuelab!, arguments: ["compare"] + arguments),
                 timeout: .seconds(30))
             #expect(outcome.status == status, "\(arguments): exit \(outcome.status) \(outcome.standardError)")
             if !message.isEmpty {
@@ -58,7 +64,7 @@ extension FailClosedTests {
 
     /// A sample that fails (here a "build" that prints no figures) makes bench exit 4, not 0 or 1.
     @Test(
-        .longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30))
+        .longTier("runs the queuelab binary"), .enabled(if: ToolBinary.queuelab != nil), .timeLimit(.minutes(30))
     )
     func aFailedSampleIsNotMeasured() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-failed-\(getpid())")
@@ -68,7 +74,7 @@ extension FailClosedTests {
             "--variant", "head=/bin/true", "--out-dir", directory.path,
         ]
         let outcome = try ChildProcess.run(
-            ChildCommand(executable: RunnerTests.queuelabBinary!, arguments: arguments), timeout: .seconds(30))
+            ChildCommand(executable: ToolBinary.queuelab!, arguments: arguments), timeout: .seconds(30))
         #expect(outcome.status == 4, "exit \(outcome.status): \(outcome.standardError)")
         #expect(outcome.standardError.contains("not measured"), "\(outcome.standardError)")
     }

@@ -3,6 +3,7 @@ import QueueLabImplementations
 import Testing
 
 @testable import QueueLabBenchmarks
+@testable import QueueLabInvestigation
 
 /// `makespan`: its parameters, the graph it draws and the bound it computes from it, and its
 /// figures (how close a policy gets is a benchmark's business, not a test's).

@@ -1,5 +1,6 @@
 import Foundation
 import QueueLabCore
+import TestSupport
 import Testing
 
 @testable import QueueLabBenchmarks

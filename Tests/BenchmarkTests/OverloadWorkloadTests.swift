@@ -1,6 +1,7 @@
 import Foundation
 import QueueLabCore
 import QueueLabImplementations
+import TestSupport
 import Testing
 
 @testable import QueueLabBenchmarks

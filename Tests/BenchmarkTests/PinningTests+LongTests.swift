@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import TestTiers
 import Testing
 
@@ -8,14 +9,14 @@ import Testing
 extension PinningTests {
     @Test(
         .longTier("runs the queuelab binary"),
-        .enabled(if: RunnerTests.queuelabBinary != nil && CPUPinning.findTaskset() != nil),
+        .enabled(if: ToolBinary.queuelab != nil && CPUPinning.findTaskset() != nil),
         .timeLimit(.minutes(30)))
     func aPinnedRunRecordsOneCPU() throws {
         let csv = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-pin-\(getpid()).csv").path
         defer { try? FileManager.default.removeItem(atPath: csv) }
         let outcome = try ChildProcess.run(
             ChildCommand(
-                executable: RunnerTests.queuelabBinary!,
+                executable: ToolBinary.queuelab!,
                 arguments: [
                     "bench", "--impl", "lock", "--workload", "noop:n=500", "--samples", "2", "--warmup", "0", "--pin",
                     "0", "--out", csv,
@@ -28,13 +29,13 @@ extension PinningTests {
     }
 
     @Test(
-        .longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30))
+        .longTier("runs the queuelab binary"), .enabled(if: ToolBinary.queuelab != nil), .timeLimit(.minutes(30))
     )
     func aBadCPUListExitsTwoBeforeAnySample() throws {
         for (list, message) in [("9999", "but this machine has CPUs 0 to"), ("x", "--pin wants a CPU list")] {
             let outcome = try ChildProcess.run(
                 ChildCommand(
-                    executable: RunnerTests.queuelabBinary!,
+                    executable: ToolBinary.queuelab!,
                     arguments: ["bench", "--impl", "lock", "--workload", "noop:n=10", "--samples", "1", "--pin", list]),
                 timeout: .seconds(30))
             #expect(outcome.status == 2, "\(list): exit \(outcome.status)")

@@ -2,6 +2,7 @@ import Foundation
 import QueueLabCore
 import QueueLabImplementations
 import QueueLabScheduling
+import TestSupport
 import TestTiers
 import Testing
 
@@ -11,12 +12,12 @@ import Testing
 extension PolicySelectionTests {
     /// The sample child makes its queue through the recipe: a policy reaches the queue.
     @Test(
-        .longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30))
+        .longTier("runs the queuelab binary"), .enabled(if: ToolBinary.queuelab != nil), .timeLimit(.minutes(30))
     )
     func aSampleRunsWithItsPolicy() throws {
         let outcome = try ChildProcess.run(
             ChildCommand(
-                executable: RunnerTests.queuelabBinary!,
+                executable: ToolBinary.queuelab!,
                 arguments: SampleProtocol.arguments(
                     implementation: "lock", policy: "aging:step=1ms",
                     workload: Workload(kind: .noop, parameters: ["n": 200]),
@@ -26,7 +27,7 @@ extension PolicySelectionTests {
     }
 
     @Test(
-        .longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30))
+        .longTier("runs the queuelab binary"), .enabled(if: ToolBinary.queuelab != nil), .timeLimit(.minutes(30))
     )
     func badPolicyInputExitsTwoBeforeAnySample() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-policy-\(getpid())")
@@ -53,7 +54,7 @@ extension PolicySelectionTests {
         ]
         for (arguments, message) in cases {
             let outcome = try ChildProcess.run(
-                ChildCommand(executable: RunnerTests.queuelabBinary!, arguments: arguments), timeout: .seconds(60))
+                ChildCommand(executable: ToolBinary.queuelab!, arguments: arguments), timeout: .seconds(60))
             #expect(outcome.status == 2, "\(arguments): exit \(outcome.status)")
             #expect(outcome.standardError.contains(message), "\(arguments): \(outcome.standardError)")
             #expect(outcome.standardError.split(separator: "\n").count == 1, "\(arguments): \(outcome.standardError)")
@@ -66,7 +67,7 @@ extension PolicySelectionTests {
     /// Without `--impl`, `--policy` runs the implementations that take one, and the CSV records the
     /// specification with its defaults.
     @Test(
-        .longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30))
+        .longTier("runs the queuelab binary"), .enabled(if: ToolBinary.queuelab != nil), .timeLimit(.minutes(30))
     )
     func withoutImplementationsThePolicyTakersRun() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queuelab-takers-\(getpid())")
@@ -74,7 +75,7 @@ extension PolicySelectionTests {
         let out = directory.appendingPathComponent("run.csv").path
         let outcome = try ChildProcess.run(
             ChildCommand(
-                executable: RunnerTests.queuelabBinary!,
+                executable: ToolBinary.queuelab!,
                 arguments: [
                     "bench", "--policy", "aging", "--workload", "noop:n=50", "--samples", "1", "--warmup", "0", "--out",
                     out,

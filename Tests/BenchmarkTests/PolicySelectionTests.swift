@@ -6,6 +6,7 @@ import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
+@testable import QueueLabInvestigation
 
 /// `--policy`: one splitting rule, specifications with their defaults spelled out, the CSV's policy
 /// column, cells grouped by policy, and bad input refused (exit 2) before any sample runs.

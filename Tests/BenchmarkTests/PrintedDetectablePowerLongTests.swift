@@ -1,5 +1,6 @@
 import Foundation
 import QueueLabCore
+import TestSupport
 import TestTiers
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// The detectable effect a row prints is a promise: a change that large is caught at least 80 % of
 /// the time. Checked the way issue 28 found the old figure wanting: the printed figure of a run is
 /// planted into fresh draws of recorded A/A noise (paired log ratios of 812 and 516 rounds, the same
-/// binary as base and head on a loaded 2-core VM, Fixtures/aa-log-ratios-*.txt), and the real
+/// binary as base and head on a loaded 2-core VM, Tests/Fixtures/aa-log-ratios-*.txt), and the real
 /// `Comparison` (signed-rank test, Holm over a family of 12 rows) must detect it in at least 80 %
 /// of the draws, at 20 pairs and at larger pair counts. The other 11 rows of the family hold 5
 /// pairs of A/A noise each: they count in Holm's correction as any row does (the printed figure is
@@ -22,7 +23,7 @@ struct PrintedDetectablePowerTests {
 
     /// The recorded log ratios, centred on their median: A/A noise, with no change in it.
     static func pool(_ name: String) throws -> [Double] {
-        let url = SyntheticPowerTests.fixtures.appendingPathComponent("aa-log-ratios-\(name).txt")
+        let url = TestFixtures.url("aa-log-ratios-\(name).txt")
         let values = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
             .filter { !$0.hasPrefix("#") }.compactMap { Double($0) }
         let centre = Median.of(values)

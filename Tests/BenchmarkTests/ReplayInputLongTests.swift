@@ -1,6 +1,7 @@
 import Foundation
 import QueueLabBenchmarks
 import QueueLabRecorder
+import TestSupport
 import TestTiers
 import Testing
 
@@ -23,7 +24,7 @@ extension ReplayInputTests {
     }
 
     @Test(
-        .longTier("runs the queuelab binary"), .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30))
+        .longTier("runs the queuelab binary"), .enabled(if: ToolBinary.queuelab != nil), .timeLimit(.minutes(30))
     )
     func theBinaryExitsTwoWithOneLineBeforeAnything() throws {
         let bad: [(String, String)] = [
@@ -44,7 +45,7 @@ extension ReplayInputTests {
                 ["explain", "--impl", "lock", "--workload", "replay:file=\(path)"],
             ] {
                 let outcome = try ChildProcess.run(
-                    ChildCommand(executable: RunnerTests.queuelabBinary!, arguments: command), timeout: .seconds(60))
+                    ChildCommand(executable: ToolBinary.queuelab!, arguments: command), timeout: .seconds(60))
                 #expect(outcome.status == 2, "\(command): exit \(outcome.status)")
                 #expect(outcome.standardError.contains(expected), "\(command): \(outcome.standardError)")
                 #expect(outcome.standardError.split(separator: "\n").count == 1, "\(outcome.standardError)")
@@ -54,7 +55,7 @@ extension ReplayInputTests {
         // A recording given where a trace goes: one line saying how to explain it instead.
         let recording = try ChildProcess.run(
             ChildCommand(
-                executable: RunnerTests.queuelabBinary!,
+                executable: ToolBinary.queuelab!,
                 arguments: ["explain", "--trace", Self.shippedRecording]),
             timeout: .seconds(60))
         #expect(recording.status == 2, "exit \(recording.status)")
@@ -67,7 +68,7 @@ extension ReplayInputTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let outcome = try ChildProcess.run(
             ChildCommand(
-                executable: RunnerTests.queuelabBinary!,
+                executable: ToolBinary.queuelab!,
                 arguments: ["trace", "--impl", "lock", "--out", path + ".json", "--workload", "replay:file=\(path)"]),
             timeout: .seconds(60))
         defer { try? FileManager.default.removeItem(atPath: path + ".json") }
@@ -78,7 +79,7 @@ extension ReplayInputTests {
         // simulate replays it too, after the same line.
         let simulated = try ChildProcess.run(
             ChildCommand(
-                executable: RunnerTests.queuelabBinary!,
+                executable: ToolBinary.queuelab!,
                 arguments: ["simulate", "--width", "2", "--workload", "replay:file=\(path)"]),
             timeout: .seconds(60))
         #expect(simulated.status == 0, "\(simulated.standardError)")

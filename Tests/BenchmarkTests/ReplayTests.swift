@@ -6,6 +6,7 @@ import TestTiers
 import Testing
 
 @testable import QueueLabBenchmarks
+@testable import QueueLabInvestigation
 
 /// `replay` through the real queues, checked with the trace of the replay: the recorded
 /// dependencies, priorities, cancellations and queues come back.

@@ -1,6 +1,7 @@
 import Foundation
 import QueueLabCore
 import QueueLabImplementations
+import TestSupport
 import TestTiers
 import Testing
 
@@ -73,11 +74,11 @@ extension RunnerTests {
     /// The real thing: one sample in a child `queuelab` process (built beside the test bundle).
     @Test(
         .longTier("runs samples and the queuelab binary in child processes"),
-        .enabled(if: RunnerTests.queue != nil && RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30)))
+        .enabled(if: RunnerTests.queue != nil && ToolBinary.queuelab != nil), .timeLimit(.minutes(30)))
     func oneSampleInAChildProcess() throws {
         let name = RunnerTests.queue!.implementationName
         let command = ChildCommand(
-            executable: RunnerTests.queuelabBinary!,
+            executable: ToolBinary.queuelab!,
             arguments: SampleProtocol.arguments(
                 implementation: name, workload: Workload(kind: .noop, parameters: ["n": 300]), latencyEvery: 1,
                 drainTimeout: 20))
@@ -94,7 +95,7 @@ extension RunnerTests {
     @Test(
         .longTier("runs samples and the queuelab binary in child processes"),
         .enabled(
-            if: RunnerTests.queue != nil && RunnerTests.queuelabBinary != nil
+            if: RunnerTests.queue != nil && ToolBinary.queuelab != nil
                 && FileManager.default.fileExists(atPath: Allocator.jemallocLibrary)
                 // ThreadSanitizer brings its own allocator: a preloaded jemalloc then sees no allocation.
                 && !TestTier.runsUnderThreadSanitizer),
@@ -102,7 +103,7 @@ extension RunnerTests {
     func jemallocCountsOnlyTheWorkload() throws {
         func allocations(_ n: Int) throws -> Double {
             let command = ChildCommand(
-                executable: RunnerTests.queuelabBinary!,
+                executable: ToolBinary.queuelab!,
                 arguments: SampleProtocol.arguments(
                     implementation: RunnerTests.queue!.implementationName,
                     workload: Workload(kind: .noop, parameters: ["n": n]), latencyEvery: 64, drainTimeout: 20),
@@ -123,7 +124,7 @@ extension RunnerTests {
     /// Bad input exits 2 and names the problem, whether the parser or a command found it.
     @Test(
         .longTier("runs samples and the queuelab binary in child processes"),
-        .enabled(if: RunnerTests.queuelabBinary != nil), .timeLimit(.minutes(30)))
+        .enabled(if: ToolBinary.queuelab != nil), .timeLimit(.minutes(30)))
     func badCommandLinesExitTwo() throws {
         let cases: [([String], String)] = [
             (["conform", "--bogus"], "Unknown option '--bogus'"),
@@ -133,7 +134,7 @@ extension RunnerTests {
         ]
         for (arguments, message) in cases {
             let outcome = try ChildProcess.run(
-                ChildCommand(executable: RunnerTests.queuelabBinary!, arguments: arguments), timeout: .seconds(30))
+                ChildCommand(executable: ToolBinary.queuelab!, arguments: arguments), timeout: .seconds(30))
             #expect(outcome.status == 2, "\(arguments): exit \(outcome.status)")
             #expect(outcome.standardError.contains(message), "\(arguments): \(outcome.standardError)")
         }

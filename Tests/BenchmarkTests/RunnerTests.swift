@@ -46,19 +46,6 @@ import Testing
         #expect(note != nil)
         #expect(WorkloadSuite.sized(Workload(kind: .chain), for: "lock").1 == nil)
     }
-
-    /// The tool can sample under Callgrind here: it is built, Valgrind is where `bench` looks for it,
-    /// and no ThreadSanitizer runtime sits between them.
-    static var canCountInstructions: Bool {
-        queuelabBinary != nil && CallgrindSampling.findValgrind() != nil && !TestTier.runsUnderThreadSanitizer
-    }
-
-    static var queuelabBinary: String? {
-        let bundle = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("queuelab").path
-        let sibling = URL(fileURLWithPath: RunMetadata.currentExecutable()).deletingLastPathComponent()
-            .appendingPathComponent("queuelab").path
-        return [bundle, sibling].first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
 }
 
 @Suite struct PairedOrderTests {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import TestTiers
 import Testing
 
@@ -6,13 +7,12 @@ import Testing
 
 /// The fast statistics half of the gate's power check (the slow half, on real queue code, is
 /// `Lab/gate-power`): a real A/A pair (same binary, base and head interleaved, 6 processes a
-/// side, committed in `Fixtures/`), whose head is scaled to a known slowdown and compared.
+/// side, committed in `Tests/Fixtures/`), whose head is scaled to a known slowdown and compared.
 @Suite(.onBlockingThreads) struct SyntheticPowerTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
     static func pair(_ name: String) throws -> (base: [SampleRecord], head: [SampleRecord]) {
-        let base = try ResultsFile.read(fixtures.appendingPathComponent("aa-\(name)-base.csv").path)
-        let head = try ResultsFile.read(fixtures.appendingPathComponent("aa-\(name)-head.csv").path)
+        let base = try ResultsFile.read(TestFixtures.url("aa-\(name)-base.csv").path)
+        let head = try ResultsFile.read(TestFixtures.url("aa-\(name)-head.csv").path)
         return (base, head)
     }
 

@@ -26,7 +26,7 @@ package final class OperationHarness: @unchecked Sendable {
     private let finishStamps: UnsafeMutableBufferPointer<UInt64>
     /// Where a traced run's bodies stamp their own start and end; nil (every benchmark run) makes
     /// bodies without the stamps, so an untraced run pays nothing for them.
-    let bodyLog: TransitionLog?
+    package let bodyLog: (any BodySpanLog)?
     private var phaseCPUStart: UInt64 = 0
     /// The process's CPU time over the last timed phase (``ProcessCPUClock``).
     package private(set) var phaseCPUNanoseconds: UInt64 = 0
@@ -39,9 +39,9 @@ package final class OperationHarness: @unchecked Sendable {
             slowdownNanoseconds: slowdownNanoseconds, bodyLog: nil)
     }
 
-    init(
+    package init(
         operations: Int, latencyEvery: Int, workNanoseconds: UInt64 = 0, slowdownNanoseconds: UInt64 = 0,
-        bodyLog: TransitionLog?
+        bodyLog: (any BodySpanLog)?
     ) {
         self.bodyLog = bodyLog
         self.latencyEvery = Swift.max(1, latencyEvery)

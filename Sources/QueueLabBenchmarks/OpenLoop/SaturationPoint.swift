@@ -34,7 +34,7 @@ package enum SaturationPoint {
 
         /// The limit on the p99 wait, from the nominal distribution of the `service` parameter.
         package var waitLimitNanoseconds: Double {
-            let service = ReportCell.textParameter("service", in: parameters).flatMap {
+            let service = SampleRecord.parameterText("service", in: parameters).flatMap {
                 try? ServiceDistribution(parsing: $0)
             }
             return waitLimit(for: service)
@@ -121,21 +121,10 @@ package enum SaturationPoint {
     }
 
     static func rate(of parameters: String) -> Int? {
-        ReportCell.textParameter("rate", in: parameters).flatMap { Int($0) }
+        SampleRecord.parameterText("rate", in: parameters).flatMap { Int($0) }
     }
 
     static func withoutRate(_ parameters: String) -> String {
         parameters.split(separator: ";").filter { !$0.hasPrefix("rate=") }.joined(separator: ";")
-    }
-}
-
-extension ReportCell {
-    /// One parameter's text in a `params` value (`service=exp:50us` -> `exp:50us`).
-    static func textParameter(_ key: String, in parameters: String) -> String? {
-        for pair in parameters.split(separator: ";") {
-            let parts = pair.split(separator: "=", maxSplits: 1)
-            if parts.count == 2, parts[0] == key { return String(parts[1]) }
-        }
-        return nil
     }
 }

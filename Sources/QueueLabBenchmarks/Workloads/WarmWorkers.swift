@@ -2,8 +2,8 @@ import Foundation
 import QueueLabCore
 
 /// The name of the operations ``WorkloadExecution/warmWorkers(of:width:)`` adds: a trace leaves
-/// them out (``TransitionLog/recordedRun(metadata:)``).
-let warmUpOperationName = "queuelab.warm-up"
+/// them out (`TransitionLog.recordedRun(metadata:)`).
+package let warmUpOperationName = "queuelab.warm-up"
 
 extension WorkloadExecution {
     /// How long the warm-up waits for the queue's workers to run side by side before the workload

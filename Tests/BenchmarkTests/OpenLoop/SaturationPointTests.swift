@@ -1,34 +1,27 @@
 import QueueLabBenchmarks
+import TestSupport
 import TestTiers
 import Testing
 
 /// Finding the saturation point in a sweep's rows, per round and from medians.
 @Suite(.onBlockingThreads) struct SaturationPointTests {
-    static func record(_ implementation: String, rate: Int, round: Int, achieved: Double, waitP99: Double?)
-        -> SampleRecord
-    {
-        var figures = ["offered_ops_per_s": Double(rate), "ops_per_s": achieved, "wall_s": 1]
-        figures["a2s_p99_ns"] = waitP99
-        return SampleRecord(
-            timestamp: "2026-01-01T00:00:0\(round)Z", variant: "head", gitCommit: "abc", host: "h", cores: 2,
-            swiftVersion: "6.3.1", buildConfiguration: "release", allocator: "system", implementation: implementation,
-            workload: "open", parameters: "rate=\(rate);service=const:50us;width=1", seed: 1, round: round,
-            figures: figures)
-    }
-
     @Test func highestRateBeforeTheFirstFailure() throws {
         // const:50us: the wait limit is 20 x 50 us = 1 ms.
         var records: [SampleRecord] = []
         for round in 0..<3 {
-            records.append(Self.record("lock", rate: 1_000, round: round, achieved: 1_000, waitP99: 10_000))
-            records.append(Self.record("lock", rate: 2_000, round: round, achieved: 1_990, waitP99: 50_000))
-            // Round 2 keeps up at 4,000 too, but only after failing at 3,000: the walk stops there.
-            records.append(Self.record("lock", rate: 3_000, round: round, achieved: 2_000, waitP99: 5e6))
             records.append(
-                Self.record("lock", rate: 4_000, round: round, achieved: round == 2 ? 4_000 : 2_000, waitP99: 10_000))
+                SyntheticRecords.openLoop("lock", rate: 1_000, round: round, achieved: 1_000, waitP99: 10_000))
+            records.append(
+                SyntheticRecords.openLoop("lock", rate: 2_000, round: round, achieved: 1_990, waitP99: 50_000))
+            // Round 2 keeps up at 4,000 too, but only after failing at 3,000: the walk stops there.
+            records.append(SyntheticRecords.openLoop("lock", rate: 3_000, round: round, achieved: 2_000, waitP99: 5e6))
+            records.append(
+                SyntheticRecords.openLoop(
+                    "lock", rate: 4_000, round: round, achieved: round == 2 ? 4_000 : 2_000, waitP99: 10_000))
             // Late generator: no wait figure, so the rate is not kept.
-            records.append(Self.record("actor", rate: 1_000, round: round, achieved: 1_000, waitP99: 10_000))
-            records.append(Self.record("actor", rate: 2_000, round: round, achieved: 2_000, waitP99: nil))
+            records.append(
+                SyntheticRecords.openLoop("actor", rate: 1_000, round: round, achieved: 1_000, waitP99: 10_000))
+            records.append(SyntheticRecords.openLoop("actor", rate: 2_000, round: round, achieved: 2_000, waitP99: nil))
         }
         let sweeps = SaturationPoint.sweeps(in: records)
         #expect(sweeps.map(\.implementation) == ["actor", "lock"])
