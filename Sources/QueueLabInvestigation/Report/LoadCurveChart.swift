@@ -3,7 +3,7 @@ import QueueLabBenchmarks
 
 /// Latency against offered load, one panel per `open` sweep: intended-arrival-to-finish p50
 /// (dashed) and p99 (solid) on log scales, one colour per implementation, medians over samples at
-/// each rate. Each implementation's saturation point (``SaturationPoint``, from the medians) is a
+/// each rate. Each implementation's saturation point (`SaturationPoint`, from the medians) is a
 /// ring on its p99 line with a vertical tick down to the axis.
 enum LoadCurveChart {
     static let panelWidth = 560.0

@@ -5,7 +5,7 @@ import QueueLabBenchmarks
 /// summaries the report draws from them.
 public struct ReportCell: Sendable {
     public let implementation: String
-    /// The scheduling policy's specification, or empty (see ``SampleRecord/policy``).
+    /// The scheduling policy's specification, or empty (see `SampleRecord/policy`).
     public let policy: String
     public let workload: String
     public let parameters: String

@@ -15,7 +15,7 @@ public enum TraceRun {
     /// Parses `text` like `queuelab bench --workload`, but with ``traceSizes`` for the parameters
     /// the text does not give.
     ///
-    /// - Throws: ``WorkloadParseError`` listing the valid workloads or parameters.
+    /// - Throws: `WorkloadParseError` listing the valid workloads or parameters.
     public static func workload(parsing text: String) throws(WorkloadParseError) -> Workload {
         let parsed = try Workload(parsing: text)
         let given = Set(
@@ -31,7 +31,7 @@ public enum TraceRun {
     /// Runs `workload` on `implementation` (capped for Foundation as the benchmark runner caps it) and
     /// returns the trace with a note when the workload was capped.
     ///
-    /// - Throws: ``SampleError`` (unsupported workload, stall, queue error).
+    /// - Throws: `SampleError` (unsupported workload, stall, queue error).
     public static func record<Queue: OperationQueueing>(
         queue implementation: Queue.Type, workload requested: Workload, drainTimeout: Duration = .seconds(60)
     ) throws(SampleError) -> (trace: ChromeTrace, note: String?) {
@@ -53,7 +53,7 @@ public enum TraceRun {
     /// Runs `workload` with the queue made by `recipe` and returns everything recorded (what
     /// `trace --format transitions` writes and `explain` reads), with a note when the workload was capped.
     ///
-    /// - Throws: ``SampleError`` (unsupported workload, stall, queue error).
+    /// - Throws: `SampleError` (unsupported workload, stall, queue error).
     public static func recordRun<Recipe: QueueRecipe>(
         recipe: Recipe, workload requested: Workload, drainTimeout: Duration = .seconds(60)
     ) throws(SampleError) -> (run: RecordedRun, note: String?) {
