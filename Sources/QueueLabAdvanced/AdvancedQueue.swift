@@ -12,15 +12,11 @@ import QueueLabCore
 /// like.addCondition(MutuallyExclusive("alert"))
 /// try queue.addOperation(like)
 /// ```
-public final class AdvancedQueue<Q: OperationQueueing>: @unchecked Sendable {
-    // @unchecked Sendable: `unfinished`, `nextIndex` and `queueObservers` are only touched while
-    // `state` is locked; the rest is immutable or thread-safe.
+public final class AdvancedQueue<Q: OperationQueueing>: Sendable {
     public let underlying: Q
     /// Shared with the queues of the groups this queue runs, and with any queue given the same one.
     public let exclusivity: ExclusivityManager
     let faults: AdvancedFaults
-    /// The group whose children this queue runs (nil for a top-level queue).
-    private weak var owner: AdvancedOperation<Q>?
     private let coordinator: GroupCoordinator<Q>?
     /// For the children queue of a group that holds categories: the only categories its operations
     /// may need (its manager is the group's own, covering exactly those). Nil: unrestricted.
@@ -28,10 +24,13 @@ public final class AdvancedQueue<Q: OperationQueueing>: @unchecked Sendable {
     /// Makes the children queue of each group this queue runs: the way the underlying queue was
     /// made (a recipe's policy reaches the groups too), or `Q(name:)`.
     private let makeGroupQueue: @Sendable (String?) -> Q
-    private let state = NSCondition()
-    private var unfinished: [ObjectIdentifier: (index: Int, operation: AdvancedOperation<Q>)] = [:]
-    private var nextIndex = 0
-    private var queueObservers: [any AdvancedObserver<Q>] = []
+    private struct State {
+        var unfinished: [ObjectIdentifier: (index: Int, operation: AdvancedOperation<Q>)] = [:]
+        var nextIndex = 0
+        var queueObservers: [any AdvancedObserver<Q>] = []
+    }
+
+    private let state = Locked(State())
 
     /// A queue over a new underlying queue called `name`.
     public convenience init(name: String? = nil, exclusivity: ExclusivityManager = ExclusivityManager()) {
@@ -67,7 +66,6 @@ public final class AdvancedQueue<Q: OperationQueueing>: @unchecked Sendable {
         underlying = parent.makeGroupQueue("\(group.name ?? "group").children")
         makeGroupQueue = parent.makeGroupQueue
         faults = parent.faults
-        owner = group
         self.coordinator = coordinator
         let held = group.locked { group.grantedCategories }
         if held.isEmpty {
@@ -94,9 +92,7 @@ public final class AdvancedQueue<Q: OperationQueueing>: @unchecked Sendable {
 
     /// Attaches `observer` to every operation added from now on (the original queue's delegate).
     public func addObserver(_ observer: some AdvancedObserver<Q>) {
-        state.lock()
-        queueObservers.append(observer)
-        state.unlock()
+        state.withLock { $0.queueObservers.append(observer) }
     }
 
     // MARK: Adding
@@ -116,10 +112,10 @@ public final class AdvancedQueue<Q: OperationQueueing>: @unchecked Sendable {
         // Registered before it can finish (a cancel from another thread may finish it as soon as
         // it entered), so the count a waiter or a group sees never misses it.
         let key = ObjectIdentifier(operation)
-        let observers = state.withLocked { () -> [any AdvancedObserver<Q>] in
-            unfinished[key] = (nextIndex, operation)
-            nextIndex += 1
-            return queueObservers
+        let observers = state.withLock { state -> [any AdvancedObserver<Q>] in
+            state.unfinished[key] = (state.nextIndex, operation)
+            state.nextIndex += 1
+            return state.queueObservers
         }
         for observer in observers { operation.addObserver(observer) }
         coordinator?.childAdded()
@@ -127,7 +123,7 @@ public final class AdvancedQueue<Q: OperationQueueing>: @unchecked Sendable {
         do {
             gate = try operation.enter(self)
         } catch {
-            state.withLocked { _ = unfinished.removeValue(forKey: key) }
+            state.withLock { _ = $0.unfinished.removeValue(forKey: key) }
             coordinator?.childFinished(errors: [])
             throw error
         }
@@ -155,15 +151,14 @@ public final class AdvancedQueue<Q: OperationQueueing>: @unchecked Sendable {
 
     /// Unfinished operations, in the order they were added.
     public var operations: [AdvancedOperation<Q>] {
-        state.withLocked { unfinished.values.sorted { $0.index < $1.index }.map(\.operation) }
+        state.withLock { $0.unfinished.values.sorted { $0.index < $1.index }.map(\.operation) }
     }
 
-    public var operationCount: Int { state.withLocked { unfinished.count } }
+    public var operationCount: Int { state.withLock { $0.unfinished.count } }
 
     func operationDidFinish(_ operation: AdvancedOperation<Q>, errors: [any Error]) {
-        let removed = state.withLocked { () -> Bool in
-            defer { state.broadcast() }
-            return unfinished.removeValue(forKey: ObjectIdentifier(operation)) != nil
+        let removed = state.withLockWakingWaiters {
+            $0.unfinished.removeValue(forKey: ObjectIdentifier(operation)) != nil
         }
         if removed { coordinator?.childFinished(errors: errors) }
     }
@@ -176,15 +171,8 @@ public final class AdvancedQueue<Q: OperationQueueing>: @unchecked Sendable {
     /// ahead in line for) the categories it needs.
     public func waitUntilAllOperationsAreFinished(timeout: Duration) -> WaitOutcome {
         let start = MonotonicClock.now()
-        let end = Date(timeIntervalSinceNow: Double(timeout.nanoseconds) / 1e9)
-        state.lock()
-        while !unfinished.isEmpty {
-            if !state.wait(until: end), !unfinished.isEmpty {
-                state.unlock()
-                return .timedOut(stallReport())
-            }
-        }
-        state.unlock()
+        let drained = state.wait(until: Deadline(after: timeout)) { $0.unfinished.isEmpty ? true : nil } ?? false
+        if !drained { return .timedOut(stallReport()) }
         let spent = MonotonicClock.now() - start
         let left = timeout.nanoseconds > spent ? Duration.nanoseconds(Int64(timeout.nanoseconds - spent)) : .zero
         return underlying.waitUntilAllOperationsAreFinished(timeout: left)
@@ -194,13 +182,5 @@ public final class AdvancedQueue<Q: OperationQueueing>: @unchecked Sendable {
     public func stallReport() -> StallReport {
         let entries = operations.map { $0.stallEntry() }
         return StallReport(queueName: name, isSuspended: isSuspended, entries: entries)
-    }
-}
-
-extension NSCondition {
-    func withLocked<T>(_ work: () throws -> T) rethrows -> T {
-        lock()
-        defer { unlock() }
-        return try work()
     }
 }

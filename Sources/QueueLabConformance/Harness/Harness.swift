@@ -4,11 +4,7 @@ import QueueLabCore
 
 /// One run of one scenario: makes queues and operations whose bodies record themselves, keeps the
 /// facts the validator needs, and bounds every wait by the check's deadline.
-final class Harness<Q: OperationQueueing>: @unchecked Sendable {
-    // @unchecked Sendable: `startBarrierParties`, the one `var`, is set by the scenario thread
-    // before it adds the operations whose bodies read it (the add hands the write on to them);
-    // everything else that changes is in `state`, reached only inside its `withLock`. The rest is
-    // immutable or itself thread-safe (recorder, context).
+final class Harness<Q: OperationQueueing>: Sendable {
     typealias Op = Q.Operation
 
     /// What bodies, the sampler and the scenario thread all touch.
@@ -24,6 +20,7 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
         var queues: [Q] = []
         var sampler: StateSampler<Q>?
         var startBarrier: (Rendezvous, Int)?
+        var startBarrierParties = 0
     }
 
     let recorder: TraceRecorder
@@ -34,8 +31,12 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
     let observed: Bool
 
     private let state = Locked(State())
-    /// Bodies meet here (in groups) before their work, at stress level: forces overlap.
-    var startBarrierParties = 0
+    /// Bodies meet in groups of this many before their work, at stress level: forces overlap. Set
+    /// before the operations whose bodies read it are added.
+    var startBarrierParties: Int {
+        get { state.withLock { $0.startBarrierParties } }
+        set { state.withLock { $0.startBarrierParties = newValue } }
+    }
 
     init(context: ScenarioContext) {
         self.context = context
@@ -214,14 +215,14 @@ final class Harness<Q: OperationQueueing>: @unchecked Sendable {
     private let startBarrierWait = Duration.milliseconds(20)
 
     private func meetAtStartBarrier() {
-        guard startBarrierParties > 1 else { return }
         let barrier = state.withLock { state -> Rendezvous? in
-            guard context.overlapBudget.isAvailable else { return nil }
-            if let (current, used) = state.startBarrier, used < startBarrierParties {
+            let parties = state.startBarrierParties
+            guard parties > 1, context.overlapBudget.isAvailable else { return nil }
+            if let (current, used) = state.startBarrier, used < parties {
                 state.startBarrier = (current, used + 1)
                 return current
             }
-            let fresh = Rendezvous(parties: startBarrierParties)
+            let fresh = Rendezvous(parties: parties)
             state.startBarrier = (fresh, 1)
             return fresh
         }
