@@ -6,12 +6,10 @@ import QueueLabCore
 /// `outstanding` counts the unfinished operations of the children queue plus one token the group
 /// holds while it adds its initial children, so a child that finishes early can never bring the
 /// count to zero while others are still to be added (the shape of PSOperations #87).
-final class GroupCoordinator<Q: OperationQueueing>: @unchecked Sendable {
-    // @unchecked Sendable: `group` is written once, by ``AdvancedOperation/group(name:priority:children:)``
-    // before it returns the group operation (the only way the coordinator reaches another thread),
-    // and only read afterwards; a weak reference loads safely from any thread. The rest is in
-    // `state`, reached only inside its `withLock`.
+final class GroupCoordinator<Q: OperationQueueing>: Sendable {
     private struct State {
+        /// Weak: the group operation owns its coordinator, not the other way round.
+        weak var group: AdvancedOperation<Q>?
         var pendingChildren: [AdvancedOperation<Q>]
         var allChildren: [AdvancedOperation<Q>]
         var outstanding = 1
@@ -22,11 +20,13 @@ final class GroupCoordinator<Q: OperationQueueing>: @unchecked Sendable {
     }
 
     private let state: Locked<State>
-    weak var group: AdvancedOperation<Q>?
 
     init(children: [AdvancedOperation<Q>]) {
         state = Locked(State(pendingChildren: children, allChildren: children))
     }
+
+    /// Names the group operation this coordinator finishes; set once, before the group is shared.
+    func attach(to group: AdvancedOperation<Q>) { state.withLock { $0.group = group } }
 
     var isCancelled: Bool { state.withLock { $0.cancelled } }
     var childOperations: [AdvancedOperation<Q>] { state.withLock { $0.allChildren } }
@@ -55,7 +55,7 @@ final class GroupCoordinator<Q: OperationQueueing>: @unchecked Sendable {
     /// the children queue at once.
     func add(_ child: AdvancedOperation<Q>) throws(QueueError) {
         let queue = try state.withLock { state throws(QueueError) -> AdvancedQueue<Q>? in
-            if state.finished { throw .alreadyFinished(group?.label ?? child.label) }
+            if state.finished { throw .alreadyFinished(state.group?.label ?? child.label) }
             state.allChildren.append(child)
             if state.children == nil { state.pendingChildren.append(child) }
             return state.children
@@ -66,14 +66,14 @@ final class GroupCoordinator<Q: OperationQueueing>: @unchecked Sendable {
     func childAdded() { state.withLock { $0.outstanding += 1 } }
 
     func childFinished(errors childErrors: [any Error]) {
-        let done = state.withLock { state -> [any Error]? in
+        let done = state.withLock { state -> (AdvancedOperation<Q>?, [any Error])? in
             state.errors += childErrors
             state.outstanding -= 1
             guard state.outstanding == 0, !state.finished else { return nil }
             state.finished = true
-            return state.errors
+            return (state.group, state.errors)
         }
-        if let done { group?.finish(errors: done, asGroup: true) }
+        if let (group, errors) = done { group?.finish(errors: errors, asGroup: true) }
     }
 
     /// Cancelling the group cancels every child, started or not.
@@ -123,7 +123,7 @@ extension AdvancedOperation {
         let coordinator = GroupCoordinator<Q>(children: children)
         let group = AdvancedOperation(
             name: name, priority: priority, body: .asynchronous { [coordinator] op in coordinator.start(op) })
-        coordinator.group = group
+        coordinator.attach(to: group)
         group.locked { group.group = coordinator }
         return group
     }
