@@ -6,30 +6,39 @@ import QueueLabCore
 /// operation's dependencies as they stood when it was added, which queue made each transition (and
 /// that queue's width), when each add call was entered and returned, and the start and end of the
 /// bodies that stamp themselves.
-public final class TransitionLog: StateObserver, BodySpanLog, @unchecked Sendable {
-    // Safe to share: every stored property is read and written only while `lock` is held; no method
-    // calls out while holding it.
-    private let lock = NSCondition()
-    private var transitions: [StateTransition] = []
-    /// Operations added through an ``ObservedQueue``, and those whose transitions arrived: what
-    /// ``awaitDeliveries(within:)`` compares, since a queue may deliver after its wait returned.
-    private var added = 0
-    private var seen: Set<OperationID> = []
-    private var finishedSeen = 0
-    /// Parallel to `transitions`: the index in `queues` of the queue that delivered it, or -1 when it
-    /// came through ``operationDidTransition(_:)`` (a caller that installed the log itself).
-    private var transitionQueues: [Int32] = []
-    private var dependencies: [OperationID: [OperationID]] = [:]
-    private var queues: [RecordedRun.QueueInfo] = []
-    private var bodies: [OperationID: RecordedRun.BodySpan] = [:]
-    /// Appended, not keyed: the producer pays for this between its add calls, where it shows as the
-    /// producer's own time, so it is kept to an append (no hashing, no rehash of a growing table).
-    private var addCalls: [(operation: OperationID, call: RecordedRun.AddCall)] = []
+public final class TransitionLog: StateObserver, BodySpanLog, Sendable {
+    fileprivate struct State {
+        var transitions: [StateTransition] = []
+        /// Operations added through an ``ObservedQueue``, and those whose transitions arrived: what
+        /// ``TransitionLog/awaitDeliveries(within:)`` compares, since a queue may deliver after its
+        /// wait returned.
+        var added = 0
+        var seen: Set<OperationID> = []
+        var finishedSeen = 0
+        /// Parallel to `transitions`: the index in `queues` of the queue that delivered it, or -1
+        /// when it came through ``TransitionLog/operationDidTransition(_:)`` (a caller that installed
+        /// the log itself).
+        var transitionQueues: [Int32] = []
+        var dependencies: [OperationID: [OperationID]] = [:]
+        var queues: [RecordedRun.QueueInfo] = []
+        var bodies: [OperationID: RecordedRun.BodySpan] = [:]
+        /// Appended, not keyed: the producer pays for this between its add calls, where it shows as
+        /// the producer's own time, so it is kept to an append (no hashing, no rehash of a growing
+        /// table).
+        var addCalls: [(operation: OperationID, call: RecordedRun.AddCall)] = []
+
+        /// Finished operations whose `finished` has not been delivered yet.
+        var undelivered: Int { Swift.max(added, seen.count) - finishedSeen }
+    }
+
+    private let state: Locked<State>
 
     public init(expectedTransitions: Int = 0) {
-        transitions.reserveCapacity(expectedTransitions)
-        transitionQueues.reserveCapacity(expectedTransitions)
-        addCalls.reserveCapacity(expectedTransitions / 4)
+        var empty = State()
+        empty.transitions.reserveCapacity(expectedTransitions)
+        empty.transitionQueues.reserveCapacity(expectedTransitions)
+        empty.addCalls.reserveCapacity(expectedTransitions / 4)
+        state = Locked(empty)
     }
 
     public func operationDidTransition(_ transition: StateTransition) {
@@ -37,34 +46,31 @@ public final class TransitionLog: StateObserver, BodySpanLog, @unchecked Sendabl
     }
 
     func record(_ transition: StateTransition, queue: Int32) {
-        lock.lock()
-        transitions.append(transition)
-        transitionQueues.append(queue)
-        seen.insert(transition.operation)
         if transition.event == .finished {
-            finishedSeen += 1
-            lock.broadcast()
+            // Only a `finished` can be what ``awaitDeliveries(within:)`` waits for.
+            state.withLockWakingWaiters { $0.append(transition, queue: queue) }
+            return
         }
-        lock.unlock()
+        state.withLock { $0.append(transition, queue: queue) }
     }
 
     /// `operations` were added to a traced queue by one add call, entered at `entered` and returned at
     /// `returned`: one lock for the whole call, so that stamping costs the queue's producer little.
     func noteAdded(_ operations: [OperationID], entered: UInt64, returned: UInt64) {
         let call = RecordedRun.AddCall(entered: entered, returned: returned)
-        lock.lock()
-        added += operations.count
-        for operation in operations { addCalls.append((operation, call)) }
-        lock.unlock()
+        state.withLock { state in
+            state.added += operations.count
+            for operation in operations { state.addCalls.append((operation, call)) }
+        }
     }
 
     /// One operation added by one add call: the same without an array per add (`noop` adds a
     /// million of them, and the stamping's own cost is what the add path figure must not grow by).
     func noteAdded(_ operation: OperationID, entered: UInt64, returned: UInt64) {
-        lock.lock()
-        added += 1
-        addCalls.append((operation, RecordedRun.AddCall(entered: entered, returned: returned)))
-        lock.unlock()
+        state.withLock { state in
+            state.added += 1
+            state.addCalls.append((operation, RecordedRun.AddCall(entered: entered, returned: returned)))
+        }
     }
 
     /// Waits until every operation added to a traced queue has had its `finished` delivered, at most
@@ -72,58 +78,47 @@ public final class TransitionLog: StateObserver, BodySpanLog, @unchecked Sendabl
     /// a trace read earlier would show finished operations as unfinished. Returns how many added
     /// operations' `finished` had not arrived (0 when all had).
     func awaitDeliveries(within timeout: Duration) -> Int {
-        let deadline = Date(timeIntervalSinceNow: Double(timeout.nanoseconds) / 1e9)
-        lock.lock()
-        defer { lock.unlock() }
-        while finishedSeen < Swift.max(added, seen.count) {
-            if !lock.wait(until: deadline) { break }
-        }
-        return Swift.max(added, seen.count) - finishedSeen
+        let delivered = state.wait(until: Deadline(after: timeout)) { $0.undelivered <= 0 ? $0.undelivered : nil }
+        return delivered ?? state.withLock { $0.undelivered }
     }
 
     /// Notes the dependencies of `operation`; call it when the operation is added to a queue.
     public func noteDependencies<Operation: QueueOperation>(of operation: Operation) {
         let ids = operation.dependencies.map(\.id)
         guard !ids.isEmpty else { return }
-        lock.lock()
-        dependencies[operation.id] = ids
-        lock.unlock()
+        state.withLock { $0.dependencies[operation.id] = ids }
     }
 
     /// A new queue and its width; returns the index its transitions are recorded under.
     func registerQueue(name: String?, width: Int) -> Int32 {
-        lock.lock()
-        defer { lock.unlock() }
-        queues.append(RecordedRun.QueueInfo(name: name ?? "queue \(queues.count)", width: width))
-        return Int32(queues.count - 1)
+        state.withLock { state in
+            state.queues.append(RecordedRun.QueueInfo(name: name ?? "queue \(state.queues.count)", width: width))
+            return Int32(state.queues.count - 1)
+        }
     }
 
     /// The queue's width was set; the analysis uses the last width set, which the workloads set before
     /// adding any operation.
     func noteWidth(_ width: Int, queue: Int32) {
-        lock.lock()
-        queues[Int(queue)].width = width
-        lock.unlock()
+        state.withLock { $0.queues[Int(queue)].width = width }
     }
 
     /// The queue was suspended (`suspended`) or resumed at `time`: an open suspension is closed by
     /// the next resume; a set that changes nothing is ignored.
     func noteSuspension(_ suspended: Bool, at time: UInt64, queue: Int32) {
-        lock.lock()
-        defer { lock.unlock() }
-        let open = queues[Int(queue)].suspensions.last?.until == .max
-        if suspended, !open {
-            queues[Int(queue)].suspensions.append(RecordedRun.Suspension(from: time, until: .max))
-        } else if !suspended, open {
-            queues[Int(queue)].suspensions[queues[Int(queue)].suspensions.count - 1].until = time
+        state.withLock { state in
+            let open = state.queues[Int(queue)].suspensions.last?.until == .max
+            if suspended, !open {
+                state.queues[Int(queue)].suspensions.append(RecordedRun.Suspension(from: time, until: .max))
+            } else if !suspended, open {
+                state.queues[Int(queue)].suspensions[state.queues[Int(queue)].suspensions.count - 1].until = time
+            }
         }
     }
 
     /// A body's own first and last clock readings (``MonotonicClock`` nanoseconds).
     package func noteBody(_ operation: OperationID, start: UInt64, end: UInt64) {
-        lock.lock()
-        bodies[operation] = RecordedRun.BodySpan(start: start, end: end)
-        lock.unlock()
+        state.withLock { $0.bodies[operation] = RecordedRun.BodySpan(start: start, end: end) }
     }
 
     /// The transitions in causal order (by `StateTransition.sequence`) and the dependency edges.
@@ -137,8 +132,19 @@ public final class TransitionLog: StateObserver, BodySpanLog, @unchecked Sendabl
     /// timed phase: a trace and `explain` are of the workload, and a run's span would otherwise
     /// begin with the warm-up and its wait for the workers.
     public func recordedRun(metadata: [String: String]) -> RecordedRun {
-        lock.lock()
-        defer { lock.unlock() }
+        state.withLock { $0.recordedRun(metadata: metadata) }
+    }
+}
+
+extension TransitionLog.State {
+    mutating func append(_ transition: StateTransition, queue: Int32) {
+        transitions.append(transition)
+        transitionQueues.append(queue)
+        seen.insert(transition.operation)
+        if transition.event == .finished { finishedSeen += 1 }
+    }
+
+    func recordedRun(metadata: [String: String]) -> RecordedRun {
         let warmUp = Set(
             transitions.lazy.filter { $0.name == warmUpOperationName }.map(\.operation))
         let order = transitions.indices.filter { !warmUp.contains(transitions[$0].operation) }
