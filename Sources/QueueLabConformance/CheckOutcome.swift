@@ -32,7 +32,8 @@ public struct CheckOutcome: Sendable, Codable {
     /// "deadlock (Foundation behaviour): ...").
     public var summary: String
     /// Trace excerpts, the operations involved, stall reports: what a reader needs to believe it.
-    public var evidence: [String]
+    /// Each piece says which kind it is; ``Evidence/lines`` renders it as the reports print it.
+    public var evidence: [Evidence]
     public var seed: UInt64
     public var level: String
     /// The scenario the evidence comes from, after shrinking, when the check generates scenarios.
@@ -63,7 +64,7 @@ public struct CheckOutcome: Sendable, Codable {
     public static let knownLabel = "KNOWN"
 
     public init(
-        checkID: String, implementation: String, verdict: Verdict, summary: String, evidence: [String] = [],
+        checkID: String, implementation: String, verdict: Verdict, summary: String, evidence: [Evidence] = [],
         seed: UInt64, level: String, scenario: String? = nil, seconds: Double = 0
     ) {
         self.checkID = checkID

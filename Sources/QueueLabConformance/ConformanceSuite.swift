@@ -129,7 +129,10 @@ public enum ConformanceSuite {
             outcome.verdict = .stale
             outcome.summary = "the scenario is stuck inside a call to the queue: \(context.currentPhase)"
             outcome.evidence = [
-                "the scenario thread was abandoned after nothing moved for \(bound + slack); it stays blocked but does not keep the process alive"
+                .note(
+                    text:
+                        "the scenario thread was abandoned after nothing moved for \(bound + slack); it stays blocked but does not keep the process alive"
+                )
             ]
         case .success(let pass)?:
             outcome.summary = pass.note.isEmpty ? "ok" : pass.note
@@ -140,7 +143,7 @@ public enum ConformanceSuite {
             // Nothing forbidden seen, in too few landed races to say much: never a plain PASS.
             if let power = pass.power, !power.isEnough {
                 outcome.verdict = .underpowered
-                outcome.evidence = ["\(power)"]
+                outcome.evidence = [.note(text: "\(power)")]
             }
         case .failure(ScenarioAbort.fail(let message, let evidence))?:
             outcome.verdict = .fail

@@ -90,9 +90,7 @@ struct IsolatedConformRun {
             summary: end.timedOut
                 ? watch?.staleSummary() ?? silent
                 : "the process running the check died: \(end.description)",
-            evidence: end.standardErrorExcerpt.isEmpty
-                ? ["(nothing on standard error)"]
-                : ["its standard error:"] + end.standardErrorExcerpt.map { "  " + $0 },
+            evidence: [.standardError(excerpt: end.standardErrorExcerpt)],
             seed: item.seed, level: level.rawValue)
         outcome.policy = recipe.policy?.specification
         outcome.seconds = watch?.seconds() ?? 0

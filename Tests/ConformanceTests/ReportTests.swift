@@ -31,7 +31,7 @@ struct ReportTests {
         let outcomes = [
             CheckOutcome(
                 checkID: "a.b", implementation: "x", verdict: .fail, summary: "bad <thing> & \"quotes\"",
-                evidence: ["line"], seed: 3, level: "quick"),
+                evidence: [.note(text: "line")], seed: 3, level: "quick"),
             CheckOutcome(
                 checkID: "c.d", implementation: "x", verdict: .stale, summary: "stuck", seed: 3, level: "quick"),
             CheckOutcome(

@@ -128,7 +128,7 @@ final class AdvancedHarness<Q: OperationQueueing>: Sendable {
             if let stall = deadline.keepWaitingForAll(queue.waitUntilAllOperationsAreFinished(timeout:)) {
                 throw ScenarioAbort.stale(
                     "\(what) did not finish: \(context.stallDescription)",
-                    evidence: stall.description.split(separator: "\n").prefix(30).map(String.init) + excerpt(last: 12))
+                    evidence: [.stall(of: stall, limit: 30)] + excerpt(last: 12))
             }
         }
     }
@@ -160,20 +160,22 @@ final class AdvancedHarness<Q: OperationQueueing>: Sendable {
     /// Whether `op`'s body has started (no waiting).
     func hasStarted(_ op: Op) -> Bool { trace.bodyHasStarted(op.id) }
 
-    func stallEvidence() -> [String] {
-        state.withLock { $0.queues }.flatMap { $0.stallReport().description.split(separator: "\n").map(String.init) }
-            + excerpt(last: 12)
+    func stallEvidence() -> [Evidence] {
+        state.withLock { $0.queues }.map { .stall(of: $0.stallReport()) } + excerpt(last: 12)
     }
 
-    func excerpt(last count: Int) -> [String] {
+    func excerpt(last count: Int) -> [Evidence] {
         let events = trace.snapshot
-        return ["trace (last \(min(count, events.count)) of \(events.count) events):"]
-            + events.suffix(count).map { "  \($0)" }
+        return [
+            .trace(
+                title: "trace (last \(min(count, events.count)) of \(events.count) events):",
+                events: events.suffix(count).map { "\($0)" })
+        ]
     }
 
-    func excerpt(for ids: Set<OperationID>) -> [String] {
+    func excerpt(for ids: Set<OperationID>) -> [Evidence] {
         let events = trace.snapshot.filter { ids.contains($0.operation.id) }
-        return ["trace of \(ids.count) operations:"] + events.prefix(30).map { "  \($0)" }
+        return [.trace(title: "trace of \(ids.count) operations:", events: events.prefix(30).map { "\($0)" })]
     }
 
     // MARK: Judging
@@ -194,7 +196,7 @@ final class AdvancedHarness<Q: OperationQueueing>: Sendable {
         guard violations.isEmpty else {
             throw ScenarioAbort.fail(
                 violations.prefix(4).map(\.description).joined(separator: "; "),
-                evidence: violations.dropFirst(4).prefix(6).map { "also: \($0)" }
+                evidence: violations.dropFirst(4).prefix(6).map { .alsoViolated(violation: "\($0)") }
                     + excerpt(for: Set(violations.prefix(3).flatMap(\.operations))))
         }
     }

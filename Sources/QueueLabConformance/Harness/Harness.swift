@@ -267,12 +267,12 @@ final class Harness<Q: OperationQueueing>: Sendable {
     }
 
     /// The queues' stall reports (asked with a zero timeout) and the tail of the trace.
-    func stallEvidence(first: StallReport?) -> [String] {
-        var lines: [String] = []
-        if let first { lines += first.description.split(separator: "\n").map(String.init) }
+    func stallEvidence(first: StallReport?) -> [Evidence] {
+        var evidence: [Evidence] = []
+        if let first { evidence.append(.stall(of: first)) }
         for queue in state.withLock({ $0.queues }) where first == nil || queue.name != first?.queueName {
             if case .timedOut(let report) = queue.waitUntilAllOperationsAreFinished(timeout: .zero) {
-                lines += report.description.split(separator: "\n").map(String.init)
+                evidence.append(.stall(of: report))
             }
         }
         let trace = recorder.snapshot
@@ -280,15 +280,18 @@ final class Harness<Q: OperationQueueing>: Sendable {
         for queue in state.withLock({ $0.queues }) { stuck.formUnion(queue.operations.map(\.id)) }
         let stuckEvents = trace.filter { stuck.contains($0.operation) }
         if let origin = trace.first?.timestamp, !stuckEvents.isEmpty {
-            lines.append("events of the unfinished operations:")
-            lines += stuckEvents.prefix(20).map { "  " + $0.describe(relativeTo: origin) }
+            evidence.append(
+                .trace(
+                    title: "events of the unfinished operations:",
+                    events: stuckEvents.prefix(20).map { $0.describe(relativeTo: origin) }))
         }
-        if !trace.isEmpty {
-            lines.append("last events of the trace:")
-            let origin = trace[0].timestamp
-            lines += trace.suffix(12).map { "  " + $0.describe(relativeTo: origin) }
+        if let origin = trace.first?.timestamp {
+            evidence.append(
+                .trace(
+                    title: "last events of the trace:", events: trace.suffix(12).map { $0.describe(relativeTo: origin) }
+                ))
         }
-        return lines
+        return evidence
     }
 
     /// Waits (bounded) for every operation's completion handler; FAIL for those that never ran.
@@ -338,18 +341,19 @@ final class Harness<Q: OperationQueueing>: Sendable {
             let involved = Array(violations.prefix(3).flatMap(\.operations))
             throw ScenarioAbort.fail(
                 violations.prefix(4).map(\.description).joined(separator: "; "),
-                evidence: violations.dropFirst(4).prefix(6).map { "also: \($0)" } + excerpt(for: involved))
+                evidence: violations.dropFirst(4).prefix(6).map { .alsoViolated(violation: $0.description) }
+                    + excerpt(for: involved))
         }
     }
 
     /// The trace lines of `operations` (or the last lines when none are named).
-    func excerpt(for operations: [OperationID]) -> [String] {
+    func excerpt(for operations: [OperationID]) -> [Evidence] {
         let trace = recorder.snapshot
-        guard let origin = trace.first?.timestamp else { return ["(empty trace)"] }
+        guard let origin = trace.first?.timestamp else { return [.trace(title: "(empty trace)", events: [])] }
         let wanted = Set(operations)
         let lines = wanted.isEmpty ? Array(trace.suffix(30)) : trace.filter { wanted.contains($0.operation) }
-        let shown = lines.prefix(40).map { "  " + $0.describe(relativeTo: origin) }
-        return ["trace (\(shown.count) of \(trace.count) events):"] + shown
+        let shown = lines.prefix(40).map { $0.describe(relativeTo: origin) }
+        return [.trace(title: "trace (\(shown.count) of \(trace.count) events):", events: shown)]
     }
 
     // MARK: Closing

@@ -24,8 +24,11 @@ final class PolicyFaultWatch: Sendable {
         guard let first = kept.first else { return }
         let before = "\(outcome.verdict): \(outcome.summary)"
         outcome.evidence =
-            ["\(total) policy fault\(total == 1 ? "" : "s"); the queue refused each pick and took a safe one"]
-            + kept.map { "  \($0)" } + ["the scenario's own verdict was \(before)"] + outcome.evidence
+            [
+                .policyFaults(total: total, faults: kept.map { "\($0)" }),
+                .note(text: "the scenario's own verdict was \(before)"),
+            ]
+            + outcome.evidence
         outcome.verdict = .fail
         outcome.summary = "the queue's \(first)"
     }

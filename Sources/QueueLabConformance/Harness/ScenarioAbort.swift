@@ -1,9 +1,9 @@
 /// How a scenario stops early: thrown from anywhere inside it, turned into an outcome by the runner.
 enum ScenarioAbort: Error {
-    /// A forbidden outcome: the message and the evidence lines.
-    case fail(String, evidence: [String])
+    /// A forbidden outcome: the message and the evidence.
+    case fail(String, evidence: [Evidence])
     /// A time bound passed: what was still pending.
-    case stale(String, evidence: [String])
+    case stale(String, evidence: [Evidence])
     case unsupported(String)
 }
 

@@ -16,7 +16,7 @@ extension ScenarioContext {
     var halfTimeBoundGone: Bool { deadline.remaining < timeBound / 2 }
 
     /// Fails the check with `message` unless `condition` holds.
-    func require(_ condition: Bool, _ message: @autoclosure () -> String, evidence: [String] = []) throws {
+    func require(_ condition: Bool, _ message: @autoclosure () -> String, evidence: [Evidence] = []) throws {
         if !condition { throw ScenarioAbort.fail(message(), evidence: evidence) }
     }
 }

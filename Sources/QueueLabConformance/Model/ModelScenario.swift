@@ -89,17 +89,12 @@ enum ModelScenario {
         /// The operations and barriers the program makes.
         var operationCount: Int { calls.count { $0.makesOperation } }
 
-        func evidence(clause: ContractClause) -> [String] {
+        func evidence(clause: ContractClause) -> [Evidence] {
             [
-                "clause \(clause.id): \(clause.sentence)",
-                "program (\(calls.count) calls, queues of widths \(widths.map(String.init).joined(separator: ", "))):",
+                .program(
+                    clause: clause.id, sentence: clause.sentence, widths: widths, calls: calls.map { "\($0)" },
+                    swift: calls.map(\.swift))
             ]
-                + calls.enumerated().map { "  \($0.offset + 1). \($0.element)" }
-                + ["as Swift (held(n) blocks until release(n)):"]
-                + widths.enumerated().map {
-                    "  let q\($0.offset) = MyQueue(name: \"q\($0.offset)\"); q\($0.offset).maxConcurrentOperationCount = \($0.element)"
-                }
-                + calls.map { "  \($0.swift)" }
         }
     }
 }

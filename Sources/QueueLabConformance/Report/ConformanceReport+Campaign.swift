@@ -59,7 +59,7 @@ extension ConformanceReport {
             )
             if index < Self.campaignEvidenceShown {
                 if let scenario = failure.scenario { lines.append("  scenario: \(scenario)") }
-                lines += failure.evidence.prefix(12).map { "  " + $0 }
+                lines += failure.evidence.flatMap(\.lines).prefix(12).map { "  " + $0 }
             }
             lines.append("  replay: \(failure.replayCommand(tool: tool))")
         }

@@ -22,7 +22,8 @@ extension ConformanceReport {
                 let open =
                     "    <testcase classname=\"conform.\(escape(impl))\" name=\"\(escape(campaign ? "\(outcome.checkID) seed \(outcome.seed)" : outcome.checkID))\" time=\"\(outcome.seconds)\""
                 let body =
-                    ([outcome.summary] + (outcome.scenario.map { ["scenario: \($0)"] } ?? []) + outcome.evidence + [
+                    ([outcome.summary] + (outcome.scenario.map { ["scenario: \($0)"] } ?? [])
+                    + outcome.evidence.flatMap(\.lines) + [
                         "replay: \(outcome.replayCommand(tool: tool))"
                     ])
                     .joined(separator: "\n")

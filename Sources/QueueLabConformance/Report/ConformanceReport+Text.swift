@@ -39,7 +39,7 @@ extension ConformanceReport {
                 lines.append("  a \(failure.verdict) the implementation declares as a known deviation: \(reason)")
             }
             if let scenario = failure.scenario { lines.append("  scenario: \(scenario)") }
-            lines += failure.evidence.map { "  " + $0 }
+            lines += failure.evidence.flatMap(\.lines).map { "  " + $0 }
             lines.append("  replay: \(failure.replayCommand(tool: tool))")
         }
         return lines.joined(separator: "\n")

@@ -176,7 +176,7 @@ enum GraphScenarios {
     /// (tried twice, since failures are races), until none does or the budget runs out.
     private static func shrink<Q: OperationQueueing>(
         _ failing: GraphSpec, _ type: Q.Type, _ context: ScenarioContext, options: Options,
-        firstFailure: (String, [String])
+        firstFailure: (String, [Evidence])
     ) -> ScenarioAbort {
         var smallest = failing
         var failure = firstFailure
@@ -195,15 +195,18 @@ enum GraphScenarios {
                 }
             }
         }
-        let header = [
-            "scenario (shrunk from \(failing.nodes.count) ops/\(failing.edges.count) edges after \(attempts) attempts): \(smallest)"
+        let header: [Evidence] = [
+            .note(
+                text:
+                    "scenario (shrunk from \(failing.nodes.count) ops/\(failing.edges.count) edges after \(attempts) attempts): \(smallest)"
+            )
         ]
         return .fail(failure.0, evidence: header + failure.1)
     }
 
     private static func failureOf<Q: OperationQueueing>(
         _ spec: GraphSpec, _ type: Q.Type, _ context: ScenarioContext, options: Options, tries: Int
-    ) -> (String, [String])? {
+    ) -> (String, [Evidence])? {
         for attempt in 0..<tries {
             let child = context.child(deadline: Deadline(after: .seconds(2)))
             var jitter = SplitMix64(seed: UInt64(attempt) &+ 1)

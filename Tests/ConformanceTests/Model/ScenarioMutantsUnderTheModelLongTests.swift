@@ -91,7 +91,8 @@ struct ScenarioMutantsUnderTheModelLongTests {
                 if first.isEmpty {
                     first =
                         "seed \(seed): \(failure.checkID) \(failure.summary) | "
-                        + failure.evidence.joined(separator: " | ").replacingOccurrences(of: "\n", with: " / ")
+                        + failure.evidence.flatMap(\.lines).joined(separator: " | ").replacingOccurrences(
+                            of: "\n", with: " / ")
                 }
                 if let clause = CampaignTable.clause(of: failure) { clauses.insert(clause) }
             }

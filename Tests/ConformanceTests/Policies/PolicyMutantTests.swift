@@ -60,8 +60,9 @@ struct PolicyMutantTests {
             configuration: ConformanceConfiguration(level: .quick, checks: [check], timeBound: .seconds(8)))
         #expect(outcome.verdict == .fail)
         #expect(outcome.summary.contains("the policy's bound is"), "\(outcome.summary)")
-        #expect(outcome.evidence.contains { $0.contains("allowed") && $0.contains("longest turn") })
-        #expect(outcome.evidence.contains { $0.hasPrefix("the stream stopped") })
+        let lines = outcome.evidence.flatMap(\.lines)
+        #expect(lines.contains { $0.contains("allowed") && $0.contains("longest turn") })
+        #expect(lines.contains { $0.hasPrefix("the stream stopped") })
     }
 
     @Test("the share check lists expected and measured shares per level")
@@ -74,6 +75,7 @@ struct PolicyMutantTests {
         #expect(outcome.evidence.count == 5)
         // Strict priority gives every start of the window to veryHigh.
         #expect(
-            outcome.evidence.last == "veryHigh: weight 16, expected 51.6 %, measured 100.0 %", "\(outcome.evidence)")
+            outcome.evidence.last == .note(text: "veryHigh: weight 16, expected 51.6 %, measured 100.0 %"),
+            "\(outcome.evidence.flatMap(\.lines))")
     }
 }

@@ -127,7 +127,7 @@ struct PolicyPromiseTests {
         let policy = try WeightedPolicy(weights: [5, 1, 3, 1, 10])
         for recipe in [LockQueue.recipe(policy: policy), ActorQueue.recipe(policy: policy)] as [any QueueRecipe] {
             let outcome = ConformanceSuite.run(check, on: recipe)
-            #expect(outcome.verdict == .pass, "\(outcome.summary) \(outcome.evidence)")
+            #expect(outcome.verdict == .pass, "\(outcome.summary) \(outcome.evidence.flatMap(\.lines))")
             #expect(outcome.summary.contains("5:1:3:1:10"))
         }
     }

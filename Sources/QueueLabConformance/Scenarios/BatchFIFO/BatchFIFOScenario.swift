@@ -117,7 +117,7 @@ enum BatchFIFOScenario {
         try context.require(
             observed == expected,
             "batch (\(mix)) on a suspended serial queue, resumed: the members ready at resume started \(names(observed)), not \(names(expected)) (\(promised)); a member's dependency edges must not move it within its level",
-            evidence: ["batch: \(shape)"] + h.excerpt(for: members.map(\.id)))
+            evidence: [.note(text: "batch: \(shape)")] + h.excerpt(for: members.map(\.id)))
         // No width expectation: it would cover the other queues' operations too.
         try h.validate()
     }

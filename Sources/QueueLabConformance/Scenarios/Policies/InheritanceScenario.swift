@@ -24,14 +24,14 @@ enum InheritanceScenario {
             try context.require(
                 position == 0 && order.dropFirst().first == "D",
                 "the veryLow operation a veryHigh one waits for started at position \(position) of \(order.count), not first",
-                evidence: ["start order: \(summary(order))"])
+                evidence: [.note(text: "start order: \(summary(order))")])
         }
         try context.iterate(type, times: 1) { h in
             let order = try starts(h, backlog: count, cancelDependent: true)
             try context.require(
                 order.last == "P" && order.count == count + 1,
                 "after its veryHigh dependent was cancelled, the veryLow operation still ran before the normal backlog",
-                evidence: ["start order: \(summary(order))"])
+                evidence: [.note(text: "start order: \(summary(order))")])
         }
         return ScenarioPass("veryLow dependency started first, then D, then \(count) normal; after the cancel, last")
     }

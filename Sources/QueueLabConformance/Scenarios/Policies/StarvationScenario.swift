@@ -49,7 +49,7 @@ enum StarvationScenario {
             if let late = measured.first(where: { !$0.isWithinBound }) {
                 throw ScenarioAbort.fail(
                     "\(late.name) (veryLow) waited \(ms(late.wait)) under steady higher-priority load; the policy's bound is \(ms(late.allowed)) (\(late.boundText))",
-                    evidence: measured.map(\.line) + ["the stream stopped \(stoppedBy)"])
+                    evidence: measured.map { .note(text: $0.line) } + [.note(text: "the stream stopped \(stoppedBy)")])
             }
             waits += measured
         }

@@ -40,7 +40,10 @@ enum WeightedShareScenario {
             let deviations = zip(measured, expected).map { abs($0 - $1) }
             worst = max(worst, deviations.max() ?? 0)
             let lines = levels.indices.map { index in
-                "\(levels[index]): weight \(weights[index]), expected \(percent(expected[index])), measured \(percent(measured[index]))"
+                Evidence.note(
+                    text:
+                        "\(levels[index]): weight \(weights[index]), expected \(percent(expected[index])), measured \(percent(measured[index]))"
+                )
             }
             try context.require(
                 deviations.allSatisfy { $0 <= tolerance },

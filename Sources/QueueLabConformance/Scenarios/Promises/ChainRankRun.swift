@@ -154,7 +154,11 @@ struct ChainRankRun<Q: OperationQueueing> {
             if let best, best.value.rank > started.rank {
                 throw ScenarioAbort.fail(
                     "longest chain first broken at start \(judged + 1): started r\(index) (rank \(started.rank)) while r\(best.key) of the same level (rank \(best.value.rank)) was ready; ranks are chain lengths capped at \(cap)",
-                    evidence: ["the scenario's last actions while a body held: \(lastActions.joined(separator: "; "))"])
+                    evidence: [
+                        .note(
+                            text:
+                                "the scenario's last actions while a body held: \(lastActions.joined(separator: "; "))")
+                    ])
             }
             ready[index] = nil
             judged += 1

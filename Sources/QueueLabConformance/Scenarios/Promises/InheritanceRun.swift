@@ -189,8 +189,10 @@ struct InheritanceRun<Q: OperationQueueing> {
                 throw ScenarioAbort.fail(
                     "inheritance broken at start \(judged + 1): started o\(node) (own \(QueuePriority(level: model.nodes[node].level)), effective \(QueuePriority(level: effective[node]))) while o\(top) was ready at effective \(QueuePriority(level: effective[top]))",
                     evidence: [
-                        "o\(top) inherits through: \(path.joined(separator: " <- "))",
-                        "the scenario's last actions while a body held: \(lastActions.joined(separator: "; "))",
+                        .note(text: "o\(top) inherits through: \(path.joined(separator: " <- "))"),
+                        .note(
+                            text:
+                                "the scenario's last actions while a body held: \(lastActions.joined(separator: "; "))"),
                     ])
             }
             if effective[node] > model.nodes[node].level { raisedStarts += 1 }

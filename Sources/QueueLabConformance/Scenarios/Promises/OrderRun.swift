@@ -189,10 +189,19 @@ struct OrderRun<Q: OperationQueueing> {
                 throw ScenarioAbort.fail(
                     "\(promise.rawValue) broken at start \(judged + 1): \(violation)",
                     evidence: [
-                        "ready then (\(model.count)): \(counts.joined(separator: ", "))",
-                        "the starts before: \(log[max(0, judged - 8)..<judged].map { "o\($0)" }.joined(separator: " "))",
-                        "the scenario's last actions while a body held: \(lastActions.suffix(8).joined(separator: "; "))",
-                        "a priority change \(relists ? "lists an operation anew" : "keeps its place") (the policy's declaration)",
+                        .note(text: "ready then (\(model.count)): \(counts.joined(separator: ", "))"),
+                        .note(
+                            text:
+                                "the starts before: \(log[max(0, judged - 8)..<judged].map { "o\($0)" }.joined(separator: " "))"
+                        ),
+                        .note(
+                            text:
+                                "the scenario's last actions while a body held: \(lastActions.suffix(8).joined(separator: "; "))"
+                        ),
+                        .note(
+                            text:
+                                "a priority change \(relists ? "lists an operation anew" : "keeps its place") (the policy's declaration)"
+                        ),
                     ])
             }
             _ = model.started(index)

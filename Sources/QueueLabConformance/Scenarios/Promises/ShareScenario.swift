@@ -37,8 +37,14 @@ enum ShareScenario {
                     misses.isEmpty,
                     "weighted shares broken with every level busy (at least \(floor) ready each): \(misses.joined(separator: "; "))",
                     evidence: [
-                        "starts per level, veryLow to veryHigh: \(run.counts.map(String.init).joined(separator: ", ")) of \(run.counts.reduce(0, +))",
-                        "weights \(weights.map(String.init).joined(separator: ":")); tolerance 4.5·√(expected·(1−share)) + 2 per level",
+                        .note(
+                            text:
+                                "starts per level, veryLow to veryHigh: \(run.counts.map(String.init).joined(separator: ", ")) of \(run.counts.reduce(0, +))"
+                        ),
+                        .note(
+                            text:
+                                "weights \(weights.map(String.init).joined(separator: ":")); tolerance 4.5·√(expected·(1−share)) + 2 per level"
+                        ),
                     ])
                 runs.append(run.counts.map(String.init).joined(separator: "/"))
             }

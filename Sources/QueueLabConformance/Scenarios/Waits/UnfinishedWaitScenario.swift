@@ -123,7 +123,7 @@ enum UnfinishedWaitScenario {
         case .success(.timedOut(let report)):
             throw ScenarioAbort.stale(
                 "\(pair): the wait timed out after \(bound) although the state had ended",
-                evidence: report.description.split(separator: "\n").map(String.init))
+                evidence: [.stall(of: report)])
         case .success(.finished): break
         }
     }
