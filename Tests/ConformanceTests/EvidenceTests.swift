@@ -54,4 +54,27 @@ struct EvidenceTests {
         let decoded = try JSONDecoder().decode(CheckOutcome.self, from: Data(old.utf8))
         #expect(decoded.evidence == [.note(text: "l1"), .note(text: "l2")])
     }
+
+    /// `CheckOutcome`'s coding is written by hand (for the two evidence keys): an outcome with every
+    /// field set must come back whole, so that a field added later and left out of the coding fails
+    /// here instead of vanishing between `conform`'s child process and its parent.
+    @Test("an outcome with every field set decodes to itself")
+    func everyFieldRoundTrips() throws {
+        var outcome = CheckOutcome(
+            checkID: "a.b", implementation: "lock[fifo]", verdict: .underpowered, summary: "s",
+            evidence: [.stall(queue: "q", report: ["r"]), .standardError(excerpt: ["e"])], seed: 7, level: "stress",
+            scenario: "shrunk", seconds: 1.5)
+        outcome.policy = "fifo"
+        outcome.knownDeviation = "declared"
+        outcome.power = CheckPower(event: "race", landed: 3, attempts: 9, targetOneIn: 20)
+        outcome.clauseCoverage = ["fifo": 2]
+        outcome.unexercisedClauses = ["barrier"]
+        let children = Mirror(reflecting: outcome).children
+        #expect(children.allSatisfy { child in "\(child.value)".hasPrefix("nil") == false })
+        let decoded = try JSONDecoder().decode(CheckOutcome.self, from: JSONEncoder().encode(outcome))
+        let fields = { (value: CheckOutcome) in
+            Mirror(reflecting: value).children.map { "\($0.label ?? ""): \($0.value)" }
+        }
+        #expect(fields(decoded) == fields(outcome))
+    }
 }
