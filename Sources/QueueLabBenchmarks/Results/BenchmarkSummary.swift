@@ -1,5 +1,6 @@
 /// The table `queuelab bench` prints: medians per cell and each implementation's throughput ratio
-/// to `foundation` and to `dispatch` on the same workload.
+/// to `foundation` and to `dispatch` on the same workload. A ratio's column is there only when its
+/// reference ran: a tool of your own may not have it, and a column of dashes says nothing.
 package enum BenchmarkSummary {
     package static func render(_ records: [SampleRecord], notes: [String] = [], failures: [String] = []) -> String {
         let cells = Dictionary(grouping: records, by: \.cellKey)
@@ -15,11 +16,10 @@ package enum BenchmarkSummary {
             let sameKind = cells.keys.filter { $0.hasPrefix("\(implementation) \(record.workload) ") }
             return sameKind.count == 1 ? (sameKind[0], false) : nil
         }
+        let references = ["foundation", "dispatch"].filter { name in records.contains { $0.implementation == name } }
         var table = [
-            [
-                "workload", "impl", "n", "ops/s", "e2f p50", "e2f p99", "peak conc", "allocs/op", "vs foundation",
-                "vs dispatch",
-            ]
+            ["workload", "impl", "n", "ops/s", "e2f p50", "e2f p99", "peak conc", "allocs/op"]
+                + references.map { "vs \($0)" }
         ]
         let keys = cells.keys.sorted { lhs, rhs in
             let (a, b) = (cells[lhs]![0], cells[rhs]![0])
@@ -34,20 +34,22 @@ package enum BenchmarkSummary {
                 else { return "-" }
                 return FigureFormat.ratio(throughput / other) + (ref.exact ? "" : "*")
             }
-            table.append([
+            let row: [String] = [
                 "\(first.workload) \(first.parameters)", first.queueLabel, "\(cells[key]!.count)",
                 throughput.map(FigureFormat.number) ?? "-",
                 median(key, "e2f_p50_ns").map { FigureFormat.value($0, column: "e2f_p50_ns") } ?? "-",
                 median(key, "e2f_p99_ns").map { FigureFormat.value($0, column: "e2f_p99_ns") } ?? "-",
                 median(key, "peak_concurrency").map(FigureFormat.number) ?? "-",
                 median(key, "allocs_per_op").map(FigureFormat.number) ?? "-",
-                ratio(to: "foundation"), ratio(to: "dispatch"),
-            ])
+            ]
+            table.append(row + references.map(ratio(to:)))
         }
         var out = [FigureFormat.table(table)]
-        out.append(
-            "ratios: median ops/s over the reference's on the same workload; * = reference ran other parameters (capped size)"
-        )
+        if !references.isEmpty {
+            out.append(
+                "ratios: median ops/s over the reference's on the same workload; * = reference ran other parameters (capped size)"
+            )
+        }
         out += notes.map { "note: \($0)" }
         out += failures.map { "FAILED: \($0)" }
         return out.joined(separator: "\n")
