@@ -8,7 +8,7 @@ struct ImplementationOptions: ParsableArguments {
     @Option(
         name: .customLong("impl"),
         help: ArgumentHelp(
-            "Implementations (see list), comma-separated or repeated. bench, conform and gate run several (their defaults open their descriptions); trace and explain take exactly one.",
+            "Implementations (see list), comma-separated or repeated. bench, conform and gate run several (their defaults open their descriptions); trace takes exactly one, explain one, or two to compare.",
             valueName: "name,..."))
     var values: [String] = []
 
