@@ -187,7 +187,7 @@ struct BenchCommand: ParsableCommand {
             // times a release build's, and the CSV's build_config column is easy to miss.
             FileHandle.standardError.write(
                 Data(
-                    "warning: this queuelab is a debug build; its figures are not a release build's (swift build -c release)\n"
+                    "warning: this \(ToolName.current) is a debug build; its figures are not a release build's (swift build -c release)\n"
                         .utf8))
         }
         let mainStarted = ContinuousClock.now
