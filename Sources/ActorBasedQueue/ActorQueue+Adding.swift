@@ -51,7 +51,7 @@ extension ActorQueue: ScheduledQueue {
     /// Claims the whole batch and logs its members in the order added, in one inbox lock section
     /// between `.beginAdmission` and `.endAdmission`, so that no member starts before all are
     /// placed and the scheduler lists them in that order (with the graph's lock around the section
-    /// when a member has dependency edges: see ``DependencyGraph/BatchReadiness``). A member that
+    /// when a member has dependency edges: see `DependencyGraph.BatchReadiness`). A member that
     /// gained an edge while the batch was being added is decided by the graph after the section,
     /// before `.endAdmission` is logged.
     public func enqueue(batch operations: [ActorOperation], ifBarrierGeneration generation: UInt64)

@@ -5,7 +5,7 @@ import QueueLabScheduling
     import Glibc
 #endif
 
-/// A queue whose scheduling state lives in an actor (``QueueScheduler``) and whose bodies run in
+/// A queue whose scheduling state lives in an actor (`QueueScheduler`) and whose bodies run in
 /// long-lived worker tasks that pull from it.
 ///
 /// Calls from plain threads never wait for the actor: adding appends to an ordered inbox under a
@@ -14,6 +14,7 @@ import QueueLabScheduling
 public final class ActorQueue: PolicyScheduledQueue, OperationHost, @unchecked Sendable {
     // @unchecked: the stored properties are immutable: references to Sendable objects (`inbox`
     // guards its own state with its lock; `scheduler` is an actor) and Sendable values.
+    /// The operations this queue runs: made with their body, then added here.
     public typealias Operation = ActorOperation
 
     public static let implementationName = "actor"
@@ -32,14 +33,14 @@ public final class ActorQueue: PolicyScheduledQueue, OperationHost, @unchecked S
     /// Whether the policy reads chain heights: only then is a height's rise worth relisting for.
     let ranksByHeight: Bool
 
-    /// A queue with Foundation's order (``StrictPolicy``).
+    /// A queue with Foundation's order (`StrictPolicy`).
     public convenience init(name: String? = nil) {
         self.init(name: name, policy: StrictPolicy())
     }
 
     /// A queue whose ready operations start in the order `policy` decides (`.fifo`,
     /// `.aging(step:)`, `.weighted`, `.lifo`, a policy of your own, or one parsed by
-    /// ``SchedulingPolicies/parse(_:)``). The scheduler actor works on its own copy of the value.
+    /// `SchedulingPolicies.parse(_:)`). The scheduler actor works on its own copy of the value.
     public init(name: String? = nil, policy: some SchedulingPolicy) {
         self.name = name
         self.policy = policy.declaration

@@ -22,6 +22,7 @@ import Synchronization
 /// - The completion handler runs inline, on the thread that finished the operation.
 public final class DispatchBaselineQueue: OperationQueueing, @unchecked Sendable {
     // @unchecked Sendable: every stored property is immutable, atomic or a thread-safe Dispatch object.
+    /// The operations this queue runs: a body and a priority, nothing of the contract's graph.
     public typealias Operation = DispatchBaselineOperation
 
     public static let implementationName = "dispatch"

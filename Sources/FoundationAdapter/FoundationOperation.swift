@@ -98,7 +98,7 @@ public final class FoundationOperation: QueueOperation, @unchecked Sendable {
 
     /// Passes through to Foundation, except a dependency on itself.
     ///
-    /// - Throws: ``QueueError/dependencyCycle(members:)`` naming this operation for
+    /// - Throws: `QueueError.dependencyCycle(members:)` naming this operation for
     ///   `a.addDependency(a)`: Foundation on Linux locks the operation's own lock twice there and
     ///   hangs the calling thread for ever. Longer cycles are not detected (Foundation's
     ///   behaviour: their members never run).
@@ -154,8 +154,8 @@ public final class FoundationOperation: QueueOperation, @unchecked Sendable {
     /// Tells Foundation that the asynchronous work is done (`isExecuting` false, `isFinished`
     /// true, with the notifications its queue waits for).
     ///
-    /// - Throws: ``QueueError/notAsynchronous(_:)`` for a synchronous body,
-    ///   ``QueueError/notExecuting(_:)`` before it started or after it finished.
+    /// - Throws: `QueueError.notAsynchronous(_:)` for a synchronous body,
+    ///   `QueueError.notExecuting(_:)` before it started or after it finished.
     public func finish() throws(QueueError) {
         guard let asynchronous = backing as? AsynchronousBackingOperation else {
             throw .notAsynchronous(label)

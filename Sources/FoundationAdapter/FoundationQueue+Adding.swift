@@ -2,10 +2,10 @@ import Foundation
 import QueueLabCore
 
 extension FoundationQueue {
-    /// - Throws: ``QueueError/alreadyEnqueued(_:)``, ``QueueError/alreadyStarted(_:)`` or
-    ///   ``QueueError/alreadyFinished(_:)`` where Foundation would crash the process;
-    ///   ``QueueError/refused(_:)`` for a cancelled operation while a barrier is pending, where
-    ///   Foundation would hang (see ``refuseCancelledBehindBarrier(_:)``).
+    /// - Throws: `QueueError.alreadyEnqueued(_:)`, `QueueError.alreadyStarted(_:)` or
+    ///   `QueueError.alreadyFinished(_:)` where Foundation would crash the process;
+    ///   `QueueError.refused(_:)` for a cancelled operation while a barrier is pending, where
+    ///   Foundation would hang (see `refuseCancelledBehindBarrier(_:)`).
     public func addOperation(_ operation: FoundationOperation) throws(QueueError) {
         try refuseCancelledBehindBarrier(CollectionOfOne(operation))
         try operation.claim()

@@ -14,11 +14,12 @@ import Synchronization
 /// - two changes that keep Foundation's memory-safety bugs from crashing the process: an
 ///   operation keeps its dependents alive until it finished (Foundation holds them unretained),
 ///   and ``cancelAllOperations()`` does not cancel barriers;
-/// - bounded waits, with a ``StallReport`` of what is unfinished;
-/// - a ``StateObserver`` trace (see ``setStateObserver(_:)`` for how precise it is).
+/// - bounded waits, with a `StallReport` of what is unfinished;
+/// - a `StateObserver` trace (see ``setStateObserver(_:)`` for how precise it is).
 public final class FoundationQueue: OperationQueueing, @unchecked Sendable {
     // @unchecked Sendable: `observer` is read and written only with `observerLock` held; the
     // Foundation queue is thread-safe; the rest is immutable or atomic.
+    /// The operations this queue runs: each wraps a `Foundation.Operation` of its own.
     public typealias Operation = FoundationOperation
 
     public static let implementationName = "foundation"

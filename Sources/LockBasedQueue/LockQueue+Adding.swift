@@ -56,7 +56,7 @@ extension LockQueue: ScheduledQueue {
 
     /// Claims the whole batch and places its members in the order added, in one lock section
     /// (with the graph's lock around it when a member has dependency edges, so that its readiness
-    /// is decided where it is placed: see ``DependencyGraph/BatchReadiness``). A member that gained
+    /// is decided where it is placed: see `DependencyGraph.BatchReadiness`). A member that gained
     /// an edge while the batch was being added is decided by the graph afterwards, while the state
     /// machine lets nothing start, so that no member runs before all are placed.
     public func enqueue(batch operations: [LockOperation], ifBarrierGeneration generation: UInt64) throws(QueueError)

@@ -6,7 +6,7 @@ import Synchronization
     import Glibc
 #endif
 
-/// A queue whose scheduling state is a ``QueueStateMachine`` behind one pthread mutex; bodies run
+/// A queue whose scheduling state is a `QueueStateMachine` behind one pthread mutex; bodies run
 /// on threads the queue starts itself (up to its width, parked on a condition when idle).
 ///
 /// Threads of its own rather than Dispatch: a worker that retired an operation takes the next
@@ -15,11 +15,12 @@ import Synchronization
 ///
 /// Lifetime: as with Foundation, a queue with unfinished operations stays alive until they
 /// finished, even when nobody else holds it; an idle queue is held by nothing of its own (its
-/// operations refer to it weakly) but its parked workers, which end within ``idleTimeout``.
+/// operations refer to it weakly) but its parked workers, which end within `idleTimeout`.
 public final class LockQueue: PolicyScheduledQueue, OperationHost, @unchecked Sendable {
     // @unchecked: every mutable stored property is read and written only with `lock` held.
     // @exclusivity(unchecked) on them for the reason given on `ScheduledOperation`'s fields: the
     // lock already makes each access exclusive, and no access spans a call back into the queue.
+    /// The operations this queue runs: made with their body, then added here.
     public typealias Operation = LockOperation
 
     public static let implementationName = "lock"
@@ -67,14 +68,14 @@ public final class LockQueue: PolicyScheduledQueue, OperationHost, @unchecked Se
     /// Whether the policy reads chain heights: only then is a height's rise worth relisting for.
     let ranksByHeight: Bool
 
-    /// A queue with Foundation's order (``StrictPolicy``).
+    /// A queue with Foundation's order (`StrictPolicy`).
     public convenience init(name: String? = nil) {
         self.init(name: name, policy: StrictPolicy())
     }
 
     /// A queue whose ready operations start in the order `policy` decides (`.fifo`,
     /// `.aging(step:)`, `.weighted`, `.lifo`, a policy of your own, or one parsed by
-    /// ``SchedulingPolicies/parse(_:)``). The queue works on its own copy of the value.
+    /// `SchedulingPolicies.parse(_:)`). The queue works on its own copy of the value.
     public init(name: String? = nil, policy: some SchedulingPolicy) {
         self.name = name
         self.policy = policy.declaration

@@ -3,6 +3,7 @@
 /// never starts an operation twice, nor one that is not ready): it recorded the fault here and
 /// took a safe pick instead, so that the run goes on and can be judged.
 public struct PolicyFault: Sendable, Hashable, CustomStringConvertible {
+    /// The kind of bad pick, one for each way a policy can break the queue's rules.
     public enum Kind: String, Sendable, Hashable {
         /// The entry's operation is listed ready in this queue, but the entry is an older listing
         /// (the policy should have dropped it when it reached it).

@@ -9,6 +9,7 @@ public enum WaitOutcome: Sendable, Equatable {
 
 /// What a queue still holds when a bounded wait gave up.
 public struct StallReport: Sendable, Equatable, CustomStringConvertible {
+    /// One unfinished operation: its state and what it still waits on.
     public struct Entry: Sendable, Equatable, CustomStringConvertible {
         public let operation: OperationLabel
         public let state: OperationState

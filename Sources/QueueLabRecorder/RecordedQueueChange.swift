@@ -1,6 +1,7 @@
 /// A change the recorded app made to one of its queues while the recorder ran: what decides when
 /// operations could start besides the operations themselves.
 public struct RecordedQueueChange: Sendable, Hashable {
+    /// What changed: the queue's width, or its suspension.
     public enum Kind: Sendable, Hashable {
         /// `isSuspended` set: true suspended, false resumed.
         case suspended(Bool)

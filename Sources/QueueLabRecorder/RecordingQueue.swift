@@ -6,6 +6,7 @@ import QueueLabCore
 /// where the app made `myQueue`). Knows only the protocol, so it wraps QueueLab's queues and
 /// Foundation's `OperationQueue` through `FoundationAdapter` alike.
 public final class RecordingQueue<Base: OperationQueueing>: OperationQueueing {
+    /// The wrapped queue's own operations: recording changes nothing a caller makes or adds.
     public typealias Operation = Base.Operation
 
     public static var implementationName: String { Base.implementationName }

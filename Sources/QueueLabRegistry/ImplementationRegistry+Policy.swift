@@ -3,10 +3,10 @@ import QueueLabScheduling
 
 extension ImplementationRegistry {
     /// The recipe for the implementation `name`, made with the policy `specification`
-    /// (`aging:step=2ms`, as ``SchedulingPolicies/parse(_:)`` reads it), or with its own order when
+    /// (`aging:step=2ms`, as `SchedulingPolicies.parse(_:)` reads it), or with its own order when
     /// `specification` is nil.
     ///
-    /// - Throws: ``UnknownImplementation``, ``PolicySpecError``, or ``PolicyNotTaken`` when the
+    /// - Throws: ``UnknownImplementation``, `PolicySpecError`, or ``PolicyNotTaken`` when the
     ///   implementation has no policy seam; each message lists what would have been valid.
     public func recipe(named name: String, policy specification: String? = nil) throws -> any QueueRecipe {
         let type = try named(name)

@@ -3,12 +3,12 @@ import QueueLabScheduling
 
 extension ImplementationRegistry {
     /// Every `--policy` value (the option may repeat, each a comma-separated list), split by
-    /// ``SchedulingPolicies/splitList(_:)`` (the one rule every command uses), parsed and
+    /// `SchedulingPolicies.splitList(_:)` (the one rule every command uses), parsed and
     /// written back as each policy's full specification with its defaults spelled out
     /// (`aging` becomes `aging:step=1ms`), duplicates dropped, in the order given: what a run records
     /// so that runs given `aging` and `aging:step=1ms` compare as the same cell.
     ///
-    /// - Throws: ``PolicySpecError`` for the first specification the parser refuses; its message
+    /// - Throws: `PolicySpecError` for the first specification the parser refuses; its message
     ///   lists the valid policies or keys.
     public func policySpecifications(_ values: [String]) throws(PolicySpecError) -> [String] {
         try Self.policySpecifications(values, among: policies)

@@ -58,6 +58,7 @@ public struct ImplementationRegistry: Sendable {
     }
 }
 
+/// A name given for an implementation that the registry does not hold; its message lists those it does.
 public struct UnknownImplementation: Error, CustomStringConvertible {
     public let name: String
     public let valid: [String]

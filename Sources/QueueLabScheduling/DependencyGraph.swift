@@ -4,7 +4,7 @@ import Synchronization
 /// The dependency edges of every operation of QueueLab's own queues, behind one lock.
 ///
 /// One lock for all queues because edges cross queues and exist before operations are queued.
-/// Operations with no edges never take it: ``ScheduledOperation/hasEdges`` is written before the
+/// Operations with no edges never take it: `ScheduledOperation.hasEdges` is written before the
 /// state is read here, and the state before `hasEdges` is read on finishing (both sequentially
 /// consistent), so either a finishing operation sees the new edge or the edge sees it finished.
 ///

@@ -85,7 +85,7 @@ public final class PThreadCondition: @unchecked Sendable {
         pthread_cond_wait(condition, mutex.mutex)
     }
 
-    /// Waits until `deadline` (``MonotonicClock`` nanoseconds); returns false when the deadline passed.
+    /// Waits until `deadline` (`MonotonicClock` nanoseconds); returns false when the deadline passed.
     @discardableResult
     public func wait(_ mutex: PThreadMutex, until deadline: UInt64) -> Bool {
         var ts = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))

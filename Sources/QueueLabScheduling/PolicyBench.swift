@@ -16,7 +16,7 @@ import Synchronization
 /// #expect(bench.faults.isEmpty)
 /// ```
 ///
-/// A pick is audited as a queue audits a policy from outside (see ``PolicyFault``): a stale entry,
+/// A pick is audited as a queue audits a policy from outside (see `PolicyFault`): a stale entry,
 /// one returned twice or never listed here, or nil while operations are ready is recorded in
 /// ``faults``, and ``pop()`` returns the safe pick a queue would take instead.
 public struct PolicyBench<Policy: SchedulingPolicy> {
@@ -35,7 +35,7 @@ public struct PolicyBench<Policy: SchedulingPolicy> {
     /// Operations listed ready and not popped or unlisted.
     public var readyCount: Int { audit.readyCount }
 
-    /// The faults of the policy's picks so far (the first ``PolicyFaultLog/keptFaults``).
+    /// The faults of the policy's picks so far (the first `PolicyFaultLog.keptFaults`).
     public var faults: [PolicyFault] { audit.log.faults }
 
     /// An operation in no queue, to list on the bench.

@@ -3,7 +3,7 @@ import QueueLabCore
 extension QueueStateMachine {
     /// The invariants every transition keeps, each broken one as a sentence naming its counters;
     /// empty when all hold. Debug builds (tests, ThreadSanitizer runs) check the counters after
-    /// every public transition and the policy slot when it is made (``assertInvariants()``);
+    /// every public transition and the policy slot when it is made (`assertInvariants()`);
     /// release builds never do, so the hot path pays nothing.
     ///
     /// The worker counters: a parked worker is counted in `idleWorkers` until it wakes, a signal

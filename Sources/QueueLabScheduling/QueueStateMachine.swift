@@ -67,7 +67,7 @@ public struct QueueStateMachine {
 
     public var declaration: PolicyDeclaration { slot.policy.declaration }
 
-    /// Where the faults of a policy from outside QueueLab are recorded (see ``PolicyFault``); nil
+    /// Where the faults of a policy from outside QueueLab are recorded (see `PolicyFault`); nil
     /// for the built-in policies, which are trusted and called directly.
     public var policyFaultLog: PolicyFaultLog? { slot.faultLog }
 

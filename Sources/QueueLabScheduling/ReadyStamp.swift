@@ -7,7 +7,7 @@ public struct ReadyStamp: Sendable {
     public var listedPriority = QueuePriority.normal
     /// The machine's count of listings at that moment: smaller means it became ready earlier.
     public var order: UInt64 = 0
-    /// ``MonotonicClock/now()`` at that moment, when the policy reads the clock (else 0).
+    /// `MonotonicClock.now()` at that moment, when the policy reads the clock (else 0).
     public var since: UInt64 = 0
 }
 

@@ -8,7 +8,7 @@ public protocol ScheduledQueue: OperationQueueing where Operation: ScheduledQueu
     /// false: the caller makes the operation wait for that barrier and tries again). With `nil`, it
     /// claims whatever the barriers.
     ///
-    /// - Throws: ``QueueError/alreadyEnqueued(_:)`` or ``QueueError/alreadyFinished(_:)`` when
+    /// - Throws: `QueueError.alreadyEnqueued(_:)` or `QueueError.alreadyFinished(_:)` when
     ///   another add won the claim.
     func enqueue(_ operation: Operation, ifBarrierGeneration generation: UInt64?) throws(QueueError) -> Bool
 

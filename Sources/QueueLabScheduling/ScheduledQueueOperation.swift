@@ -1,7 +1,7 @@
 import QueueLabCore
 import Synchronization
 
-/// The ``QueueOperation`` members shared by QueueLab's own operation types: everything but the
+/// The `QueueOperation` members shared by QueueLab's own operation types: everything but the
 /// initializer and the typed body.
 public protocol ScheduledQueueOperation: ScheduledOperation, QueueOperation {}
 

@@ -10,7 +10,7 @@ import QueueLabCore
 ///
 /// The machine keeps the bookkeeping every policy needs, so a policy only orders:
 /// - it counts the ready operations (a policy need not);
-/// - before ``push(_:reason:now:)`` it stamps the operation's ``ScheduledOperation/readyStamp``:
+/// - before ``push(_:reason:now:)`` it stamps the operation's `ScheduledOperation.readyStamp`:
 ///   ``ScheduledOperation/listedPriority``, ``ScheduledOperation/readyOrder`` and (with
 ///   ``needsClock``) ``ScheduledOperation/readySince`` (for every policy but the built-in
 ///   ``StrictPolicy``, which reads none of them and is spared the stores);
@@ -29,7 +29,7 @@ public protocol SchedulingPolicy: Sendable {
     var promises: OrderingPromises { get }
     /// Everything above plus the figures the promises are stated in (aging step, share weights).
     var declaration: PolicyDeclaration { get }
-    /// Whether it reads the time: the machine takes ``MonotonicClock/now()`` per transition only
+    /// Whether it reads the time: the machine takes `MonotonicClock.now()` per transition only
     /// when a policy asks for it, and passes 0 otherwise.
     var needsClock: Bool { get }
     /// Whether a priority change moves a ready operation (remove, then push with

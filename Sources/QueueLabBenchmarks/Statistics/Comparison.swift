@@ -70,6 +70,7 @@ public struct ComparisonReport: Sendable {
     public func count(_ verdict: Verdict) -> Int { rows.filter { $0.verdict == verdict }.count }
 }
 
+/// Comparing two runs' CSVs cell by cell: the statistics `queuelab compare` and the gate print.
 public enum Comparison {
     /// Compares every cell present in both runs on `figures` (those present in both), paired by round
     /// where both CSVs come from one interleaved run (``PairedRounds``), correcting the p-values of

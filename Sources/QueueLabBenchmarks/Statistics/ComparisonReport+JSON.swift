@@ -7,6 +7,8 @@ import Foundation
 public struct ComparisonDocument: Codable, Sendable, Equatable {
     public static let schemaVersion = "queuelab-compare/1"
 
+    /// The rule the verdicts were judged by: the regression threshold, the band read as SAME, the
+    /// significance level and the fewest samples a side.
     public struct Rule: Codable, Sendable, Equatable {
         public let threshold: Double
         public let sameWithin: Double
@@ -14,18 +16,21 @@ public struct ComparisonDocument: Codable, Sendable, Equatable {
         public let minimumSamples: Int
     }
 
+    /// One run's side of a row: how many samples it had and their median.
     public struct Side: Codable, Sendable, Equatable {
         /// Samples, or pairs when the design is paired.
         public let count: Int
         public let median: Double
     }
 
+    /// The interval of a row's head-over-base ratio, at its confidence level.
     public struct Interval: Codable, Sendable, Equatable {
         public let lower: Double
         public let upper: Double
         public let confidence: Double
     }
 
+    /// One compared figure of one cell: what the text table's row shows, and the numbers behind it.
     public struct Row: Codable, Sendable, Equatable {
         public let implementation: String
         public let policy: String

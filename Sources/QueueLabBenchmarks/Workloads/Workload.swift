@@ -221,6 +221,8 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// A workload specification that could not be read (an unknown name, key or value); its message is
+/// the one line the command line prints.
 public struct WorkloadParseError: Error, CustomStringConvertible, Equatable {
     public let message: String
     public var description: String { message }

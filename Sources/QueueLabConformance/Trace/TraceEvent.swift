@@ -4,6 +4,7 @@ import QueueLabCore
 /// something the suite's own code saw (a body starting, a completion handler running). Bodies
 /// record themselves so that a queue whose observer lies is still caught.
 public struct TraceEvent: Sendable, CustomStringConvertible {
+    /// What happened: a transition the queue reported, or something the suite's own code saw.
     public enum Kind: Sendable, Equatable {
         /// Reported by the queue through `StateObserver`.
         case transition(OperationEvent)

@@ -2,6 +2,8 @@ import QueueLabCore
 
 /// What the scenario knows about one of its operations: the validator's input besides the trace.
 public struct OperationFacts: Sendable {
+    /// Whether the operation's body must run, must not run (cancelled before it started), or may
+    /// do either (its cancel raced its start).
     public enum Run: Sendable { case must, mustNot, either }
 
     public let id: OperationID

@@ -166,5 +166,6 @@ public enum ChromeTraceBuilder {
         return ChromeTrace(traceEvents: events, otherData: other)
     }
 
+    /// A value shown in a slice's arguments panel.
     public typealias Argument = ChromeTraceEvent.Argument
 }

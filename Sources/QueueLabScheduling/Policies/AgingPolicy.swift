@@ -4,7 +4,7 @@ import QueueLabCore
 /// Priority that rises with waiting: an operation's effective level is its level plus one for each
 /// `step` it has been ready, capped at `veryHigh`; the highest effective level starts first, and
 /// among equals the one ready first. So `veryHigh` work still overtakes fresh `veryLow` work, but
-/// nothing waits without bound: see ``PolicyDeclaration/waitBound(priority:backlog:width:longestBody:)``,
+/// nothing waits without bound: see `PolicyDeclaration.waitBound(priority:backlog:width:longestBody:)`,
 /// `wait ≤ (4 − level) · step + (⌊backlog / width⌋ + 1) · longestBody`.
 ///
 /// Why no rescans: within a level the lists are FIFO, so a level's head is its oldest entry and

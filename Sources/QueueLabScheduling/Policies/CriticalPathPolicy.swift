@@ -14,7 +14,7 @@ import QueueLabCore
 ///
 /// A relisted operation joins its new rank behind those already there, so within a level the order
 /// is not FIFO: the policy promises strict priority and, within a level, the longest chain first
-/// (``OrderingPromises/longestChainFirst``, up to its ``cap``).
+/// (`OrderingPromises.longestChainFirst`, up to its ``cap``).
 ///
 /// - Complexity: push O(log n); pop O(log n) amortised (each stale entry, left by a relisting or a
 ///   late dependency, is dropped once); remove O(1).
