@@ -102,7 +102,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(
         help: """
             Run every sample under valgrind --tool=callgrind, counting only its timed phase, and add \
-            instructions_per_op (deterministic; compare judges it at 2 %). Samples run about 50x slower: \
+            instructions_per_op (deterministic; compare judges it at 2 %). Samples run many times slower: \
             use small workloads and a long --sample-timeout.
             """)
     var instructions = false

@@ -16,7 +16,7 @@ struct MainJobCommand: ParsableCommand {
             Runs `\(ToolName.current) conform --level quick` on lock, actor and foundation, then a quick \
             benchmark (3 processes per implementation and workload) of lock, actor, foundation and \
             dispatch; writes the benchmark CSV to results/quick-<time>.csv and prints both summaries. \
-            Takes a couple of minutes on a 2-core machine.
+            Takes a few minutes.
 
             \(HelpText.exitStatus([(0, "every outcome is PASS, UNSUPPORTED, UNDERPOWERED or KNOWN (a FAIL or STALE the implementation declares as a known deviation, as Foundation does) and every sample ran"), (1, "otherwise")]))
 

@@ -45,7 +45,7 @@ struct TraceCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "With --format recording: wall records each body's wall time; thread-cpu also its thread's CPU "
-                + "time (a queuelab-recording/3 file; about 1.1 us more an operation), which a spinning "
+                + "time (a queuelab-recording/3 file; two more clock readings an operation), which a spinning "
                 + "replay runs instead, so that the time the body waited for a core is not replayed as work.",
             valueName: "clock"))
     var bodyClock: BodyClockOption = .wall

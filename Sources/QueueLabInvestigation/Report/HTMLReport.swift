@@ -146,7 +146,7 @@ public struct HTMLReport: Sendable {
     }
 
     func method(_ cells: [ReportCell]) -> String {
-        "Medians are over samples, one sample per fresh process, because on a shared machine the same binary's median moves 10 to 90 percent from one process to the next. "
+        "Medians are over samples, one sample per fresh process, because on a shared machine the same binary's median moves from one process to the next, often by more than the change looked for. "
             + "Throughput is operations divided by the wall time from creating the first operation to the drained queue. "
             + "Latencies come from HdrHistogram, recorded for a subset of operations (one in 64 by default). "
             + "Foundation's chain, dag and fanout run capped sizes (its scheduling is quadratic), so they appear as their own workloads. "
