@@ -32,8 +32,8 @@ extension LockQueue {
     /// same section retires the cancelled operations it takes on the way, if they finish alone,
     /// and so does a section that took such a cancelled operation first: a cancelled backlog is
     /// retired a batch a section, not in two sections an operation that both workers contend for
-    /// (`cancel:percent=100` ran at 0.69 of the earlier rate that way, at 1.39 a batch a section:
-    /// results/README.md, round three).
+    /// (`cancel:percent=100` ran slower than before that way, faster a batch a section: the
+    /// figures in `results/README.md`, "Figures the documentation used to show").
     func workerLoop() {
         lock.lock()
         /// Retired in the section that took the next operation; their follow-ups are still to run,
@@ -182,10 +182,10 @@ extension LockQueue {
     }
 
     /// Lock released: yields the core for up to `spinNanoseconds`, watching the nudge count
-    /// without the lock (polling under it made the adder wait for the mutex: about 8 % of the
-    /// samples of a `noop` profile). Parking instead would cost the adder a futex wake per
-    /// operation (a quarter of the time of a no-op workload, measured with `perf record -e
-    /// cpu-clock`). True when nudged.
+    /// without the lock (polling under it made the adder wait for the mutex, visibly in a `noop`
+    /// profile). Parking instead would cost the adder a futex wake per operation, a large share of
+    /// the time of a no-op workload (the figures, measured with `perf record -e cpu-clock`:
+    /// `results/README.md`, "Figures the documentation used to show"). True when nudged.
     private func spinUntilNudged(since seen: UInt64) -> Bool {
         let deadline = MonotonicClock.now() &+ Self.spinNanoseconds
         repeat {

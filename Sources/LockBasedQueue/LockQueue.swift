@@ -34,7 +34,8 @@ public final class LockQueue: PolicyScheduledQueue, OperationHost, @unchecked Se
     /// an idle queue's spin, per worker and idle spell. A time, not a count of yields: a yield with
     /// nobody else to run returns in a fraction of a microsecond, and 32 of them (the bound while
     /// the polls took the lock) ended the spin before `ping`'s next operation arrived, so it paid
-    /// a futex wake (enqueue-to-start p50 1.2 us -> 2.1 us, p99 4.4 us -> 28 us; results/README.md).
+    /// a futex wake, which lengthened `ping`'s enqueue-to-start wait, the p99 most (the figures:
+    /// `results/README.md`, "Figures the documentation used to show").
     static let spinNanoseconds: UInt64 = 50_000
 
     public let name: String?

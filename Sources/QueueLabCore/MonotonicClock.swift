@@ -4,7 +4,8 @@
     import Darwin
 #endif
 
-/// Nanoseconds of `CLOCK_MONOTONIC`: cheap (about 23 ns here), comparable across threads.
+/// Nanoseconds of `CLOCK_MONOTONIC`: cheap (read through the vDSO, no system call; its cost on one
+/// machine: `results/explain/README.md`, "`open`'s replayed p99"), comparable across threads.
 public enum MonotonicClock {
     @inlinable
     public static func now() -> UInt64 { POSIXClock.nanoseconds(CLOCK_MONOTONIC) }

@@ -41,12 +41,13 @@ public enum InstructionCounting {
         return work()
     }
 
-    // Callgrind keeps a collection state per thread, and the only request that changes it flips
-    // it; starting or stopping instrumentation resets every thread's state to "collect". So a
-    // thread idle across a start or stop must not flip its state back when it wakes: it would
-    // then stop counting its own work (measured: `actor` `chain` lost 80 % of its count). The
-    // lock orders the flips against the starts and stops, and `windows` counts those, so an idle
-    // thread can tell whether one happened while it waited. Taken only under Valgrind.
+    // Callgrind keeps a collection state per thread, and the only request that changes it flips it;
+    // starting or stopping instrumentation resets every thread's state to "collect". So a thread
+    // idle across a start or stop must not flip its state back when it wakes: it would then stop
+    // counting its own work (`actor` `chain` lost most of its count: `results/README.md`, "Figures
+    // the documentation used to show"). The lock orders the flips against the starts and stops, and
+    // `windows` counts those, so an idle thread can tell whether one happened while it waited.
+    // Taken only under Valgrind.
 
     private static let underValgrind = LinuxOnly.isRunningOnValgrind
 

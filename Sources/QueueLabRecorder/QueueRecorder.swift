@@ -20,8 +20,9 @@ import QueueLabCore
 /// stripe of a bounded in-memory buffer, under that stripe's lock, which holds no I/O; a writer
 /// thread takes the buffer every `flushEvery` (sooner when a stripe is half full), turns finished
 /// operations into lines and writes them, outside every lock. A queue the recorder is not installed
-/// on pays nothing (it is only an observer). On a 2-core machine the writer's CPU is CPU the queue
-/// does not get: measured on `noop` in `results/explain/` (`replay-targets.md`).
+/// on pays nothing (it is only an observer). Where the queue keeps every core busy, the writer's
+/// CPU is CPU the queue does not get: measured on `noop` in `results/explain/README.md` ("The
+/// recorder's own cost").
 ///
 /// **When the buffer is full** (a stripe holds `capacity` events the writer has not taken), an
 /// event is dropped and counted, never waited for: the queue is never blocked by the recorder. The
@@ -66,10 +67,10 @@ public final class QueueRecorder: Sendable {
         /// the replay's tails read longer than the app's.
         case wall
         /// Wall time, and beside it the CPU time the body's thread used (two readings of the
-        /// thread's CPU clock a body, a system call each: about 1.1 µs an operation on a 2-core
-        /// VM), which `body=spin` replays instead. Read where the queue delivers the body's start
-        /// and finish on the thread that runs it, as QueueLab's own queues do; a body of another
-        /// queue keeps its wall time. Writes `queuelab-recording/3`.
+        /// thread's CPU clock a body, a system call each; measured in `results/explain/README.md`,
+        /// "`open`'s replayed p99"), which `body=spin` replays instead. Read where the queue
+        /// delivers the body's start and finish on the thread that runs it, as QueueLab's own
+        /// queues do; a body of another queue keeps its wall time. Writes `queuelab-recording/3`.
         case threadCPU
     }
 

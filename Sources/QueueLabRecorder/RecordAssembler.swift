@@ -36,8 +36,9 @@ struct RecordAssembler {
 
     /// Operations whose add was taken and whose record is not made yet. A count kept as they come
     /// and go, not a scan of `open`: `QueueRecorder.awaitFinishes` asks after every pass, and with
-    /// events dropped `open` keeps operations that never finish (a scan of them was 73 % of a
-    /// profile of the overhead example).
+    /// events dropped `open` keeps operations that never finish (a scan of them was most of a
+    /// profile of the overhead example: `results/README.md`, "Figures the documentation used to
+    /// show").
     private(set) var inFlight = 0
 
     /// Appends to `out` the lines of the operations the last pass saw finish; `final` (the

@@ -41,8 +41,9 @@ public struct RecordedOperation: Sendable, Hashable {
     }
 
     /// Appends its `o` line, newline included, as bytes: the writer makes one a finished operation,
-    /// and on two cores its CPU is the queue's (`String` interpolation made it most of the recorder's
-    /// cost on `noop`).
+    /// and where the queue keeps every core busy its CPU is the queue's (`String` interpolation
+    /// made it most of the recorder's cost on `noop`: `results/explain/README.md`, "The recorder's
+    /// own cost").
     func appendLine(to out: inout [UInt8]) {
         // "o"; six fields of a space and up to 20 digits (the cancel's "-" among them); the
         // priority's space, sign and digit; the space before the dependencies; two bytes spare.

@@ -2,8 +2,9 @@ import QueueLabCore
 
 /// What the observer appends for one transition: plain words, no reference and no `String`, so that
 /// an append, and every copy after it, is a copy of memory with no call into the runtime (events
-/// holding the name as a `String?` spent 12 % of a profile of `noop` in retain and release). A name
-/// travels beside the events, in the ``RecorderBatch``'s `names`.
+/// holding the name as a `String?` spent a visible share of a profile of `noop` in retain and
+/// release: `results/README.md`, "Figures the documentation used to show"). A name travels beside
+/// the events, in the ``RecorderBatch``'s `names`.
 struct RecorderEvent: Sendable {
     enum Kind: UInt8, Sendable {
         case added

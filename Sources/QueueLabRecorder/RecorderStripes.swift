@@ -19,8 +19,9 @@ final class RecorderStripes: Sendable {
     let wake = DispatchSemaphore(value: 0)
 
     /// `capacity` events a stripe: a burst lands in the adding thread's stripe, so a total split
-    /// eight ways dropped most of one (100,000 adds of `noop` in 30 ms, 80 % of events dropped).
-    /// Whether a half-full stripe wakes the writer (tests turn it off to fill a stripe on purpose).
+    /// eight ways dropped most of one (`results/README.md`, "Figures the documentation used to
+    /// show"). Whether a half-full stripe wakes the writer (tests turn it off to fill a stripe on
+    /// purpose).
     private let wakesAtHalf: Bool
 
     init(capacity: Int, wakesAtHalf: Bool = true) {

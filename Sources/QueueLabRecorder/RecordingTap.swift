@@ -23,8 +23,8 @@ final class RecordingTap: StateObserver {
         }
         // `executing` is delivered before the body starts (the worker waits for it: StateObserver's
         // promise), so now is the body's start, closer than the transition's own time by the
-        // delivery: taking the transition's time made every recorded body of `open` 38 µs longer
-        // on average (88 µs for a mean of 50).
+        // delivery: taking the transition's time made every recorded body of `open` longer by the
+        // delivery (`results/explain/README.md`, "Replay fidelity: missed, and why").
         let time = kind == .started ? MonotonicClock.now() : transition.timestamp
         if bodyClock == .threadCPU { noteCPU(kind, transition) }
         let event = RecorderEvent(

@@ -43,8 +43,9 @@ public final class PThreadMutex: @unchecked Sendable {
         pthread_mutex_lock(mutex)
     }
 
-    /// About 2 to 4 us of trying on a 2-core x86 VM: longer than a queue's lock section, short
-    /// enough that a holder preempted by the kernel costs little before the waiter sleeps.
+    /// Meant to try for longer than a queue's lock section, short enough that a holder preempted
+    /// by the kernel costs little before the waiter sleeps (the time it took on one machine:
+    /// `results/README.md`, "Figures the documentation used to show").
     @usableFromInline static let triesBeforeSleeping = 100
 
     @inlinable @inline(__always)

@@ -1,6 +1,7 @@
 extension SimulationCalibration {
     /// The calibration `simulate` uses when given none: a sample of one machine, the `lock` queue
-    /// on the shared 2-core VM QueueLab is developed on. It is data, not code: the file
+    /// on the VM QueueLab is developed on (`results/simulate/README.md`, "Calibration"). It is
+    /// data, not code: the file
     /// `Calibrations/lock-vm2.calibration` of this module, compiled in and read by the same parser
     /// as a user's file; the file's comments say how each figure was measured. On any other
     /// machine, measure a calibration of its own (`simulate --calibrate`).

@@ -39,9 +39,9 @@ struct StallModel {
     /// the clock goes on through a stall: one that ends before the deadline costs the body nothing,
     /// one that covers it costs the part past it (the body ends when its thread runs again). Stalls
     /// still come in the time the thread runs. Counting every stall whole, as for work that must
-    /// run, put `inversion`'s simulated `inherit` p99 (a 41 us pair) 27 to 58 % above the measured
-    /// medians and every simulated `makespan` at width 1 about 1 % above (results/simulate/README.md,
-    /// "A body's deadline").
+    /// run, put `inversion`'s simulated `inherit` p99 well above the measured medians and every
+    /// simulated `makespan` at width 1 a little above (results/simulate/README.md, "A body's
+    /// deadline").
     mutating func overrun(ofDeadline deadline: UInt64) -> UInt64 {
         var elapsed: UInt64 = 0
         while true {

@@ -61,11 +61,12 @@ struct GateCommand: ParsableCommand {
     /// The folder of base.csv and head.csv (`--out-dir`).
     var out: String? { outDir }
 
-    /// 20: with n pairs the exact signed-rank test's smallest p is 2 / 2^n and Holm's strictest level
-    /// over the standard shape's 54 comparisons is 0.05 / 54, so at 10 pairs no wall-time row could
-    /// ever be significant; at 16 a few pairs going the other way (outlying processes) already hid a
-    /// real 12 % slowdown (a pilot of Lab/gate-campaign: lock chain at 0.889, Holm p 0.077); 20
-    /// rides out more of them (results/gate/campaign).
+    /// 20: with n pairs the exact signed-rank test's smallest p is 2 / 2^n and Holm's strictest
+    /// level over the standard shape's 54 comparisons is 0.05 / 54, so at 10 pairs no wall-time row
+    /// could ever be significant; at 16 a few pairs going the other way (outlying processes)
+    /// already hid a real slowdown above the floor (a pilot of Lab/gate-campaign; its figures are
+    /// in results/README.md, "Figures the documentation used to show"); 20 rides out more of them
+    /// (results/gate/campaign).
     @Option(
         parsing: .unconditional,
         help: """
@@ -97,8 +98,8 @@ struct GateCommand: ParsableCommand {
     var renamedOut: String?
 
     /// The gate fails closed by default (exit 6) when the budget ends with a row blind to the
-    /// floor: under load 7 of 12 rows with real slowdowns up to 20 % ended INCONCLUSIVE and the
-    /// gate passed them. This is the explicit way to accept that.
+    /// floor: under load most rows with real slowdowns above the floor ended INCONCLUSIVE and the
+    /// gate passed them (results/gate/aa/README.md). This is the explicit way to accept that.
     @Flag(
         help: """
             Pass (exit 0) even when a throughput row cannot detect the required change when the budget \
@@ -107,11 +108,10 @@ struct GateCommand: ParsableCommand {
     var allowBlind = false
 
     /// The floor: a cell that cannot detect a change as large as the floor calls a real regression
-    /// just over it INCONCLUSIVE, or reads it under the floor. `lock` `noop` cannot at 20 pairs when
-    /// the machine is loaded or its contention shifts (a run's standard error 2.3 to 3.9 %, detectable
-    /// about 9 to 15 %): a planted 10 % was caught in 8 to 19 of 20 runs at a fixed 20 pairs, and in
-    /// 19 of 20 with rounds until it could see 7 % (52 in the median run, at 0.1 s a sample;
-    /// results/gate/campaign/lock-10-until-floor-family).
+    /// just over it INCONCLUSIVE, or reads it under the floor. `lock` `noop` cannot at 20 pairs
+    /// when the machine is loaded or its contention shifts: a planted 10 % was missed in some runs
+    /// at a fixed 20 pairs and caught in nearly every run with rounds until it could see 7 %
+    /// (results/gate/campaign/README.md, lock-10-until-floor-family).
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
@@ -185,10 +185,10 @@ struct GateCommand: ParsableCommand {
     var instructionImplementationValues: [String] = []
 
     /// 16: a Callgrind count is steady but for `actor` `chain`, whose count follows how the actor's
-    /// scheduler batches finishes (2.4 % a sample then; part of it was the harness's histogram sets,
-    /// now out of the count). At 12 a side a planted 5 % was missed there
-    /// twice in 20 runs (INCONCLUSIVE, the interval reaching under the 2 % floor), at 16 never
-    /// (20 of 20; results/gate/campaign). Every other cell was caught 20 of 20 at 12.
+    /// scheduler batches finishes (part of its spread was the harness's histogram sets, now out of
+    /// the count). At 12 a side a planted 5 % was sometimes missed there (INCONCLUSIVE, the
+    /// interval reaching under the 2 % floor), at 16 never; every other cell was caught every time
+    /// at 12 (results/gate/campaign/README.md).
     @Option(
         parsing: .unconditional,
         help: "Samples per cell and side of the instruction channel, 6 to 100000.")

@@ -80,7 +80,7 @@ extension SimulateCommand {
     /// that the measured median and the simulated mean are over the same graphs and draws; else
     /// all run the workload as given. (Before, every process ran the workload's default seed
     /// against simulations of other seeds: `open`'s mean wait at 2,000 arrivals is one path's,
-    /// 10 to 15 % apart from seed to seed.)
+    /// and paths differ from seed to seed by more than the error held.)
     private func measure(_ simulated: [SampleRecord], implementation: String) throws -> [SampleRecord] {
         let first = simulated[0]
         let kind = WorkloadKind(rawValue: first.workload) ?? .noop

@@ -11,7 +11,8 @@ import QueueLabInstructionCounting
 
 /// Latency recording with one set of histograms per thread, merged at the end.
 ///
-/// A shared histogram behind a lock costs about 567 ns per record here, a thread's own about 7 ns;
+/// A shared histogram behind a lock costs far more per record than a thread's own (the figures:
+/// `results/README.md`, "Figures the documentation used to show");
 /// the thread finds its own set through a pthread key, so recording never takes a lock (only the
 /// first record on each thread does, to claim a set).
 ///

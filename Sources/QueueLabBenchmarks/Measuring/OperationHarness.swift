@@ -3,8 +3,9 @@ import QueueLabCore
 /// What every operation body of a sample does around its work: count concurrency, spin the
 /// configured time, and, for one operation in `latencyEvery`, read the clock and record latencies.
 ///
-/// Reading the clock and recording costs about 70 ns; doing it for a sampled subset keeps
-/// throughput figures honest (at the default 1 in 64, about 1 ns per operation).
+/// Reading the clock and recording costs far more than an empty operation's share of the queue;
+/// doing it for a sampled subset (by default 1 in 64) keeps throughput figures honest (the cost on
+/// one machine: `results/README.md`, "Figures the documentation used to show").
 package final class OperationHarness: @unchecked Sendable {
     // Safe to share: slot `i / latencyEvery` of `enqueueStamps` is written once, by the thread that adds
     // operation `i`, before the add hands the operation to the queue; it is read only by the body of

@@ -4,7 +4,7 @@
     import Darwin
 #endif
 
-/// The process's `getrusage` counters at one instant. CPU time moves in 10 ms steps here: only
+/// The process's `getrusage` counters at one instant. CPU time moves in 10 ms steps: only
 /// meaningful for samples much longer than that.
 package struct ResourceUsage: Sendable, Equatable {
     package var userSeconds: Double

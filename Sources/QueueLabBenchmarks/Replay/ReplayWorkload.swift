@@ -14,8 +14,9 @@ import QueueLabRecorder
 /// recording's `wait` does), per priority class (`prio_CLASS_e2s_p50_ns`...); and how late the
 /// generator added behind the recorded times (`generator_late_p50_ns`, `_p99_ns`, `_max_ns`), which
 /// a wait from the add leaves out. Counted from the intended add instead, `open`'s replayed waits
-/// read 5 to 7 times the recorded ones at p50 on two cores, where the generator, spinning between
-/// arrivals 100 us apart, is preempted by the two workers.
+/// read several times the recorded ones at p50 where the generator, spinning between arrivals
+/// 100 us apart, shares the cores with the workers and is preempted by them (the figures:
+/// `results/README.md`, "Figures the documentation used to show").
 extension WorkloadExecution {
     func replay() throws -> WorkloadOutcome {
         let spec = try ReplaySpec(workload)

@@ -176,7 +176,7 @@ extension Figure {
 
     /// The figures `compare` judges by default: throughput, typical and tail latency, the
     /// deterministic allocation counters, and CPU time per operation, which a loaded machine moves
-    /// about a third as much as wall time (results/gate/cpu-channel). Maxima and getrusage's 10 ms
+    /// less than wall time (results/gate/cpu-channel). Maxima and getrusage's 10 ms
     /// CPU steps are too noisy to gate on. A figure a file lacks (a CSV older than it) is skipped.
     public static let judgedByDefault = [
         "ops_per_s", "e2f_p50_ns", "e2f_p99_ns", "allocs_per_op", "bytes_per_op", "starvation_max_wait_ns",

@@ -5,9 +5,10 @@ import Foundation
 ///
 /// A queue's worker can still hold a run's last operations for a moment after the drain returns
 /// (it is delivering the last `finished`, releasing dependents). When that run was the warm-up,
-/// the worker then frees them while the next phase is being timed: beside other Callgrind runs, 2
-/// of 18 `lock` `chain:n=500` samples counted 19 % more (the warm-up's whole chain, 3 million
-/// instructions, freed in the window), and the wall clock pays the same cost.
+/// the worker then frees them while the next phase is being timed: beside other Callgrind runs
+/// some `lock` `chain:n=500` samples counted the warm-up's whole chain, freed in the window, as
+/// their own (the figures: `results/README.md`, "Figures the documentation used to show"), and
+/// the wall clock pays the same cost.
 /// Every operation a workload makes has a body that holds the run's ``OperationHarness``, so the
 /// harness is freed exactly when the last of them is: that is what is watched, weakly, with no
 /// cost per operation. `LeftoverWatchWorkloadTests` holds every workload to it (`open`'s and

@@ -63,7 +63,7 @@ package enum SignalCleanup {
     private static func stop(_ signalNumber: Int32) {
         guard let children = LiveChildren.beginStopping() else { return }
         // SIGINT first: SwiftPM then cancels its build and ends its compilers, which run in process
-        // groups of their own; after SIGTERM to `swift build`'s group they ran on (measured here).
+        // groups of their own; after SIGTERM to `swift build`'s group they run on.
         // A bench passes either on to its sample. What is left then gets SIGTERM, then SIGKILL.
         for (signalToSend, wait) in [(SIGINT, grace / 2), (SIGTERM, grace / 2), (SIGKILL, Duration.zero)] {
             let alive = children.filter(groupExists)

@@ -15,8 +15,8 @@
 /// `WilcoxonSignedRank.test(_:)`) judges each draw at `alpha`, and the smallest shift detected in
 /// at least 85 % of draws, upward and downward, is the figure (85 %, not 80 %, absorbs the
 /// simulation's own error; see `PlantedShiftPower.target`). The normal formula this replaced
-/// overstated the power of the exact test at Holm's strictest level: its "detectable" shift was
-/// found in 14 to 73 % of draws.
+/// overstated the power of the exact test at Holm's strictest level (`results/README.md`, "The
+/// printed detectable change, checked").
 ///
 /// Unpaired rows the same way with Mann-Whitney U: each sample's own logs drawn (independently),
 /// the shift planted in head's. The normal formula, delta = (z(1 - alpha/2) + z(power)) * se /

@@ -11,8 +11,9 @@ import QueueLabCore
 ///
 /// Why simulate: the normal approximation (z(1 - alpha/2) + z(0.8)) se / sqrt(0.955) promises 80 %
 /// power that the exact signed-rank test at Holm's strictest level does not deliver at 20 to 200
-/// pairs (planted into measured noise it was detected in 14 to 73 % of draws), and the
-/// rounds rule stopped on that figure. Here the figure is, by construction, what the test does.
+/// pairs (planted into measured noise it was detected in far fewer draws: `results/README.md`, "The
+/// printed detectable change, checked"), and the rounds rule stopped on that figure. Here the
+/// figure is, by construction, what the test does.
 ///
 /// Deterministic: the draws come from a fixed seed, so the same CSVs always print the same figure.
 /// The same draws serve every shift (common random numbers): with the shift planted in every value
@@ -35,26 +36,24 @@ enum PlantedShiftPower {
     ///
     /// The jitter is Student's t with 3 degrees of freedom, not normal, because a small sample
     /// cannot show the tails it missed: 20 pairs of noise beside busy loops (excess kurtosis 8)
-    /// often hold no outlier, and a run whose pairs held none printed a figure (13 to 17 %) that
-    /// fresh draws of the same noise detected in a third to a half of the cases. The t kernel's
-    /// tails stand in for the unseen ones, in proportion to the bandwidth, so their weight fades as
-    /// the pairs grow and show their own tails. At 20 pairs (`Lab/power-per-run`, 400 runs each),
-    /// the share of runs whose own figure was detected in at least 80 % of fresh draws rose from 75
-    /// to 79 % on the noise of 10 gate runs beside busy loops, and from 81 to 92 % to 87 to 96 % on
-    /// four other recorded noises; runs detected in under 60 % fell from 7.5 to 5 %. The figure
-    /// grew by 2 to 8 % at 20 pairs, more at fewer (10 pairs of a row swinging 25 % either way:
-    /// 44 to 57 %), where the jitter's width counts most. A normal jitter of the same variance
-    /// (sqrt(3) wider) held in 85 to 98 % of runs for a figure 8 to 16 % larger: the t is the
-    /// middle of that trade. No figure from 20 heavy-tailed pairs can hold run by run; averaged
-    /// over runs it holds (`PrintedDetectablePowerTests`).
+    /// often hold no outlier, and a run whose pairs held none printed a figure that fresh draws of
+    /// the same noise did not honour. The t kernel's tails stand in for the unseen ones, in
+    /// proportion to the bandwidth, so their weight fades as the pairs grow and show their own
+    /// tails. Against a normal jitter, the t raised the share of runs whose own figure held, for a
+    /// slightly larger figure; a normal jitter of the same variance (sqrt(3) wider) held more often
+    /// for a figure larger still: the t is the middle of that trade (`Lab/power-per-run`; the
+    /// figures: `results/README.md`, "Figures the documentation used to show"). No figure from 20
+    /// heavy-tailed pairs can hold run by run; averaged over runs it holds
+    /// (`PrintedDetectablePowerTests`).
     ///
     /// The jitter also widens the draws, on purpose: the row's spread is itself an estimate, low
     /// about as often as high, and a figure from a sample that happened to be quiet would promise
     /// power the next run does not have. For the same reason each draw is scaled by its own factor
     /// sqrt((n - 1) / X), X a chi-square with n - 1 degrees of freedom: how far a spread estimated
-    /// from n values is from the true one. The figure is then the power averaged over what the noise
-    /// could be, given the sample (the "assurance" of a design), not the power if the sample's
-    /// spread were exact: at 20 pairs the latter was caught in 72 % of fresh draws.
+    /// from n values is from the true one. The figure is then the power averaged over what the
+    /// noise could be, given the sample (the "assurance" of a design), not the power if the
+    /// sample's spread were exact, which at 20 pairs was caught in too few fresh draws
+    /// (`results/README.md`, "The printed detectable change, checked").
     static func noise(
         _ values: [Double], centre: Double, count: Int, draws: Int = draws, seed: UInt64 = seed
     ) -> [[Double]] {

@@ -5,10 +5,10 @@ import Synchronization
 /// the worker is already running, on a core, when `addOperations` starts.
 ///
 /// Without it the batch goes to an idle queue whose worker sleeps: the race a queue admitting
-/// members one at a time can lose (a worker starting the first member before the rest are in)
-/// lands only when the woken worker gets a core before the add call returns, in about 2 % of
-/// batches on QueueLab's queues here and in none of 1,500 beside other builds. A runway that
-/// spins until the add begins hands the worker straight from its body to the new batch.
+/// members one at a time can lose (a worker starting the first member before the rest are in) lands
+/// only when the woken worker gets a core before the add call returns, in few batches, and beside
+/// other processes in none (`results/README.md`, "Figures the documentation used to show"). A
+/// runway that spins until the add begins hands the worker straight from its body to the new batch.
 ///
 /// A fast correct queue admits the whole batch before its worker is through the runway's
 /// bookkeeping, so its first body seldom starts inside the add call; what the check can vouch for

@@ -7,9 +7,10 @@ import Synchronization
 ///
 /// A queue that delivers `executing` on the worker between the hand-off and the body (QueueLab's
 /// two do) shows every observer that window; holding it there turns a window of a few hundred
-/// nanoseconds, which the cancelling thread hits in about 1 attempt of 100 on a loaded 2-core
-/// machine, into one it hits almost every time. A queue that delivers later, or on another
-/// thread, is not slowed where it matters and lands only its natural races: the count says so.
+/// nanoseconds, which the cancelling thread rarely hits unaided, into one it hits almost every time
+/// (`results/duplicate-rate/README.md`, "Races landed with and without the observer's hold"). A
+/// queue that delivers later, or on another thread, is not slowed where it matters and lands only
+/// its natural races: the count says so.
 final class HandOffHold: StateObserver, Sendable {
     /// Longest a delivery is held: a canceller descheduled for longer simply misses.
     static let bound: UInt64 = 50_000

@@ -16,7 +16,7 @@ import QueueLabCore
 /// - the slack is two such turns and 1 ms: one turn for the pick already made when the wait
 ///   reached the top level, one for a queue that lists an added operation only at its next pick
 ///   (an actor's inbox), and 1 ms for reading clocks.
-/// On a loaded 2-core machine a preempted thread lengthens the turns around it, and the bound
+/// On a loaded machine a preempted thread lengthens the turns around it, and the bound
 /// with them (a turn still open counts as long as it has lasted); a queue that starves `veryLow`
 /// waits as long as the stream runs, until four times the bound and slack (see ``giveUpFactor``),
 /// and fails with the bound measured then: the drain after the stream stops cannot excuse it.
