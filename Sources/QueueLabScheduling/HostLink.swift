@@ -1,8 +1,8 @@
 /// How an operation reaches the queue that took it: a small object of the queue's, which refers to
 /// the queue weakly. Operations hold the link strongly, so claiming costs a retain, not a weak
-/// reference per operation (forming, assigning and destroying one cost about 110 instructions per
-/// operation, 2 % of an empty operation's cost at width 1 under Callgrind), and a finished
-/// operation the caller keeps never keeps its queue alive.
+/// reference per operation (forming, assigning and destroying one was a visible share of an empty
+/// operation's instructions under Callgrind: `results/README.md`, "Figures the documentation used
+/// to show"), and a finished operation the caller keeps never keeps its queue alive.
 public final class HostLink: @unchecked Sendable {
     // @unchecked Sendable: `host` is written once, by the queue's initialiser, before the queue
     // (and so the link) is visible to any other thread; afterwards it is only read, and Swift's

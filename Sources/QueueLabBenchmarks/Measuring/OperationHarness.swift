@@ -22,8 +22,8 @@ package final class OperationHarness: @unchecked Sendable {
     package let recorder = LatencyRecorder()
     private let enqueueStamps: UnsafeMutableBufferPointer<UInt64>
     /// Allocated with the harness, before the timed phase: a store per sampled operation is all the
-    /// steady-state rate costs inside it (a histogram made lazily there cost chain:n=500 7 % more
-    /// instructions per operation).
+    /// steady-state rate costs inside it (a histogram made lazily there added instructions to every
+    /// operation of chain:n=500: `results/README.md`, "Figures the documentation used to show").
     private let finishStamps: UnsafeMutableBufferPointer<UInt64>
     /// Where a traced run's bodies stamp their own start and end; nil (every benchmark run) makes
     /// bodies without the stamps, so an untraced run pays nothing for them.
