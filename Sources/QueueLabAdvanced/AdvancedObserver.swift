@@ -16,7 +16,9 @@ public protocol AdvancedObserver<Queue>: Sendable {
 }
 
 extension AdvancedObserver {
+    /// Does nothing: an observer need not watch starts.
     public func operationDidStart(_ operation: AdvancedOperation<Queue>) {}
+    /// Does nothing: an observer need not watch produced operations.
     public func operation(_ operation: AdvancedOperation<Queue>, didProduce produced: AdvancedOperation<Queue>) {}
 }
 
@@ -26,6 +28,8 @@ public struct BlockObserver<Queue: OperationQueueing>: AdvancedObserver {
     private let produce: (@Sendable (AdvancedOperation<Queue>, AdvancedOperation<Queue>) -> Void)?
     private let finish: (@Sendable (AdvancedOperation<Queue>, [any Error]) -> Void)?
 
+    /// An observer that calls `didStart`, `didProduce` and `didFinish` on the corresponding events;
+    /// a nil closure ignores its event.
     public init(
         didStart: (@Sendable (AdvancedOperation<Queue>) -> Void)? = nil,
         didProduce: (@Sendable (AdvancedOperation<Queue>, AdvancedOperation<Queue>) -> Void)? = nil,
@@ -36,12 +40,15 @@ public struct BlockObserver<Queue: OperationQueueing>: AdvancedObserver {
         finish = didFinish
     }
 
+    /// Calls the `didStart` closure, if any.
     public func operationDidStart(_ operation: AdvancedOperation<Queue>) { start?(operation) }
 
+    /// Calls the `didProduce` closure, if any.
     public func operation(_ operation: AdvancedOperation<Queue>, didProduce produced: AdvancedOperation<Queue>) {
         produce?(operation, produced)
     }
 
+    /// Calls the `didFinish` closure, if any.
     public func operationDidFinish(_ operation: AdvancedOperation<Queue>, errors: [any Error]) {
         finish?(operation, errors)
     }

@@ -13,7 +13,9 @@ import QueueLabCore
 public final class AdvancedOperation<Q: OperationQueueing>: @unchecked Sendable {
     // @unchecked Sendable: every `var` below is only touched while `state` (an NSCondition) is
     // locked; `main`, `body` and `name` are immutable; callbacks run after the lock is released.
+    /// Shown in reports and stall reports; the underlying operation carries it too.
     public let name: String?
+    /// The priority of its underlying operations in their queue.
     public let queuePriority: QueuePriority
     let body: AdvancedBody<Q>
     /// The underlying operation: it enters the queue once everything is granted, runs the body, and
@@ -62,7 +64,9 @@ public final class AdvancedOperation<Q: OperationQueueing>: @unchecked Sendable 
         self.init(name: name, priority: priority, body: .synchronous(block))
     }
 
+    /// The underlying operation's identity.
     public var id: OperationID { underlyingOperation.id }
+    /// Its identity and name, as reports and errors name it.
     public var label: OperationLabel { OperationLabel(id: id, name: name) }
 
     func locked<T>(_ work: () throws -> T) rethrows -> T {
@@ -73,9 +77,14 @@ public final class AdvancedOperation<Q: OperationQueueing>: @unchecked Sendable 
 
     // MARK: Reading
 
+    /// Where the operation is in its life now.
     public var currentPhase: AdvancedPhase { locked { phase } }
+    /// Whether ``cancel()`` was called on it (directly, or through its group or queue).
     public var isCancelled: Bool { locked { cancelled } }
+    /// Whether it is ``AdvancedPhase/finished``: its work is over and its finish observers ran.
     public var isFinished: Bool { currentPhase == .finished }
+    /// Whether it is in ``AdvancedPhase/executing``: its body runs, or asynchronous work the body
+    /// started has not finished.
     public var isExecuting: Bool { currentPhase == .executing }
     /// The errors it finished with (conditions that failed, the body's, a group's children's).
     public var errors: [any Error] { locked { collectedErrors } }
@@ -129,6 +138,7 @@ public final class AdvancedOperation<Q: OperationQueueing>: @unchecked Sendable 
         }
     }
 
+    /// Attaches `observer`, which is told of the events that come after it is attached.
     public func addObserver(_ observer: some AdvancedObserver<Q>) {
         locked { observers.append(observer) }
     }

@@ -13,6 +13,8 @@ import QueueLabCore
 /// try queue.addOperation(like)
 /// ```
 public final class AdvancedQueue<Q: OperationQueueing>: Sendable {
+    /// The queue that runs this queue's operations as plain operations; plain operations may be
+    /// added to it directly.
     public let underlying: Q
     /// Shared with the queues of the groups this queue runs, and with any queue given the same one.
     public let exclusivity: ExclusivityManager
@@ -78,13 +80,18 @@ public final class AdvancedQueue<Q: OperationQueueing>: Sendable {
         }
     }
 
+    /// The underlying queue's name.
     public var name: String? { underlying.name }
 
+    /// The underlying queue's width, read and set through to it; operations waiting for
+    /// dependencies, conditions or exclusivity hold no slot of it.
     public var maxConcurrentOperationCount: Int {
         get { underlying.maxConcurrentOperationCount }
         set { underlying.maxConcurrentOperationCount = newValue }
     }
 
+    /// Whether the underlying queue is suspended, read and set through to it: while it is, none of
+    /// its operations start, the bodies of this queue's operations included.
     public var isSuspended: Bool {
         get { underlying.isSuspended }
         set { underlying.isSuspended = newValue }
@@ -140,6 +147,8 @@ public final class AdvancedQueue<Q: OperationQueueing>: Sendable {
         operation.finishIfCancelledOnEntry()
     }
 
+    /// Adds each of `operations` in order, as ``addOperation(_:)`` does; stops at the first that
+    /// throws, the ones before it staying added.
     public func addOperations(_ operations: [AdvancedOperation<Q>]) throws(QueueError) {
         for operation in operations { try addOperation(operation) }
     }
@@ -154,6 +163,7 @@ public final class AdvancedQueue<Q: OperationQueueing>: Sendable {
         state.withLock { $0.unfinished.values.sorted { $0.index < $1.index }.map(\.operation) }
     }
 
+    /// How many operations added to it have not finished (``operations``'s count).
     public var operationCount: Int { state.withLock { $0.unfinished.count } }
 
     func operationDidFinish(_ operation: AdvancedOperation<Q>, errors: [any Error]) {

@@ -18,6 +18,7 @@ public final class ExclusivityManager: Sendable {
     /// Every ticket's `state` and `onGrant` are guarded by this lock too (see ``Ticket``).
     private let lines = Locked(Lines())
 
+    /// A manager with no category held or requested.
     public init() {}
 
     /// One request for a set of categories.
@@ -25,7 +26,9 @@ public final class ExclusivityManager: Sendable {
         // @unchecked Sendable: `state` and `onGrant` are internal, and read and written only by
         // the manager inside its `lines.withLock`, so under one NSLock; the rest is immutable.
         enum State { case new, waiting, held, done }
+        /// The categories requested, each once, sorted.
         public let categories: [String]
+        /// The operation the request is for, as stall reports name it.
         public let owner: OperationLabel
         var state = State.new
         var onGrant: (@Sendable () -> Void)?

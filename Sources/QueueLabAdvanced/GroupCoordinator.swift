@@ -128,6 +128,7 @@ extension AdvancedOperation {
         return group
     }
 
+    /// Whether it is a group (made by ``group(name:priority:children:)``).
     public var isGroup: Bool { locked { group != nil } }
 
     /// The children of a group (empty for other operations).

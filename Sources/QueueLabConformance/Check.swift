@@ -34,6 +34,7 @@ public struct Check: Sendable, Hashable, CustomStringConvertible {
 
     /// Stable: used on the command line (`--check ID`), in reports and in replay commands.
     public var id: String { storedID }
+    /// One line saying what the check verifies, as `conform --list-checks` prints it.
     public var summary: String { storedSummary }
     /// What a PASS covers: what the check looks at, in the words of the article "What each check
     /// can and cannot see".

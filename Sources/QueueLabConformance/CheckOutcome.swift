@@ -21,12 +21,15 @@ public enum Verdict: String, Sendable, Codable, CaseIterable, CustomStringConver
 
 /// The result of one check on one implementation.
 public struct CheckOutcome: Sendable, Codable {
+    /// The ID of the check (``Check/id``), e.g. `cancel.race`.
     public var checkID: String
     /// The recipe's label: `lock`, or with a policy `lock[aging(step=2ms)]`.
     public var implementation: String
     /// The policy's specification as `--policy` takes it (`aging:step=2ms`); nil when the queue
     /// keeps its own order.
     public var policy: String?
+    /// The class of the outcome. A FAIL or STALE the implementation declared keeps its verdict here
+    /// and shows as KNOWN in ``verdictLabel``.
     public var verdict: Verdict
     /// One line. For a PASS of a cycle check it says which way it passed ("rejected: ..." or
     /// "deadlock (Foundation behaviour): ...").
@@ -34,10 +37,14 @@ public struct CheckOutcome: Sendable, Codable {
     /// Trace excerpts, the operations involved, stall reports: what a reader needs to believe it.
     /// Each piece says which kind it is; ``Evidence/lines`` renders it as the reports print it.
     public var evidence: [Evidence]
+    /// The seed the check ran with (``ConformanceConfiguration/seed``): with ``level``, what
+    /// replays the outcome.
     public var seed: UInt64
+    /// The raw value of the ``ConformanceLevel`` the check ran at: `quick`, `default` or `stress`.
     public var level: String
     /// The scenario the evidence comes from, after shrinking, when the check generates scenarios.
     public var scenario: String?
+    /// Wall time the check took, in seconds; 0 when it was judged UNSUPPORTED without running.
     public var seconds: Double
     /// Set when the implementation declared this FAIL or STALE as a `KnownDeviation`: the reason.
     public var knownDeviation: String?
@@ -63,6 +70,8 @@ public struct CheckOutcome: Sendable, Codable {
     /// The label of a declared deviation's outcome.
     public static let knownLabel = "KNOWN"
 
+    /// An outcome with the facts every check has; ``policy``, ``knownDeviation``, ``power`` and the
+    /// clause coverage are set afterwards, where they apply.
     public init(
         checkID: String, implementation: String, verdict: Verdict, summary: String, evidence: [Evidence] = [],
         seed: UInt64, level: String, scenario: String? = nil, seconds: Double = 0

@@ -14,6 +14,8 @@ public struct CheckPower: Sendable, Codable, Equatable, CustomStringConvertible 
     /// The floor the level states: a rate of 1 in this many must be caught with 95 % probability.
     public var targetOneIn: Int
 
+    /// A reading of `landed` events out of `attempts`, against a target floor of 1 in
+    /// `targetOneIn`.
     public init(event: String, landed: Int, attempts: Int, targetOneIn: Int) {
         self.event = event
         self.landed = landed
@@ -34,6 +36,8 @@ public struct CheckPower: Sendable, Codable, Equatable, CustomStringConvertible 
     /// said badly (beside 4 busy loops a `cancel.race` can land none in the level's time).
     public var floorText: String { landed == 0 ? "no floor, nothing landed" : "floor 1 in \(Swift.max(1, floorOneIn))" }
 
+    /// Whether enough events landed to reach the target floor (``eventsNeeded(oneIn:)`` of
+    /// ``targetOneIn``); an outcome short of it is UNDERPOWERED.
     public var isEnough: Bool { landed >= Self.eventsNeeded(oneIn: targetOneIn) }
 
     public var description: String {

@@ -1,8 +1,10 @@
 /// What to run: level, seed, checks.
 public struct ConformanceConfiguration: Sendable {
+    /// How hard each check pushes: iterations, sizes, time bound and observation window.
     public var level: ConformanceLevel
     /// Every random choice of every check derives from it (and the check's ID).
     public var seed: UInt64
+    /// The checks to run, in this order.
     public var checks: [Check]
     /// Overrides the level's per-check time bound (for tests of the suite itself).
     public var timeBound: Duration?
@@ -17,6 +19,8 @@ public struct ConformanceConfiguration: Sendable {
     /// many seeds needs the verdicts, not a short program for each.
     package var shrinkBudget: Duration?
 
+    /// A configuration: by default every standard check at level `quick` with seed 1. A nil
+    /// `timeBound` or `observationWindow` keeps the level's.
     public init(
         level: ConformanceLevel = .quick, seed: UInt64 = 1, checks: [Check] = Check.standard,
         timeBound: Duration? = nil,

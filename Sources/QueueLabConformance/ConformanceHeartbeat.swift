@@ -11,6 +11,8 @@ public struct ConformanceHeartbeat: Sendable {
     /// Called on the thread that called ``ConformanceSuite``'s `run`, never while a lock is held.
     public var beat: @Sendable () -> Void
 
+    /// A heartbeat that calls `beat` at most once per `interval` (5 seconds by default), and only
+    /// when the check's queues moved since the last beat.
     public init(every interval: Duration = .seconds(5), beat: @escaping @Sendable () -> Void) {
         self.interval = interval
         self.beat = beat

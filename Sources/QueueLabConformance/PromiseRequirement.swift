@@ -7,11 +7,15 @@ public struct PromiseRequirement: Sendable, Hashable, CustomStringConvertible {
     /// Any one of these sets will do; each needs all of its members. Empty: no promise needed.
     public let alternatives: [OrderingPromises]
 
+    /// A requirement met by any one of `alternatives`, each needing all of its promises; empty
+    /// needs none, like ``none``.
     public init(_ alternatives: [OrderingPromises]) { self.alternatives = alternatives }
 
     /// Checks of correctness, not of order: they hold under every policy.
     public static let none = PromiseRequirement([])
 
+    /// Whether `promises` include every member of at least one alternative; always true for
+    /// ``none``.
     public func isMet(by promises: OrderingPromises) -> Bool {
         alternatives.isEmpty || alternatives.contains { promises.isSuperset(of: $0) }
     }

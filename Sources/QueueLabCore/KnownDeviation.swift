@@ -9,6 +9,7 @@ public struct KnownDeviation: Sendable, Hashable {
     /// What goes wrong, and where it was seen.
     public let reason: String
 
+    /// A deviation that the check or clause `checkID` catches, explained by `reason`.
     public init(checkID: String, reason: String) {
         self.checkID = checkID
         self.reason = reason

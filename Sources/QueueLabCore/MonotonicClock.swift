@@ -7,6 +7,8 @@
 /// Nanoseconds of `CLOCK_MONOTONIC`: cheap (read through the vDSO, no system call; its cost on one
 /// machine: `results/explain/README.md`, "`open`'s replayed p99"), comparable across threads.
 public enum MonotonicClock {
+    /// The current time, in nanoseconds since an unspecified fixed point: only differences between
+    /// two readings mean something.
     @inlinable
     public static func now() -> UInt64 { POSIXClock.nanoseconds(CLOCK_MONOTONIC) }
 
@@ -22,6 +24,8 @@ public enum MonotonicClock {
 
 /// The identity of the calling thread (its `pthread_t`): what a trace uses as a lane.
 public enum ThreadIdentity {
+    /// The calling thread's `pthread_t` as a number: equal for two calls on the same thread, and
+    /// distinct among threads alive at the same time (an ended thread's value may be reused).
     @inlinable
     public static func current() -> UInt64 {
         #if canImport(Glibc)

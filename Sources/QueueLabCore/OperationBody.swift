@@ -8,6 +8,7 @@ public enum OperationBody<Operation: QueueOperation>: Sendable {
     /// ``QueueOperation/finish()`` from any thread.
     case asynchronous(@Sendable (Operation) -> Void)
 
+    /// Whether the body is ``asynchronous(_:)``: the operation finishes on `finish()`, not on return.
     public var isAsynchronous: Bool {
         if case .asynchronous = self { return true }
         return false

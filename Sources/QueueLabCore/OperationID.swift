@@ -21,9 +21,12 @@ public struct OperationID: Hashable, Sendable, Comparable, CustomStringConvertib
 
 /// What a report says about an operation: its identity and, if it has one, its name.
 public struct OperationLabel: Hashable, Sendable, CustomStringConvertible {
+    /// The operation's identity.
     public let id: OperationID
+    /// The operation's name; nil when it has none.
     public let name: String?
 
+    /// The label of the operation `id`, named `name` (nil: unnamed).
     public init(id: OperationID, name: String?) {
         self.id = id
         self.name = name

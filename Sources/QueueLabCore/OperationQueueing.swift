@@ -6,18 +6,23 @@
 /// submission order, so an actor-based implementation must hand operations over synchronously
 /// (never through one unstructured `Task` per add).
 public protocol OperationQueueing: AnyObject, Sendable {
+    /// The operations this queue runs.
     associatedtype Operation: QueueOperation
 
     /// The name `queuelab` uses for the implementation (`lock`, `actor`, `foundation`...).
     static var implementationName: String { get }
     /// One line: what the implementation is.
     static var implementationSummary: String { get }
+    /// What the implementation offers; a check that needs a capability it lacks reports UNSUPPORTED.
     static var capabilities: QueueCapabilities { get }
     /// Contract violations the implementation knows it has (default: none).
     static var knownDeviations: [KnownDeviation] { get }
 
+    /// An empty queue named `name` (nil: unnamed), not suspended, at
+    /// ``defaultMaxConcurrentOperationCount``.
     init(name: String?)
 
+    /// The queue's name; nil when it has none.
     var name: String? { get }
     /// Executing operations never exceed it; -1 (``defaultMaxConcurrentOperationCount``) lets the
     /// implementation choose.
@@ -27,6 +32,7 @@ public protocol OperationQueueing: AnyObject, Sendable {
 
     /// Unfinished operations in the order they were added (a snapshot).
     var operations: [Operation] { get }
+    /// How many operations added to the queue are unfinished.
     var operationCount: Int { get }
 
     /// - Throws: ``QueueError`` for misuse (already queued, finished) or a dependency cycle.
@@ -39,6 +45,7 @@ public protocol OperationQueueing: AnyObject, Sendable {
     /// Runs after every operation added before it and before every operation added after it.
     func addBarrierBlock(_ block: @escaping @Sendable () -> Void) throws(QueueError)
 
+    /// Cancels every unfinished operation in the queue, as ``QueueOperation/cancel()`` does each.
     func cancelAllOperations()
 
     /// Returns when every operation added before the call, and any added while waiting, finished.
@@ -51,4 +58,7 @@ public protocol OperationQueueing: AnyObject, Sendable {
     func setStateObserver(_ observer: (any StateObserver)?)
 }
 
+/// The ``OperationQueueing/maxConcurrentOperationCount`` (-1) that lets the implementation choose
+/// how many operations execute at once, as Foundation's
+/// `OperationQueue.defaultMaxConcurrentOperationCount`.
 public let defaultMaxConcurrentOperationCount = -1

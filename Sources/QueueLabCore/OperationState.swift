@@ -27,8 +27,11 @@ public enum OperationState: UInt8, Sendable, Hashable, Comparable, CaseIterable,
 public enum OperationEvent: UInt8, Sendable, Hashable, CustomStringConvertible {
     /// Added to a queue while dependencies are unfinished.
     case pending
+    /// Entered ``OperationState/ready``: every dependency finished, or the operation was cancelled.
     case ready
+    /// Entered ``OperationState/executing``: the queue started the operation.
     case executing
+    /// Entered ``OperationState/finished``.
     case finished
     /// `cancel()` took effect (first call only).
     case cancelled
@@ -44,6 +47,7 @@ public enum OperationEvent: UInt8, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The event of entering `state`.
     public init(_ state: OperationState) {
         switch state {
         case .pending: self = .pending

@@ -6,6 +6,7 @@ public struct PolicyDeclaration: Sendable, Hashable, CustomStringConvertible {
     public let name: String
     /// The parameters in the parser's `key=value` form, in a fixed order.
     public let parameters: [PolicyParameter]
+    /// The orderings the policy promises, which the conformance suite checks its queues against.
     public let promises: OrderingPromises
     /// For ``OrderingPromises/boundedWait``: how long a wait raises an operation by one level.
     public let agingStep: Duration?
@@ -20,6 +21,9 @@ public struct PolicyDeclaration: Sendable, Hashable, CustomStringConvertible {
     /// policy tells apart (`critical-path`'s cap); longer chains rank as this one.
     public let rankCap: Int?
 
+    /// A declaration of the policy `name`. Give `agingStep`, `shareWeights` and `rankCap` only for
+    /// the promises stated in them (nil otherwise); `relistsOnPriorityChange` defaults to the
+    /// built-ins' choice.
     public init(
         name: String, parameters: [PolicyParameter] = [], promises: OrderingPromises,
         agingStep: Duration? = nil, shareWeights: [Int]? = nil, relistsOnPriorityChange: Bool = true,
@@ -66,9 +70,12 @@ public struct PolicyDeclaration: Sendable, Hashable, CustomStringConvertible {
 
 /// One `key=value` parameter of a policy, with the value as the parser reads it (`step=2ms`).
 public struct PolicyParameter: Sendable, Hashable, CustomStringConvertible {
+    /// The parameter's name, e.g. `step`.
     public let key: String
+    /// The parameter's value as the parser reads it, e.g. `2ms`.
     public let value: String
 
+    /// The parameter `key=value`.
     public init(key: String, value: String) {
         self.key = key
         self.value = value

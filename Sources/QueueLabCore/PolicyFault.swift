@@ -17,10 +17,12 @@ public struct PolicyFault: Sendable, Hashable, CustomStringConvertible {
 
     /// The policy's name (``PolicyDeclaration/name``).
     public let policy: String
+    /// Which rule the policy's pick broke.
     public let kind: Kind
     /// What was seen: the operation and the counts.
     public let detail: String
 
+    /// A fault of the policy named `policy`, of `kind`, with what was seen in `detail`.
     public init(policy: String, kind: Kind, detail: String) {
         self.policy = policy
         self.kind = kind
@@ -43,8 +45,10 @@ public final class PolicyFaultLog: Sendable {
 
     private let state = Locked(State())
 
+    /// An empty log.
     public init() {}
 
+    /// Counts `fault`, and keeps it when fewer than ``keptFaults`` are kept; callable from any thread.
     public func record(_ fault: PolicyFault) {
         state.withLock {
             $0.total += 1

@@ -4,13 +4,25 @@ public struct QueueCapabilities: OptionSet, Sendable, Hashable, CustomStringConv
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
+    /// Operations with an ``OperationBody/asynchronous(_:)`` body run, and stay executing, holding
+    /// their width slot, until ``QueueOperation/finish()``.
     public static let asynchronousOperations = QueueCapabilities(rawValue: 1 << 0)
+    /// An operation starts only after the operations it depends on
+    /// (``QueueOperation/addDependency(_:)``) in the same queue finished.
     public static let dependencies = QueueCapabilities(rawValue: 1 << 1)
+    /// Dependencies also hold between operations of different queues of the implementation.
     public static let crossQueueDependencies = QueueCapabilities(rawValue: 1 << 2)
+    /// Among ready operations, the highest ``QueueOperation/queuePriority`` starts first.
     public static let priorities = QueueCapabilities(rawValue: 1 << 3)
+    /// Executing operations never exceed ``OperationQueueing/maxConcurrentOperationCount``.
     public static let width = QueueCapabilities(rawValue: 1 << 4)
+    /// No operation starts while ``OperationQueueing/isSuspended`` is true.
     public static let suspension = QueueCapabilities(rawValue: 1 << 5)
+    /// ``OperationQueueing/addBarrierBlock(_:)`` runs its block after every operation added before it
+    /// and before every operation added after it.
     public static let barriers = QueueCapabilities(rawValue: 1 << 6)
+    /// ``QueueOperation/cancel()`` and ``OperationQueueing/cancelAllOperations()`` take effect: a
+    /// cancelled operation that has not started finishes without running its body.
     public static let cancellation = QueueCapabilities(rawValue: 1 << 7)
     /// Transitions are reported to a ``StateObserver``.
     public static let stateObservation = QueueCapabilities(rawValue: 1 << 8)
@@ -28,6 +40,8 @@ public struct QueueCapabilities: OptionSet, Sendable, Hashable, CustomStringConv
         .asynchronousOperations, .dependencies, .crossQueueDependencies, .priorities, .width, .suspension,
         .barriers, .cancellation, .stateObservation, .lifetime,
     ]
+    /// Everything QueueLab's own queues offer: ``operationQueue`` plus ``cycleRejection`` and
+    /// ``misuseErrors``.
     public static let all: QueueCapabilities = [.operationQueue, .cycleRejection, .misuseErrors]
 
     private static let names: [(QueueCapabilities, String)] = [

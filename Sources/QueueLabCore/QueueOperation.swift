@@ -10,14 +10,19 @@ public protocol QueueOperation: AnyObject, Sendable {
     /// Creates an operation that is not in a queue yet.
     init(name: String?, priority: QueuePriority, body: OperationBody<Self>)
 
+    /// The operation's process-wide identity, taken from ``OperationID/next()``.
     var id: OperationID { get }
+    /// The operation's name; nil when it has none.
     var name: String? { get }
     /// Read at scheduling time; changing it while the operation waits in a queue moves it.
     var queuePriority: QueuePriority { get set }
+    /// Whether the body is asynchronous: the operation finishes on ``finish()``, not when its body
+    /// returns.
     var isAsynchronous: Bool { get }
 
     /// The current state, readable from any thread while the operation runs.
     var state: OperationState { get }
+    /// Whether ``cancel()`` was called; once raised, the flag stays.
     var isCancelled: Bool { get }
 
     /// Runs exactly once, after the operation finished (also when it was cancelled).
@@ -32,6 +37,7 @@ public protocol QueueOperation: AnyObject, Sendable {
     ///   when the implementation cannot take the call without crashing or hanging (Foundation).
     /// - Complexity: O(1) bookkeeping, plus the cycle search of the implementation.
     func addDependency(_ operation: Self) throws(QueueError)
+    /// Removes the dependency on `operation`, if there is one; this operation may then become ready.
     func removeDependency(_ operation: Self)
 
     /// A request, not a stop: sets the flag; a body that has not started never runs.
@@ -50,9 +56,12 @@ public protocol QueueOperation: AnyObject, Sendable {
 }
 
 extension QueueOperation {
+    /// The operation's identity and name, as reports show it.
     public var label: OperationLabel { OperationLabel(id: id, name: name) }
 
+    /// Whether the operation's ``state`` is ``OperationState/finished``.
     public var isFinished: Bool { state == .finished }
+    /// Whether the operation's ``state`` is ``OperationState/executing``.
     public var isExecuting: Bool { state == .executing }
 
     /// A synchronous operation at normal priority.

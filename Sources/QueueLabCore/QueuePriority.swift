@@ -13,6 +13,8 @@ public enum QueuePriority: Int, Sendable, Hashable, CaseIterable, Comparable, Cu
     @inlinable
     public var level: Int { (rawValue + 8) / 4 }
 
+    /// The priority at `level`, from 0 (`veryLow`) to 4 (`veryHigh`); a level outside that range
+    /// gives `normal`.
     @inlinable
     public init(level: Int) {
         self = QueuePriority(rawValue: level * 4 - 8) ?? .normal

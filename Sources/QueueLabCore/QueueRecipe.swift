@@ -6,10 +6,12 @@
 /// ``QueueMaker`` is the recipe to use; the protocol lets a run hold recipes of different queue
 /// types in one list (`[any QueueRecipe]`).
 public protocol QueueRecipe<Queue>: Sendable {
+    /// The type of the queues the recipe makes.
     associatedtype Queue: OperationQueueing
     /// The policy every queue is made with; nil for a queue that has no policy seam (it keeps its
     /// own order: Foundation's, Dispatch's) or was made with its default.
     var policy: PolicyDeclaration? { get }
+    /// A new queue named `name` (nil: unnamed), made with ``policy`` when there is one.
     func makeQueue(name: String?) -> Queue
 }
 
@@ -27,6 +29,7 @@ extension QueueRecipe {
 
 /// A ``QueueRecipe``: `Queue(name:)`, or a closure that makes the queue with a policy.
 public struct QueueMaker<Queue: OperationQueueing>: QueueRecipe {
+    /// The policy of the queues `make` makes; nil for queues made by `Queue(name:)`.
     public let policy: PolicyDeclaration?
     private let make: @Sendable (String?) -> Queue
 
@@ -42,5 +45,6 @@ public struct QueueMaker<Queue: OperationQueueing>: QueueRecipe {
         self.make = make
     }
 
+    /// A new queue named `name` (nil: unnamed), made with ``policy`` when there is one.
     public func makeQueue(name: String?) -> Queue { make(name) }
 }

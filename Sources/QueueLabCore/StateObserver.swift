@@ -2,9 +2,13 @@ import Synchronization
 
 /// One transition of one operation: the unit of a trace.
 public struct StateTransition: Sendable, Hashable, CustomStringConvertible {
+    /// The operation that made the transition.
     public let operation: OperationID
+    /// The operation's name; nil when it has none.
     public let name: String?
+    /// The state entered, or the cancellation flag raised.
     public let event: OperationEvent
+    /// The operation's ``QueueOperation/queuePriority`` at this transition.
     public let priority: QueuePriority
     /// The priority the queue ordered the operation by at this transition: above ``priority`` when
     /// it inherited a higher one from an operation waiting for it (the `inherit` policy), else the same.
@@ -18,6 +22,9 @@ public struct StateTransition: Sendable, Hashable, CustomStringConvertible {
     /// or two timestamps tie.
     public let sequence: UInt64
 
+    /// A transition of `operation`; by default it is stamped with the current time, the calling
+    /// thread and the next sequence number, so build it where the transition happens. A nil
+    /// `effectivePriority` means `priority`.
     public init(
         operation: OperationID, name: String?, event: OperationEvent, priority: QueuePriority,
         effectivePriority: QueuePriority? = nil, timestamp: UInt64 = MonotonicClock.now(),
@@ -36,10 +43,13 @@ public struct StateTransition: Sendable, Hashable, CustomStringConvertible {
 
     private static let sequenceCounter = Atomic<UInt64>(0)
 
+    /// Takes the next value of the process-wide ``sequence`` counter, for a transition that is built
+    /// after it happened.
     public static func nextSequence() -> UInt64 {
         sequenceCounter.add(1, ordering: .relaxed).newValue
     }
 
+    /// The operation's identity and name, as reports show it.
     public var label: OperationLabel { OperationLabel(id: operation, name: name) }
 
     public var description: String {
@@ -64,5 +74,7 @@ public struct StateTransition: Sendable, Hashable, CustomStringConvertible {
 /// - delivery may lag the state: a wait on the queue can return before its last `finished` was
 ///   received.
 public protocol StateObserver: AnyObject, Sendable {
+    /// Receives `transition`, on any thread; it must return without waiting for the queue to make
+    /// progress.
     func operationDidTransition(_ transition: StateTransition)
 }

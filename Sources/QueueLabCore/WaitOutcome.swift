@@ -1,9 +1,11 @@
 /// The result of a bounded wait.
 public enum WaitOutcome: Sendable, Equatable {
+    /// Everything the wait covers finished within the time bound.
     case finished
     /// The time bound passed; the report says what is still unfinished and on what it waits.
     case timedOut(StallReport)
 
+    /// Whether the wait returned because everything it covers finished, not on time-out.
     public var isFinished: Bool { self == .finished }
 }
 
@@ -11,12 +13,16 @@ public enum WaitOutcome: Sendable, Equatable {
 public struct StallReport: Sendable, Equatable, CustomStringConvertible {
     /// One unfinished operation: its state and what it still waits on.
     public struct Entry: Sendable, Equatable, CustomStringConvertible {
+        /// The unfinished operation.
         public let operation: OperationLabel
+        /// Its state when the wait gave up; never ``OperationState/finished``.
         public let state: OperationState
+        /// Whether it was cancelled.
         public let isCancelled: Bool
         /// Dependencies that have not finished (empty when the operation is ready or executing).
         public let unmetDependencies: [OperationLabel]
 
+        /// An entry for `operation`, with the dependencies it still waits on.
         public init(
             operation: OperationLabel, state: OperationState, isCancelled: Bool, unmetDependencies: [OperationLabel]
         ) {
@@ -35,10 +41,14 @@ public struct StallReport: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The queue's name; nil when it has none.
     public let queueName: String?
+    /// Whether the queue was suspended when the wait gave up (then no ready operation can start).
     public let isSuspended: Bool
+    /// One entry per unfinished operation; empty when the queue cannot list its operations.
     public let entries: [Entry]
 
+    /// A report on the queue `queueName` holding `entries`.
     public init(queueName: String?, isSuspended: Bool, entries: [Entry]) {
         self.queueName = queueName
         self.isSuspended = isSuspended

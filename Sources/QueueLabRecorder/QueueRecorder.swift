@@ -270,6 +270,7 @@ struct RecordingFile: Sendable {
 
 /// Why a recorder could not start.
 public struct RecorderError: Error, Sendable, CustomStringConvertible {
+    /// The reason, in one line naming the file and the `errno`.
     public let message: String
     public var description: String { message }
 }

@@ -7,6 +7,7 @@ public struct RecordedOperation: Sendable, Hashable {
     public var id: UInt64
     /// Index of its queue in ``Recording/queues``.
     public var queue: Int
+    /// Its queue priority when it was added.
     public var priority: QueuePriority
     /// Nanoseconds from the recorder's start to the add.
     public var added: UInt64
@@ -22,8 +23,10 @@ public struct RecordedOperation: Sendable, Hashable {
     public var cancelledAfter: UInt64?
     /// Identities of the operations it waited for.
     public var dependencies: [UInt64]
+    /// Its name when it was added, or nil for none.
     public var name: String?
 
+    /// A record of one finished operation, every time in nanoseconds as its properties say.
     public init(
         id: UInt64, queue: Int, priority: QueuePriority, added: UInt64, wait: UInt64, body: UInt64,
         cpu: UInt64? = nil, cancelledAfter: UInt64? = nil, dependencies: [UInt64] = [], name: String? = nil
@@ -91,10 +94,12 @@ public struct RecordedOperation: Sendable, Hashable {
 
 /// A queue of a recording.
 public struct RecordedQueueInfo: Sendable, Hashable {
+    /// The queue's name when the recorder was installed on it, or nil for none.
     public var name: String?
     /// `maxConcurrentOperationCount` when the recorder was installed (-1: the queue's default).
     public var width: Int
 
+    /// A queue named `name` of width `width` (-1: the queue's default).
     public init(name: String?, width: Int) {
         self.name = name
         self.width = width

@@ -13,8 +13,10 @@ public struct RecordedQueueChange: Sendable, Hashable {
     public var queue: Int
     /// Nanoseconds from the recorder's start.
     public var at: UInt64
+    /// What changed, and to what.
     public var kind: Kind
 
+    /// A change of the queue at index `queue`, `at` nanoseconds from the recorder's start.
     public init(queue: Int, at: UInt64, kind: Kind) {
         self.queue = queue
         self.at = at

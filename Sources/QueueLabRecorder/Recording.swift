@@ -4,6 +4,8 @@ import QueueLabCore
 /// A `queuelab-recording/1`, `/2` or `/3` file, read and checked (``RecordingFormat``): the queues, the
 /// changes made to them, and every finished operation in the order of its add.
 public struct Recording: Sendable {
+    /// The queues the recorder was installed on, in the order it declared them:
+    /// ``RecordedOperation/queue`` and ``RecordedQueueChange/queue`` index them.
     public var queues: [RecordedQueueInfo] = []
     /// Ascending by ``RecordedOperation/added``.
     public var operations: [RecordedOperation] = []
@@ -18,15 +20,22 @@ public struct Recording: Sendable {
     /// the recording ended): a replay leaves them out.
     public var missingDependencies = 0
 
-    /// Limits past which a file is refused as absurd rather than replayed: far beyond an app's
-    /// recording, and below what a replay's memory and arithmetic hold.
+    /// The most operations a recording may hold. Past this limit or one of those below, a file is
+    /// refused as absurd rather than replayed: they are far beyond an app's recording, and below
+    /// what a replay's memory and arithmetic hold.
     public static let mostOperations = 2_000_000
+    /// The largest file read, in bytes (512 MiB).
     public static let largestFile = 512 << 20
     /// A day, in nanoseconds: the longest add offset, wait or body a record may state.
     public static let longestNanoseconds: UInt64 = 86_400 * 1_000_000_000
+    /// The largest width a queue line or a change of width may state; -1, the queue's default, is
+    /// accepted too.
     public static let largestWidth = 1_024
+    /// The most queues a recording may declare.
     public static let mostQueues = 1_024
 
+    /// A recording made in code rather than read from a file. Nothing checks it as ``init(data:)``
+    /// checks a file: keep the operations ascending by add time, naming only queues of `queues`.
     public init(queues: [RecordedQueueInfo], operations: [RecordedOperation], changes: [RecordedQueueChange] = []) {
         self.queues = queues
         self.operations = operations

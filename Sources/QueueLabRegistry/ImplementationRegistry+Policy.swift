@@ -35,10 +35,12 @@ extension ImplementationRegistry {
 
 /// A policy was given for an implementation without a policy seam (`foundation`, `dispatch`).
 public struct PolicyNotTaken: Error, CustomStringConvertible {
+    /// The name of the implementation the policy was given for.
     public let implementation: String
     /// The implementations that take one.
     public let takers: [String]
 
+    /// The error for a policy given to `implementation`, listing `takers` as the valid choices.
     public init(implementation: String, takers: [String]) {
         self.implementation = implementation
         self.takers = takers

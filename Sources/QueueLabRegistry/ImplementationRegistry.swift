@@ -45,6 +45,7 @@ public struct ImplementationRegistry: Sendable {
         all.filter { $0.capabilities.isSuperset(of: .operationQueue) }
     }
 
+    /// The implementations' names (`implementationName`), in the order of ``all``.
     public var names: [String] { all.map { $0.implementationName } }
 
     /// The implementation called `name`.
@@ -60,7 +61,9 @@ public struct ImplementationRegistry: Sendable {
 
 /// A name given for an implementation that the registry does not hold; its message lists those it does.
 public struct UnknownImplementation: Error, CustomStringConvertible {
+    /// The name that was given.
     public let name: String
+    /// The names the registry holds, in the order of ``ImplementationRegistry/all``.
     public let valid: [String]
     public var description: String {
         "unknown implementation '\(name)'; valid: \(valid.joined(separator: ", "))"
@@ -69,6 +72,7 @@ public struct UnknownImplementation: Error, CustomStringConvertible {
 
 /// Two implementations given to one tool share a name.
 public struct DuplicateImplementationName: Error, CustomStringConvertible {
+    /// The name the implementations share.
     public let name: String
     public var description: String {
         "two implementations are called '\(name)': every implementation needs a name of its own "
@@ -78,6 +82,7 @@ public struct DuplicateImplementationName: Error, CustomStringConvertible {
 
 /// Two policies given to one tool share a name (or one takes a built-in's).
 public struct DuplicatePolicyName: Error, CustomStringConvertible {
+    /// The name the policies share.
     public let name: String
     public var description: String {
         "two scheduling policies are named '\(name)': a policy name must say which policy a run used"

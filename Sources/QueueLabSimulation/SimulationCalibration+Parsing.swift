@@ -184,7 +184,10 @@ extension SimulationCalibration {
 
 /// Why a calibration file was refused; `line` 0 when the problem is the file as a whole.
 public struct CalibrationError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The 1-based line the problem is on; 0 when it is not one line's (a missing key, a value out
+    /// of range, a rate without its durations).
     public let line: Int
+    /// What is wrong, naming the key or text at fault.
     public let message: String
 
     public var description: String { line > 0 ? "calibration line \(line): \(message)" : "calibration: \(message)" }

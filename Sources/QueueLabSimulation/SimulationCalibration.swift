@@ -65,6 +65,11 @@ public struct SimulationCalibration: Sendable, Equatable {
     /// `results/simulate/README.md`, "The second worker's core").
     public var spawnNanoseconds: [UInt64] = []
 
+    /// A calibration with these costs (nanoseconds) and stalls; ``makeNanoseconds`` and
+    /// ``edgeNanoseconds`` start at 0, ``spawnNanoseconds`` empty.
+    ///
+    /// Nothing is range-checked here, unlike ``init(parsing:)``: keep the values within the ranges
+    /// the file format allows.
     public init(
         name: String, implementation: String, overheadNanoseconds: UInt64, wakeupNanoseconds: UInt64,
         handOffNanoseconds: UInt64, addNanoseconds: UInt64 = 0, stallsPerSecond: Double = 0,

@@ -7,9 +7,15 @@ import QueueLabScheduling
 public struct SimulationCell: Sendable {
     /// The workload with its `width` (when it has one) and `seed` (when it has one) set for this cell.
     public let workload: Workload
+    /// The scheduling policy's specification, as `SchedulingPolicies.parse` reads it; the row's
+    /// policy column.
     public let policySpecification: String
+    /// The queue's width (`maxConcurrentOperationCount`) in this cell; at least 1.
     public let width: Int
+    /// Simulated cores the queue's workers share; at least 1.
     public let cores: Int
+    /// The seed of the cell's draws and of the machine's stalls: the one given, else the workload's
+    /// `seed` parameter (0 when it has none); the row's seed column.
     public let seed: UInt64
     /// Whether the seed is the sweep's (`--seeds`): then the params column leaves it out, so that
     /// a cell's seeds are rows of one cell, and the seed column tells them apart.

@@ -8,6 +8,7 @@ import QueueLabRecorder
 public struct SimulationShape: Sendable {
     /// Virtual nanoseconds each body runs.
     public var durations: [UInt64]
+    /// Each operation's priority (`normal` unless given).
     public var priorities: [QueuePriority]
     /// When each operation is added, in virtual nanoseconds; nil: all at once on a suspended queue,
     /// released at time 0 (the closed workloads).
@@ -45,6 +46,9 @@ public struct SimulationShape: Sendable {
     /// waits for a core of its own (``SimulationCalibration/spawnNanoseconds``).
     public var workersStartWarm = false
 
+    /// A workload from its lists, by operation index: `priorities` default to `normal`, `addOrder`
+    /// to index order; `arrivals` nil: all added at once on a suspended queue, released at time 0;
+    /// `edges` are (dependent, dependency) pairs of operation indices, in the order they are added.
     public init(
         durations: [UInt64], priorities: [QueuePriority]? = nil, arrivals: [UInt64]? = nil, edges: [(Int, Int)] = [],
         addOrder: [Int]? = nil
@@ -63,6 +67,7 @@ public struct SimulationShape: Sendable {
         drawn = draws
     }
 
+    /// How many operations the shape has: those listed, or for `open` those its draws give.
     public var count: Int { drawn?.count ?? durations.count }
 
     /// Whether operations arrive while the run lasts (else all are added at once before it).

@@ -6,6 +6,7 @@ import QueueLabCore
 public struct SimulationTally: Equatable, Sendable {
     /// Operations that finished, their bodies run or not.
     public internal(set) var operations = 0
+    /// The latest finish, in virtual nanoseconds from the run's start: the makespan.
     public internal(set) var lastFinish: UInt64 = 0
     /// Add to start, start to finish, add to finish: of operations whose body ran.
     var waits = LatencyHistogram()

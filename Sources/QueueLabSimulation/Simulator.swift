@@ -19,9 +19,15 @@ import QueueLabScheduling
 /// - Complexity: O(log e) per event for e events pending (at most one per worker, plus one
 ///   arrival); the machine's and policy's costs per transition as in the queues.
 public struct Simulator {
+    /// The workload it runs.
     public let shape: SimulationShape
+    /// The queue's costs and the machine's stalls added to the bodies' durations.
     public let calibration: SimulationCalibration
+    /// The queue's width (`maxConcurrentOperationCount`), at least 1; also that of a recording's
+    /// queues recorded at their default width.
     public let width: Int
+    /// Simulated cores the workers share, at least 1; with fewer cores than width, taken operations
+    /// wait for a core in the order they were taken.
     public let cores: Int
     /// Seeds the machine's stalls (`StallModel`) when the calibration has them; a sweep passes
     /// each cell's seed, so seeds average over stalls as they do over draws.

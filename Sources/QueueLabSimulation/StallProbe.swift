@@ -74,9 +74,14 @@ public enum StallProbe {
 /// What ``StallProbe`` measured: a second of a thread's time lost `perSecond` stalls drawn from
 /// `durations` (quantiles) and, on top, `tailPerSecond` drawn from `tailDurations` (each measured).
 public struct StallMeasurement: Sendable, Equatable {
+    /// The bulk's stalls a second of a thread's time.
     public var perSecond: Double
+    /// The bulk's durations in nanoseconds, ascending: at most ``StallProbe/quantiles`` quantiles.
     public var durations: [UInt64]
+    /// The longest stalls a second of a thread's time, on top of ``perSecond``.
     public var tailPerSecond: Double
+    /// The longest stalls' durations in nanoseconds, every one measured, ascending: at most
+    /// ``StallProbe/tailLimit`` of them, and at most a sixteenth of all stalls.
     public var tailDurations: [UInt64]
     /// How long after they started the probe's threads were first seen running side by side; nil
     /// when they never were within the bound (the window then opened at the bound).

@@ -3,12 +3,17 @@
 /// package trait `FaultInjection`; every build still knows the variable, so that a non-zero value given to a build
 /// without it is refused out loud instead of measuring the queues unslowed as if they were slowed.
 public enum FaultInjectionKnob {
+    /// The variable's name. Its value, a whole number of nanoseconds, plants about that much extra
+    /// work on each add and finish path of the lock and actor queues; unset or 0 means none.
     public static let environmentVariable = "QUEUELAB_INJECT_NS"
 
-    /// Whether this build's lock and actor queues spend the knob (a debug build, or the trait `FaultInjection`).
     #if QUEUELAB_FAULT_INJECTION
+        /// Whether this build's lock and actor queues spend the knob: true in this build (a debug
+        /// build, or one with the trait `FaultInjection`).
         public static let isCompiledIn = true
     #else
+        /// Whether this build's lock and actor queues spend the knob: false in this build (a release
+        /// build without the trait `FaultInjection`).
         public static let isCompiledIn = false
     #endif
 

@@ -142,6 +142,7 @@ extension ContractClause {
         weightedShares, inheritance, longestChain, relist,
     ]
 
+    /// The clause with this ID (as ``CheckOutcome/clauseCoverage`` keys them), or nil.
     public static func named(_ id: String) -> ContractClause? { all.first { $0.id == id } }
 
     /// The clauses an implementation that declares `deviations` is not judged on: those named

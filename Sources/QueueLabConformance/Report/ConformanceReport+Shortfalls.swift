@@ -12,7 +12,9 @@ extension ConformanceReport {
     /// that need it ran there with PASS (each was UNSUPPORTED, UNDERPOWERED, failed, or not
     /// selected by `--check`).
     public struct UnverifiedPromise: Sendable, Equatable {
+        /// The label of the policy column that declares the promise, e.g. `lock[aging(step=2ms)]`.
         public let implementation: String
+        /// The promise's name, as the policy declares it: `strict-priority`, `bounded-wait`...
         public let promise: String
         /// The checks that would verify it, and what each got here ("not run" when filtered out).
         public let checks: [(id: String, verdict: String)]

@@ -23,14 +23,22 @@ public struct TraceEvent: Sendable, CustomStringConvertible {
 
     /// Position in the recorder: the order in which events were recorded.
     public let sequence: Int
+    /// The operation the event concerns; raw value 0 for a barrier block, which is no operation.
     public let operation: OperationID
+    /// The operation's name as recorded (`barrier N` for a barrier block), or nil.
     public let name: String?
+    /// What happened: a transition the queue reported, or something the suite's own code saw.
     public let kind: Kind
+    /// When it happened, in `MonotonicClock` nanoseconds: stamped by the queue for a transition, by
+    /// the recorder for the rest.
     public let timestamp: UInt64
+    /// The thread it happened on (`ThreadIdentity`): for a transition, the one that made it.
     public let thread: UInt64
     /// `StateTransition/sequence` for transitions: the causal order the queue gave them.
     public let causalSequence: UInt64
 
+    /// An event as ``TraceRecorder`` records it; `causalSequence` stays 0 for an event the queue
+    /// did not report.
     public init(
         sequence: Int, operation: OperationID, name: String?, kind: Kind, timestamp: UInt64, thread: UInt64,
         causalSequence: UInt64 = 0
@@ -44,8 +52,11 @@ public struct TraceEvent: Sendable, CustomStringConvertible {
         self.causalSequence = causalSequence
     }
 
+    /// The operation's ID and name, as messages print them.
     public var label: OperationLabel { OperationLabel(id: operation, name: name) }
 
+    /// Whether the queue reported the event through its observer (``Kind/transition(_:)``), rather
+    /// than the suite's own code seeing it.
     public var isTransition: Bool {
         if case .transition = kind { return true }
         return false

@@ -6,15 +6,20 @@ public struct OperationFacts: Sendable {
     /// do either (its cancel raced its start).
     public enum Run: Sendable { case must, mustNot, either }
 
+    /// The operation these facts are about.
     public let id: OperationID
+    /// Its name, as violations print it; nil for none.
     public let name: String?
     /// The dependencies the scenario declared (and did not remove), each of which must be finished
     /// before the body starts.
     public var dependencies: [OperationID]
+    /// Whether its body must run, must not run, or may do either.
     public var run: Run
     /// Position in the order the scenario added operations (to any queue).
     public var addedIndex: Int
 
+    /// The facts of one operation; by default it has no dependencies, must run, and was added
+    /// first.
     public init(id: OperationID, name: String?, dependencies: [OperationID] = [], run: Run = .must, addedIndex: Int = 0)
     {
         self.id = id
@@ -24,11 +29,14 @@ public struct OperationFacts: Sendable {
         self.addedIndex = addedIndex
     }
 
+    /// The operation's ID and name, as violations print them.
     public var label: OperationLabel { OperationLabel(id: id, name: name) }
 }
 
 /// The rules a scenario declares observable, for ``TraceValidator``.
 public struct TraceExpectations: Sendable {
+    /// The operations the per-operation rules are checked for; the events of any other operation
+    /// count only toward the width.
     public var operations: [OperationFacts]
     /// Bodies executing at once never exceed it (nil: not checked).
     public var width: Int?
@@ -50,6 +58,8 @@ public struct TraceExpectations: Sendable {
     /// scenarios that add dependencies late.
     public var allowsReadyToPending = false
 
+    /// Expectations that every operation finishes and runs its completion handler once; set the
+    /// other rules (barriers, ``allowsReadyToPending``...) afterwards.
     public init(operations: [OperationFacts], observed: Bool, width: Int? = nil, startOrder: [OperationID]? = nil) {
         self.operations = operations
         self.observed = observed
@@ -62,9 +72,12 @@ public struct TraceExpectations: Sendable {
 public struct Violation: Sendable, CustomStringConvertible {
     /// The rule, short: "forward-only", "exactly-once", "width", "order", ...
     public let rule: String
+    /// What the trace showed, in one line naming the operations involved.
     public let message: String
+    /// The operations involved.
     public let operations: [OperationID]
 
+    /// A broken rule: `rule` in short, `message` in one line.
     public init(rule: String, message: String, operations: [OperationID]) {
         self.rule = rule
         self.message = message

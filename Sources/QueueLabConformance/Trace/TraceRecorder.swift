@@ -27,10 +27,14 @@ public final class TraceRecorder: StateObserver, Sendable {
     /// Told of every event: what a check's stall deadline counts as progress.
     private let progress: ProgressWatch?
 
+    /// A recorder to install as the state observer of your own queues (the suite's checks make
+    /// their own).
     public init() { progress = nil }
 
     init(progress: ProgressWatch) { self.progress = progress }
 
+    /// Records `transition` as a ``TraceEvent/Kind/transition(_:)`` event, with the queue's
+    /// timestamp, thread and sequence.
     public func operationDidTransition(_ transition: StateTransition) {
         append(
             operation: transition.operation, name: transition.name, kind: .transition(transition.event),
@@ -66,10 +70,12 @@ public final class TraceRecorder: StateObserver, Sendable {
     /// A snapshot of the trace, in recording order.
     public var snapshot: [TraceEvent] { trace.withLock { $0.events } }
 
+    /// How many times the body of `operation` has started so far: more than once is a violation.
     public func bodyStarts(of operation: OperationID) -> Int {
         trace.withLock { $0.bodyStartCounts[operation, default: 0] }
     }
 
+    /// How many bodies have started so far, every operation's, each start counted.
     public var totalBodyStarts: Int { trace.withLock { $0.totalBodyStarts } }
 
     /// Waits, at most until `deadline` (`MonotonicClock` nanoseconds), until every operation in

@@ -8,6 +8,8 @@ import QueueLabCore
 /// bodies never exceed the width; start order when declared; barrier order; completion handler
 /// exactly once, after finished.
 public enum TraceValidator {
+    /// Replays `trace`, in recording order (``TraceRecorder/snapshot``), against `expect`: every
+    /// rule the trace broke, empty when it broke none.
     public static func validate(_ trace: [TraceEvent], against expect: TraceExpectations) -> [Violation] {
         var violations: [Violation] = []
         let byOperation = Dictionary(grouping: trace, by: \.operation)
