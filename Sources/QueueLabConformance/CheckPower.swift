@@ -16,7 +16,7 @@ public struct CheckPower: Sendable, Codable, Equatable, CustomStringConvertible 
 
     /// A reading of `landed` events out of `attempts`, against a target floor of 1 in
     /// `targetOneIn`.
-    public init(event: String, landed: Int, attempts: Int, targetOneIn: Int) {
+    package init(event: String, landed: Int, attempts: Int, targetOneIn: Int) {
         self.event = event
         self.landed = landed
         self.attempts = attempts

@@ -3,6 +3,6 @@ public struct RecordingError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The reason, in one line, naming the line of a damaged record.
     public let message: String
     /// An error saying `message`.
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
     public var description: String { message }
 }

@@ -41,7 +41,7 @@ public struct PolicyNotTaken: Error, CustomStringConvertible {
     public let takers: [String]
 
     /// The error for a policy given to `implementation`, listing `takers` as the valid choices.
-    public init(implementation: String, takers: [String]) {
+    package init(implementation: String, takers: [String]) {
         self.implementation = implementation
         self.takers = takers
     }

@@ -4,25 +4,25 @@ import QueueLabScheduling
 
 /// One simulated cell of a sweep: a workload at a width on a number of cores, under one policy
 /// and calibration, and the CSV row it gives.
-public struct SimulationCell: Sendable {
+package struct SimulationCell: Sendable {
     /// The workload with its `width` (when it has one) and `seed` (when it has one) set for this cell.
-    public let workload: Workload
+    package let workload: Workload
     /// The scheduling policy's specification, as `SchedulingPolicies.parse` reads it; the row's
     /// policy column.
-    public let policySpecification: String
+    package let policySpecification: String
     /// The queue's width (`maxConcurrentOperationCount`) in this cell; at least 1.
-    public let width: Int
+    package let width: Int
     /// Simulated cores the queue's workers share; at least 1.
-    public let cores: Int
+    package let cores: Int
     /// The seed of the cell's draws and of the machine's stalls: the one given, else the workload's
     /// `seed` parameter (0 when it has none); the row's seed column.
-    public let seed: UInt64
+    package let seed: UInt64
     /// Whether the seed is the sweep's (`--seeds`): then the params column leaves it out, so that
     /// a cell's seeds are rows of one cell, and the seed column tells them apart.
-    public let seedIsSwept: Bool
+    package let seedIsSwept: Bool
 
     /// `base` at `width`, its seed parameter (if any) replaced by `seed` when one is given.
-    public init(base: Workload, policySpecification: String, width: Int, cores: Int, seed: UInt64?) {
+    package init(base: Workload, policySpecification: String, width: Int, cores: Int, seed: UInt64?) {
         var parameters = base.parameters
         if parameters["width"] != nil { parameters["width"] = width }
         if let seed, parameters["seed"] != nil { parameters["seed"] = Int(truncatingIfNeeded: seed) }
@@ -37,7 +37,7 @@ public struct SimulationCell: Sendable {
     /// The params column: the workload's, with the width added for a kind that has none (chain,
     /// dag, fanout run at the queue's default width in `bench`; here the width is the sweep's), and
     /// without the seed when it is swept.
-    public var parameterText: String {
+    package var parameterText: String {
         var pieces = workload.parameterText.split(separator: ";").map(String.init)
         if workload.parameters["width"] == nil { pieces.append("width=\(width)") }
         if seedIsSwept { pieces.removeAll { $0.hasPrefix("seed=") } }

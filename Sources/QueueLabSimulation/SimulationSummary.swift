@@ -2,10 +2,10 @@ import QueueLabBenchmarks
 
 /// The table `queuelab simulate` prints: one line per cell (workload, queue, width, cores), the
 /// mean over its seeds of the figures a sweep is read by.
-public enum SimulationSummary {
+package enum SimulationSummary {
     /// The table of `records`, rows of simulated cells: one line per cell and core count with the
     /// means over its seeds; `-` where none of the cell's rows has the figure.
-    public static func render(_ records: [SampleRecord]) -> String {
+    package static func render(_ records: [SampleRecord]) -> String {
         // Widths in numeric order (the params text sorts 16 before 2).
         func width(_ record: SampleRecord) -> Int {
             record.parameters.split(separator: ";").lazy.compactMap { piece in
