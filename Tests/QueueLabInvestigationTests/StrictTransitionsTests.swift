@@ -36,6 +36,20 @@ import Testing
         #expect(Self.error(text) == "line 4: operation 1 is listed twice (first on line 3)")
     }
 
+    /// The input the transitions fuzzer reported as slow (a fuzzer starved of CPU beside a test run;
+    /// read alone it takes milliseconds): an operation among whose many repeated dependencies is
+    /// itself. Kept in the fuzzer's corpus too (`self-cycle-among-repeated-dependencies.transitions`).
+    @Test func aSelfDependencyAmongRepeatedOnesIsRefused() {
+        let text =
+            [
+                "queuelab-transitions/1",
+                "queue 0 1",
+                "op 1 0 0 0 400,0,09,11,1,00,01,1,0,010,01,11,0,01,00,1,0,41,10,01,19,010,1,10,1,10,00",
+                "op 5 0 0 0 0,0,0,,101,1,10,1,09,0,01,10,1,10,00,0,1,0,09",
+            ].joined(separator: "\n") + "\n"
+        #expect(Self.error(text)?.hasPrefix("line 3: operation 1 depends on itself") == true)
+    }
+
     @Test func aDependencyCycleIsRefusedAtAMembersLine() {
         let text = Self.header + "op 1 0 0 0 0 0 3\nop 2 0 0 0 0 0 1\nop 3 0 0 0 0 0 2\nop 4 0 0 0 0 0 -\n"
         #expect(
