@@ -60,6 +60,10 @@ public enum DependencyGraph {
         deliverHeights(heightNotices)
     }
 
+    /// `operation` no longer waits for `dependency`; without that edge, nothing changes.
+    ///
+    /// The priority `operation` passed on to `dependency` is withdrawn, and when `dependency` was
+    /// its last unfinished dependency, the operation's queue lists it ready.
     public static func removeDependency(_ dependency: ScheduledOperation, from operation: ScheduledOperation) {
         var wakeup = Wakeup.none
         lock.lock()
@@ -87,6 +91,7 @@ public enum DependencyGraph {
         withLock { operation.dependsDirectly(on: dependency) }
     }
 
+    /// The dependencies of `operation`, finished or not, in the order their edges were added.
     public static func dependencies(of operation: ScheduledOperation) -> [ScheduledOperation] {
         withLock { operation.graphDependencies }
     }

@@ -5,8 +5,10 @@
 public struct MembershipList {
     private var head: ScheduledOperation?
     private var tail: ScheduledOperation?
+    /// How many operations the list holds.
     public private(set) var count = 0
 
+    /// An empty list.
     public init() {}
 
     /// - Returns: whether the list was empty before (the queue just became busy).

@@ -2,6 +2,7 @@ import QueueLabCore
 
 /// What a worker must do after a lock was released, decided while it was held.
 public enum Wakeup: Sendable, Equatable {
+    /// Nothing to do.
     case none
     /// Wake one idle worker.
     case signal
@@ -43,6 +44,8 @@ public protocol OperationHost: AnyObject, Sendable {
 }
 
 extension OperationHost {
+    /// Ignores the change: only a host whose policy inherits priorities needs it.
     public func effectivePriorityChanged(_ operation: ScheduledOperation) {}
+    /// Ignores the rise: only a host whose policy ranks by height needs it.
     public func heightRaised(_ operation: ScheduledOperation) {}
 }

@@ -12,6 +12,7 @@ public final class PThreadMutex: @unchecked Sendable {
     // Safe to share: the pointer is immutable after init and all access goes through pthread calls.
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
+    /// An unlocked, non-recursive mutex; traps if `pthread_mutex_init` fails.
     public init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -48,9 +49,12 @@ public final class PThreadMutex: @unchecked Sendable {
     /// `results/README.md`, "Figures the documentation used to show").
     @usableFromInline static let triesBeforeSleeping = 100
 
+    /// Releases the mutex, which the calling thread must hold.
     @inlinable @inline(__always)
     public func unlock() { pthread_mutex_unlock(mutex) }
 
+    /// Runs `body` with the mutex held and releases it however `body` exits. The mutex is not
+    /// recursive: `body` must not take it again.
     @inlinable @inline(__always)
     public func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         lock()
@@ -64,6 +68,8 @@ public final class PThreadCondition: @unchecked Sendable {
     // Safe to share: the pointer is immutable after init and all access goes through pthread calls.
     let condition: UnsafeMutablePointer<pthread_cond_t>
 
+    /// A condition variable whose timed waits use `CLOCK_MONOTONIC` (on Linux); traps if
+    /// `pthread_cond_init` fails.
     public init() {
         condition = .allocate(capacity: 1)
         condition.initialize(to: pthread_cond_t())
@@ -93,6 +99,8 @@ public final class PThreadCondition: @unchecked Sendable {
         return pthread_cond_timedwait(condition, mutex.mutex, &ts) == 0
     }
 
+    /// Wakes one thread waiting on the condition, if any.
     public func signal() { pthread_cond_signal(condition) }
+    /// Wakes every thread waiting on the condition.
     public func broadcast() { pthread_cond_broadcast(condition) }
 }

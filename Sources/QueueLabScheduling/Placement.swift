@@ -8,5 +8,6 @@ public enum Placement: UInt8, Sendable {
     case readyListed
     /// Taken by a worker.
     case executing
+    /// Finished: its queue no longer schedules it.
     case finished
 }

@@ -20,6 +20,7 @@ import Synchronization
 /// one returned twice or never listed here, or nil while operations are ready is recorded in
 /// ``faults``, and ``pop()`` returns the safe pick a queue would take instead.
 public struct PolicyBench<Policy: SchedulingPolicy> {
+    /// The policy under test, with its entries and its own counters (such as `examined`).
     public private(set) var policy: Policy
     private var audit: PolicyAudit
     private var listings: UInt64 = 0
@@ -27,6 +28,7 @@ public struct PolicyBench<Policy: SchedulingPolicy> {
     /// policy that reads the clock: the test moves it.
     public var now: UInt64 = 0
 
+    /// A bench around `policy`, which must hold no entries yet (as a queue receives it), at time 0.
     public init(_ policy: Policy) {
         self.policy = policy
         self.audit = PolicyAudit(policyName: policy.name)

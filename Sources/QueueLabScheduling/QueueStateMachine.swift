@@ -35,13 +35,16 @@ public struct QueueStateMachine {
     }
     /// Operations taken by workers and not finished: the width in use.
     public private(set) var executing = 0
+    /// Whether the queue is suspended: while it is, no operation starts.
     public private(set) var isSuspended = false
     /// The requested width (-1: the queue's default).
     public private(set) var maxConcurrentOperationCount = defaultMaxConcurrentOperationCount
+    /// The width while no ``maxConcurrentOperationCount`` is requested (at least 1).
     public let defaultWidth: Int
 
     /// Workers alive, and of those, parked waiting for work.
     public private(set) var workers = 0
+    /// Parked workers that no signal was sent to yet.
     public private(set) var idleWorkers = 0
     /// Signals sent to parked workers that they have not consumed yet.
     private(set) var wakeTokens = 0
@@ -53,10 +56,19 @@ public struct QueueStateMachine {
     /// before the others are in (a lower-priority member first, or one that cancels the rest).
     public private(set) var admissions = 0
 
+    /// A machine with no operations and no workers, whose policy is ``StrictPolicy``.
+    ///
+    /// - Parameter defaultWidth: the width while none is requested; below 1 is taken as 1.
     public init(defaultWidth: Int) {
         self.init(defaultWidth: defaultWidth, policy: StrictPolicy())
     }
 
+    /// A machine with no operations and no workers, whose ready operations `policy` orders (the
+    /// machine keeps its own copy).
+    ///
+    /// - Parameters:
+    ///   - defaultWidth: the width while none is requested; below 1 is taken as 1.
+    ///   - policy: the order of the ready operations.
     public init(defaultWidth: Int, policy: some SchedulingPolicy) {
         self.defaultWidth = max(1, defaultWidth)
         self.slot = PolicySlot(policy)
@@ -65,12 +77,15 @@ public struct QueueStateMachine {
     /// A copy of the policy as it stands (its ready set included): for tests and reports.
     public var policy: any SchedulingPolicy { slot.policy }
 
+    /// What the policy declares: its name, parameters, the orderings it promises and the figures
+    /// they are stated in.
     public var declaration: PolicyDeclaration { slot.policy.declaration }
 
     /// Where the faults of a policy from outside QueueLab are recorded (see `PolicyFault`); nil
     /// for the built-in policies, which are trusted and called directly.
     public var policyFaultLog: PolicyFaultLog? { slot.faultLog }
 
+    /// The width in force: the requested ``maxConcurrentOperationCount``, else ``defaultWidth``.
     public var width: Int {
         maxConcurrentOperationCount < 1 ? defaultWidth : maxConcurrentOperationCount
     }
@@ -191,6 +206,7 @@ public struct QueueStateMachine {
 
     /// What a worker took from the ready lists.
     public struct Taken {
+        /// The operation taken, now placed ``Placement/executing``.
         public let operation: ScheduledOperation
         /// False for an operation cancelled before it started: the worker finishes it without
         /// running its body, and it holds no width slot.
@@ -244,6 +260,7 @@ public struct QueueStateMachine {
         return true
     }
 
+    /// A worker found no work and parks, until it is signalled or its idle timeout passes.
     public mutating func workerParks() {
         defer { assertInvariants() }
         idleWorkers += 1
@@ -306,12 +323,16 @@ public struct QueueStateMachine {
 
     // MARK: Settings
 
+    /// Suspends or resumes the starting of operations; resuming returns the wakeups for the work
+    /// that became runnable, suspending returns none.
     public mutating func setSuspended(_ suspended: Bool) -> [Wakeup] {
         defer { assertInvariants() }
         isSuspended = suspended
         return suspended ? [] : wakeupsForAllWork()
     }
 
+    /// Sets the requested width (below 1: the default width) and returns the wakeups for the work
+    /// the new width lets start.
     public mutating func setMaxConcurrentOperationCount(_ count: Int) -> [Wakeup] {
         defer { assertInvariants() }
         maxConcurrentOperationCount = count < 1 ? defaultMaxConcurrentOperationCount : count

@@ -8,7 +8,10 @@ import QueueLabCore
 /// it when it reaches it, once. ``QueueStateMachine`` makes the entries a queue's policy gets; a
 /// test of a policy makes them with ``PolicyBench`` (or this type's public initialiser).
 public struct ReadyEntry: Sendable {
+    /// The operation listed.
     public let operation: ScheduledOperation
+    /// The operation's ``ScheduledOperation/readyTicket`` when it was listed: the entry is current
+    /// only while the two match.
     public let ticket: UInt32
     /// The level, carried in the entry (it fits in the padding after the ticket) so that a policy
     /// need not read the operation to file it.

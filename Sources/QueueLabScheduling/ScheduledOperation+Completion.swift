@@ -2,6 +2,8 @@ import QueueLabCore
 import Synchronization
 
 extension ScheduledOperation {
+    /// Runs once after the operation finished and the operations waiting for it were released, with
+    /// no lock held; nil when there is none.
     public var completionHandler: (@Sendable () -> Void)? {
         get { DependencyGraph.withLock { completion } }
         set {

@@ -28,8 +28,11 @@ import Synchronization
 /// (see ``ScheduledQueue``), so the weak reference is never nil while the operation still needs
 /// its queue.
 open class ScheduledOperation: @unchecked Sendable {
+    /// The operation's identity, unique in the process (also across queues and implementations).
     public let id = OperationID.next()
+    /// The operation's name, for labels, traces and errors; nil when it has none.
     public let name: String?
+    /// Whether the operation stays executing after its body returned, until `finish()` is reported.
     public let isAsynchronous: Bool
 
     // MARK: Atomics
@@ -87,6 +90,7 @@ open class ScheduledOperation: @unchecked Sendable {
     @exclusivity(unchecked) var previousMember: ScheduledOperation?
     @exclusivity(unchecked) var nextMember: ScheduledOperation?
 
+    /// A pending operation in no queue, at `priority`, with no dependencies.
     public init(name: String?, priority: QueuePriority, isAsynchronous: Bool) {
         self.name = name
         self.isAsynchronous = isAsynchronous
@@ -112,12 +116,15 @@ open class ScheduledOperation: @unchecked Sendable {
 
     // MARK: Reading
 
+    /// The operation's identity and name, as errors and reports name it.
     public var label: OperationLabel { OperationLabel(id: id, name: name) }
 
+    /// Where the operation is in its lifecycle: pending, ready, executing or finished.
     public var state: OperationState {
         OperationState(rawValue: stateWord.load(ordering: .acquiring)) ?? .pending
     }
 
+    /// Whether the operation was cancelled; once set, the flag stays.
     public var isCancelled: Bool { cancelledFlag.load(ordering: .acquiring) }
 
     /// A queue took the operation and its `host` can be read.
@@ -126,6 +133,8 @@ open class ScheduledOperation: @unchecked Sendable {
     /// A queue took the operation or is taking it (its batch may still be refused).
     public var isTaken: Bool { claimWord.load(ordering: .sequentiallyConsistent) != ClaimState.free.rawValue }
 
+    /// The priority the user set (its `queuePriority`), not the one it inherits: see
+    /// ``effectivePriority``.
     public var priority: QueuePriority {
         QueuePriority(rawValue: priorityWord.load(ordering: .relaxed)) ?? .normal
     }

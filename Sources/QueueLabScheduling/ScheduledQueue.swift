@@ -31,9 +31,12 @@ public protocol ScheduledQueue: OperationQueueing where Operation: ScheduledQueu
 
 /// The newest barrier of a queue and its generation (0 before the first barrier).
 public struct BarrierSnapshot<Operation: ScheduledQueueOperation> {
+    /// The newest barrier, finished or not; nil before the first one was installed.
     public let barrier: Operation?
+    /// How many barriers were installed so far: a different generation means a newer barrier.
     public let generation: UInt64
 
+    /// A snapshot of `barrier` and `generation`, which the queue reads together.
     public init(barrier: Operation?, generation: UInt64) {
         self.barrier = barrier
         self.generation = generation
@@ -82,6 +85,8 @@ extension ScheduledQueue {
         }
     }
 
+    /// Adds an unnamed operation at `normal` priority that runs `block`; it lands after the newest
+    /// barrier, as an added operation does.
     public func addOperation(_ block: @escaping @Sendable () -> Void) throws(QueueError) {
         try addOperation(Operation(name: nil, priority: .normal, body: .synchronous { _ in block() }))
     }

@@ -72,12 +72,19 @@ public enum ReadyReason: UInt8, Sendable {
 }
 
 extension SchedulingPolicy {
+    /// No parameters.
     public var parameters: [PolicyParameter] { [] }
+    /// False: the policy is given 0 for the time.
     public var needsClock: Bool { false }
+    /// True: a ready operation whose priority changed is removed and pushed again.
     public var relistsOnPriorityChange: Bool { true }
+    /// False: operations are listed at the priority the user set.
     public var inheritsPriority: Bool { false }
+    /// False: the graph keeps no heights for the policy.
     public var ranksByHeight: Bool { false }
+    /// 0: read only when ``ranksByHeight`` is true.
     public var heightCap: Int { 0 }
+    /// The name, parameters and promises, with the ``heightCap`` when the policy ranks by height.
     public var declaration: PolicyDeclaration {
         PolicyDeclaration(
             name: name, parameters: parameters, promises: promises, relistsOnPriorityChange: relistsOnPriorityChange,

@@ -36,6 +36,7 @@ import Synchronization
 public final class TransitionDelivery: @unchecked Sendable {
     // @unchecked Sendable: `log`, `delivering`, `recorded`, `delivered` and `waiters` are read and
     // written only with `lock` held; the observer and the condition are immutable references.
+    /// The observer the transitions go to.
     public let observer: any StateObserver
     private let lock = PThreadMutex()
     @exclusivity(unchecked) private var log = Deque<StateTransition>()
@@ -46,6 +47,7 @@ public final class TransitionDelivery: @unchecked Sendable {
     @exclusivity(unchecked) private var waiters = 0
     private let caughtUp = PThreadCondition()
 
+    /// A delivery to `observer`, with nothing recorded.
     public init(observer: any StateObserver) {
         self.observer = observer
     }
@@ -126,8 +128,10 @@ public final class TransitionDelivery: @unchecked Sendable {
 public struct PendingDeliveries: Sendable {
     @usableFromInline var deliveries: [TransitionDelivery] = []
 
+    /// No deliveries noted.
     public init() {}
 
+    /// Whether no delivery was noted.
     public var isEmpty: Bool { deliveries.isEmpty }
 
     /// Notes that `delivery` (nil: no observer) has something recorded.

@@ -17,9 +17,15 @@ public enum ReplayBody: String, Sendable, Hashable, CaseIterable {
 /// `sleep`), `first` (replay only the first N operations by add time, and the queue changes that
 /// could act on them; 0, the default, all).
 public struct ReplaySpec: Sendable {
+    /// The recording file's path, the workload's `file` parameter; never empty.
     public let path: String
+    /// How many times faster than recorded the replay runs: arrival times and body durations are
+    /// divided by it (1: the recorded pace; 0.001 to 1,000 in a parsed workload).
     public let speed: Double
+    /// How the replayed bodies pass their recorded time.
     public let body: ReplayBody
+    /// The recording read from ``path`` (a QueueLabRecorder `Recording`), cut to its first `first`
+    /// operations when the workload gives `first`.
     public let recording: Recording
 
     static let textDefaults = ["file": "", "speed": "1", "body": "spin"]
@@ -28,6 +34,9 @@ public struct ReplaySpec: Sendable {
     /// cannot spin, and below a thousandth a second-long recording takes a quarter of an hour.
     static let speeds: ClosedRange<Double> = 0.001...1_000
 
+    /// Reads the recording a `replay` workload names; each path is read once per process.
+    ///
+    /// - Throws: ``WorkloadParseError`` when the workload has no `file`, or the recording cannot be read.
     public init(_ workload: Workload) throws(WorkloadParseError) {
         path = workload.textParameters["file"] ?? ""
         guard !path.isEmpty else {

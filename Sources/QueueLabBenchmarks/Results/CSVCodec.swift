@@ -29,10 +29,14 @@ package enum CSVCodec {
 
 /// A results file that cannot be read: where and why, on one line.
 public struct ResultsFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file (or directory) concerned; nil when not known.
     public var path: String?
+    /// The 1-based line the problem is on; 0 when it concerns the whole file.
     public let line: Int
+    /// What is wrong, in a few words (`'cores' is -4, not 1 to 8192`).
     public let message: String
 
+    /// An error at `line` of `path` (nil: not known), saying `message`.
     public init(path: String? = nil, line: Int, message: String) {
         self.path = path
         self.line = line

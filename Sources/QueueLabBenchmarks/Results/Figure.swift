@@ -8,10 +8,15 @@ public enum FigureDirection: String, Sendable {
 
 /// One measured figure: its CSV column and its direction.
 public struct Figure: Sendable, Hashable {
+    /// The CSV column (`ops_per_s`), unique among ``Figure/all``.
     public let column: String
+    /// Which way the figure gets better; an ``FigureDirection/informational`` one is never judged.
     public let direction: FigureDirection
+    /// What the figure measures, in a few words (`operations per second`), as reports show it.
     public let summary: String
 
+    /// A figure with its CSV column, direction and summary. A column that is not one of
+    /// ``Figure/all``'s has no place in results files: ``FigureValues`` drops its values.
     public init(_ column: String, _ direction: FigureDirection, _ summary: String) {
         self.column = column
         self.direction = direction
@@ -154,6 +159,7 @@ extension Figure {
     ).union(openLoop.map(\.column)).union(inversionFigures.map(\.column)).union(makespanFigures.map(\.column))
         .union(idleFigures.map(\.column))
 
+    /// Every figure of ``all``, by its CSV column.
     public static let byColumn: [String: Figure] = Dictionary(uniqueKeysWithValues: all.map { ($0.column, $0) })
 
     /// Column -> position in ``all``.

@@ -11,6 +11,7 @@ public struct FigureValues: Sendable, Equatable, ExpressibleByDictionaryLiteral,
     /// The values present, in the order of ``Figure/all``.
     private var values: [Double] = []
 
+    /// A sample with no figure.
     public init() {
         precondition(Figure.all.count <= UInt128.bitWidth, "one bit per figure")
     }
@@ -21,10 +22,14 @@ public struct FigureValues: Sendable, Equatable, ExpressibleByDictionaryLiteral,
         for (column, value) in values { self[column] = value }
     }
 
+    /// Figures by column (`["wall_s": 2, "operations": 10]`); a column given twice keeps its last
+    /// value, and columns that are not figures are dropped.
     public init(dictionaryLiteral elements: (String, Double)...) {
         self.init(Dictionary(elements) { _, last in last })
     }
 
+    /// The value of the figure in `column`, or nil when the sample has none. Setting nil removes it;
+    /// setting a column that is not in ``Figure/all`` does nothing.
     public subscript(_ column: String) -> Double? {
         get { Figure.index[column].flatMap { self[$0] } }
         set {

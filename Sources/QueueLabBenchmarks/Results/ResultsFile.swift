@@ -8,6 +8,8 @@ import Foundation
 
 /// The results CSV: schema, atomic writing and checked reading (specified in <doc:FileFormats>).
 public enum ResultsFile {
+    /// The columns before the figures, in CSV order: where and how each sample ran (``SampleRecord``'s
+    /// fields but its figures).
     public static let metadataColumns = [
         "timestamp", "variant", "git_commit", "host", "cores", "swift_version", "build_config", "allocator",
         "implementation", "policy", "workload", "params", "seed", "round",
@@ -26,6 +28,8 @@ public enum ResultsFile {
     /// Every column, in order: metadata, then one column per ``Figure`` (empty when it does not apply).
     public static var header: [String] { metadataColumns + Figure.all.map(\.column) }
 
+    /// The CSV text of `records`: the ``header`` line, then one line per record, each ending in a line
+    /// break; a figure a record lacks is an empty field.
     public static func encode(_ records: [SampleRecord]) -> String {
         ([CSVCodec.encodeRow(header)] + records.map(encodeRow)).joined(separator: "\n") + "\n"
     }

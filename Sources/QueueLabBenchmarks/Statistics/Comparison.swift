@@ -6,20 +6,31 @@
 
 /// One line of a comparison: a figure of a cell in base and head.
 public struct ComparisonRow: Sendable {
+    /// The implementation of the cell, as the results files name it.
     public let implementation: String
     /// The scheduling policy's specification, or empty (see ``SampleRecord/policy``).
     public let policy: String
+    /// The workload kind of the cell.
     public let workload: String
+    /// The workload's parameters, as the CSV `params` column writes them.
     public let parameters: String
+    /// The figure compared.
     public let figure: Figure
+    /// Samples of the base run compared: pairs when ``design`` is paired.
     public let baseCount: Int
+    /// Samples of the head run compared: pairs (as many as ``baseCount``) when ``design`` is paired.
     public let headCount: Int
+    /// The median of the figure over the base samples compared, in the figure's unit.
     public let baseMedian: Double
+    /// The median of the figure over the head samples compared, in the figure's unit.
     public let headMedian: Double
     /// Head over base (Hodges-Lehmann on logs) with its 95 percent interval.
     public let ratio: HodgesLehmannRatio
+    /// The row's p-value before correction: Wilcoxon signed-rank when paired, else Mann-Whitney U.
     public let p: Double
+    /// ``p`` after Holm's correction over every row of the comparison: the one the verdict judges.
     public let adjustedP: Double
+    /// The outcome for this figure of this cell.
     public let verdict: Verdict
     /// Paired by round (Wilcoxon signed-rank) or not (Mann-Whitney U); the counts are pairs when paired.
     public let design: ComparisonDesign
@@ -44,12 +55,16 @@ public enum ComparisonDesign: String, Sendable {
 
 /// Everything `queuelab compare` reports.
 public struct ComparisonReport: Sendable {
+    /// One row per cell present in both runs and figure judged, in cell order (the formats order them
+    /// worst verdict first).
     public let rows: [ComparisonRow]
     /// Cells of the base run that the head run lacks: their samples failed, hung or never ran, so
     /// nothing is known about them. A gate fails on these (`compare` exits 4).
     public let missingFromHead: [String]
     /// Cells only the head run has (a new workload or implementation): reported, not judged.
     public let onlyInHead: [String]
+    /// The rule the rows were judged by; a figure with a floor of its own was judged by
+    /// ``VerdictRule/forFigure(_:)``.
     public let rule: VerdictRule
 
     /// Cells found in only one of the files, saying which.
@@ -57,6 +72,7 @@ public struct ComparisonReport: Sendable {
         (missingFromHead.map { "\($0): only in base" } + onlyInHead.map { "\($0): only in head" }).sorted()
     }
 
+    /// Whether any row is a ``Verdict/regression``.
     public var hasRegression: Bool { rows.contains { $0.verdict == .regression } }
 
     /// Headline rows whose detectable effect exceeds `limit` (a fraction).
@@ -67,6 +83,7 @@ public struct ComparisonReport: Sendable {
     /// Every cell of the base run was measured in the head run.
     public var isComplete: Bool { missingFromHead.isEmpty }
 
+    /// The number of rows whose verdict is `verdict`.
     public func count(_ verdict: Verdict) -> Int { rows.filter { $0.verdict == verdict }.count }
 }
 

@@ -27,6 +27,8 @@ extension ComparisonDocument {
 
 /// Why a text is not a `compare --format json` document this QueueLab reads.
 public struct ComparisonDocumentError: Error, Sendable, CustomStringConvertible {
+    /// Why, in a few words: another schema or none, `no 'FIELD' field`, `'FIELD' is not of its type`,
+    /// or `not JSON, or cut short`.
     public let reason: String
 
     public var description: String { "not a \(ComparisonDocument.schemaVersion) document: \(reason)" }

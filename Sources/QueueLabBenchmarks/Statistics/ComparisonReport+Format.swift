@@ -22,6 +22,9 @@ extension ComparisonReport {
         return "no regression"
     }
 
+    /// The report as `queuelab compare` prints it in `format`: the headline, the table (worst verdict
+    /// first), the verdict counts, how rows were judged, what each channel can see, and the cells
+    /// found in only one run.
     public func rendered(_ format: ReportFormat) -> String {
         var table = [
             [

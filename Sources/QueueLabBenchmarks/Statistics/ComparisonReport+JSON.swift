@@ -5,14 +5,20 @@ import Foundation
 /// schema is specified in <doc:FileFormats>; `schema` names its version, raised when a field
 /// changes meaning or goes away (new fields do not raise it).
 public struct ComparisonDocument: Codable, Sendable, Equatable {
+    /// The schema this QueueLab writes and the only one it reads.
     public static let schemaVersion = "queuelab-compare/1"
 
     /// The rule the verdicts were judged by: the regression threshold, the band read as SAME, the
     /// significance level and the fewest samples a side.
     public struct Rule: Codable, Sendable, Equatable {
+        /// The practical floor, a fraction: 0.10 means a change under 10 percent is never a regression.
         public let threshold: Double
+        /// The margin, a fraction, that a row's interval must lie within to be SAME (the threshold when
+        /// no other was given).
         public let sameWithin: Double
+        /// The family-wise significance level, after Holm's correction.
         public let alpha: Double
+        /// The fewest samples (or pairs) a side for a row to be judged; below it the row is INCONCLUSIVE.
         public let minimumSamples: Int
     }
 
@@ -20,24 +26,33 @@ public struct ComparisonDocument: Codable, Sendable, Equatable {
     public struct Side: Codable, Sendable, Equatable {
         /// Samples, or pairs when the design is paired.
         public let count: Int
+        /// The median of the figure over those samples, in the figure's unit.
         public let median: Double
     }
 
     /// The interval of a row's head-over-base ratio, at its confidence level.
     public struct Interval: Codable, Sendable, Equatable {
+        /// The interval's lower end.
         public let lower: Double
+        /// The interval's upper end.
         public let upper: Double
+        /// The coverage asked for (0.95); the interval's true coverage is at least that.
         public let confidence: Double
     }
 
     /// One compared figure of one cell: what the text table's row shows, and the numbers behind it.
     public struct Row: Codable, Sendable, Equatable {
+        /// The implementation of the cell, as the results files name it.
         public let implementation: String
+        /// The scheduling policy's specification, or empty without one.
         public let policy: String
         /// `lock` or `lock[aging:step=1ms]`, as the text table names the queue.
         public let queue: String
+        /// The workload kind of the cell.
         public let workload: String
+        /// The workload's parameters, as the CSV `params` column writes them.
         public let parameters: String
+        /// The CSV column judged (`ops_per_s`).
         public let figure: String
         /// `higherIsBetter` or `lowerIsBetter`.
         public let direction: String
@@ -45,11 +60,15 @@ public struct ComparisonDocument: Codable, Sendable, Equatable {
         public let headline: Bool
         /// `paired` or `unpaired`.
         public let design: String
+        /// The base run's samples of the figure: their count and median.
         public let base: Side
+        /// The head run's samples of the figure: their count and median.
         public let head: Side
         /// Head over base (Hodges-Lehmann), in the figure's own units: above 1 is larger.
         public let ratio: Double
+        /// The interval of the ratio.
         public let interval: Interval
+        /// The row's p-value before correction: Wilcoxon signed-rank when paired, else Mann-Whitney U.
         public let p: Double
         /// After Holm's correction over every row of the comparison.
         public let pHolm: Double
@@ -59,15 +78,23 @@ public struct ComparisonDocument: Codable, Sendable, Equatable {
         public let detectable: Double?
     }
 
+    /// The document's schema version, ``schemaVersion``.
     public let schema: String
     /// The one line `--format summary` prints.
     public let summary: String
+    /// The table's headline: `no regression`, `REGRESSION`, `NOT MEASURED: ...` or
+    /// `not enough evidence: ...`.
     public let headline: String
+    /// How the rows were judged.
     public let rule: Rule
     /// Rows per verdict, every verdict present (0 when none).
     public let counts: [String: Int]
+    /// One row per cell and figure compared, worst verdict first.
     public let rows: [Row]
+    /// Cells of the base run that the head run lacks, by ``SampleRecord/cellKey``: not measured
+    /// (`compare` exits 4).
     public let missingFromHead: [String]
+    /// Cells only the head run has, by ``SampleRecord/cellKey``: reported, not judged.
     public let onlyInHead: [String]
     /// What each channel present can and cannot see (the lines under the text table).
     public let notes: [String]
@@ -83,6 +110,8 @@ public struct ComparisonDocument: Codable, Sendable, Equatable {
         return encoder
     }
 
+    /// The decoder ``read(_:)`` uses: snake_case keys, and the strings `"inf"`, `"-inf"` and `"nan"`
+    /// read back as numbers. A document of another schema is refused with it too.
     public static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
@@ -117,6 +146,8 @@ extension ComparisonDocument {
 }
 
 extension ComparisonReport {
+    /// The report as `compare --format json` writes it: rows worst verdict first, an infinite
+    /// detectable effect as nil.
     public var document: ComparisonDocument {
         ComparisonDocument(
             schema: ComparisonDocument.schemaVersion, summary: summaryLine, headline: headline,

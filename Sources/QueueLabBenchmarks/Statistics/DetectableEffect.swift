@@ -29,6 +29,8 @@
 /// comparison is blind. Where more than half the values tie (identical instruction counts) the
 /// deviation is zero and says nothing, and the standard deviation is used.
 public enum DetectableEffect {
+    /// The power the detectable effect is stated at: a change of that size is detected by at least
+    /// 80 percent of comparisons.
     public static let power = 0.80
     /// Asymptotic relative efficiency of Wilcoxon's tests against the t test, normal noise.
     public static let efficiency = 3 / Double.pi

@@ -9,7 +9,9 @@
 public struct HodgesLehmannRatio: Sendable, Equatable {
     /// exp(median of log(y_j) - log(x_i) over all pairs): 1.25 means y is typically 25 percent larger.
     public let ratio: Double
+    /// The interval's lower end, at ``confidence``.
     public let lower: Double
+    /// The interval's upper end, at ``confidence``.
     public let upper: Double
     /// The coverage asked for (0.95); the interval's true coverage is at least that.
     public let confidence: Double

@@ -27,6 +27,8 @@ public struct VerdictRule: Sendable {
     /// samples than an interval inside 10%, so a 5% margin leaves quiet rows INCONCLUSIVE).
     public var sameWithin: Double?
 
+    /// A rule with a practical floor and SAME margin as fractions (`sameWithin` nil: the floor), the
+    /// fewest samples a side, and the family-wise significance level.
     public init(threshold: Double = 0.10, minimumSamples: Int = 6, alpha: Double = 0.05, sameWithin: Double? = nil) {
         self.threshold = threshold
         self.minimumSamples = minimumSamples

@@ -69,12 +69,15 @@ public enum WorkloadKind: String, Sendable, Hashable, CaseIterable, Codable {
 /// One workload with its parameters, written `kind` or `kind:key=value;key=value`
 /// (for example `noop:n=100000;width=1`). Parameters not given take ``defaults(for:)``.
 public struct Workload: Sendable, Hashable, CustomStringConvertible {
+    /// The kind of work.
     public let kind: WorkloadKind
     /// Parameter name -> value; always complete (defaults filled in), so rows compare like with like.
     public let parameters: [String: Int]
     /// Text-valued parameters (`textDefaults(for:)`), canonical and complete like `parameters`.
     public let textParameters: [String: String]
 
+    /// A workload of `kind` with the parameters given, the kind's defaults for the rest. Unlike
+    /// ``init(parsing:)``, it checks no name or value.
     public init(kind: WorkloadKind, parameters: [String: Int] = [:], textParameters: [String: String] = [:]) {
         self.kind = kind
         self.parameters = Workload.defaults(for: kind).merging(parameters) { _, given in given }
@@ -173,6 +176,7 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The integer parameter `key`, or 0 when the kind has no such parameter.
     public subscript(_ key: String) -> Int { parameters[key] ?? 0 }
 
     /// The operations a sample of this workload holds at most, from its parameters (each bounded by
@@ -224,6 +228,7 @@ public struct Workload: Sendable, Hashable, CustomStringConvertible {
 /// A workload specification that could not be read (an unknown name, key or value); its message is
 /// the one line the command line prints.
 public struct WorkloadParseError: Error, CustomStringConvertible, Equatable {
+    /// What is wrong and what is valid, on one line, as the command line prints it.
     public let message: String
     public var description: String { message }
 

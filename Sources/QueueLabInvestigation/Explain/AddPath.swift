@@ -64,8 +64,9 @@ public struct AddPathSummary: Sendable, Encodable {
     public var operations: Int
     /// Time the producers spent inside the queues' add calls, summed over calls.
     public var inCallNanoseconds: Int
-    /// Nearest-rank percentiles of one call's duration.
+    /// Nearest-rank 50th percentile of one call's duration, in nanoseconds (0 when no call was stamped).
     public var callP50: Int
+    /// Nearest-rank 99th percentile of one call's duration, in nanoseconds (0 when no call was stamped).
     public var callP99: Int
     /// Slot-time free with nothing ready while an add call of the slot's queue was in progress, over
     /// every queue (the sum of ``QueueUtilisation/addPathLostNanoseconds``).

@@ -7,7 +7,9 @@ public struct ClassSummary: Sendable, Encodable {
     public struct Waiter: Sendable, Encodable {
         /// Its name and id, as the report prints them.
         public var operation: String
+        /// The raw value of its `OperationID`.
         public var id: UInt64
+        /// Ready to executing, in nanoseconds: the sum of its ``ExplainPhase/queueWaits`` phases.
         public var queueWaitNanoseconds: Int
         /// Its non-zero phases by name.
         public var phases: [String: Int]
@@ -19,13 +21,17 @@ public struct ClassSummary: Sendable, Encodable {
     public var operations: Int
     /// Nanoseconds per phase, summed over the class.
     public var totals: [String: Int]
-    /// Per phase, nearest-rank percentiles of the operations' nanoseconds.
+    /// Per phase, the nearest-rank 50th percentile of the operations' nanoseconds (non-zero phases only).
     public var p50: [String: Int]
+    /// Per phase, the nearest-rank 99th percentile of the operations' nanoseconds (non-zero phases only).
     public var p99: [String: Int]
-    /// Added to finished.
+    /// Nearest-rank 50th percentile of an operation's life (added to finished), in nanoseconds.
     public var lifeP50: Int
+    /// Nearest-rank 99th percentile of an operation's life (added to finished), in nanoseconds.
     public var lifeP99: Int
+    /// Nearest-rank 50th percentile of an operation's queue wait (ready to executing), in nanoseconds.
     public var queueWaitP50: Int
+    /// Nearest-rank 99th percentile of an operation's queue wait (ready to executing), in nanoseconds.
     public var queueWaitP99: Int
     /// Longest queue wait first.
     public var longestWaits: [Waiter]

@@ -21,7 +21,9 @@ public struct CriticalPath: Sendable, Encodable {
     public struct Link: Sendable, Encodable {
         /// Its name and id, as the report prints them.
         public var operation: String
+        /// The raw value of its `OperationID`.
         public var id: UInt64
+        /// Its queue priority, by name (`veryHigh` to `veryLow`).
         public var priority: String
         /// Index of its queue in the run, -1 when unknown.
         public var queue: Int
@@ -35,9 +37,11 @@ public struct CriticalPath: Sendable, Encodable {
     public var makespanNanoseconds: Int
     /// The operation the path ends at.
     public var endsAt: String
-    /// Operations on the path, per reason and per priority.
+    /// Operations on the path, all of them (``links`` keeps only the last ``keptLinks``).
     public var linkCount: Int
+    /// Operations on the path per ``CriticalPath/Reason`` raw value.
     public var linksByReason: [String: Int]
+    /// Operations on the path per priority name.
     public var linksByPriority: [String: Int]
     /// Nanoseconds per phase over the whole path, and `arrival`.
     public var phases: [String: Int]
@@ -48,6 +52,7 @@ public struct CriticalPath: Sendable, Encodable {
     /// The last ``keptLinks`` links, first to last (a width-1 queue's path can hold every operation).
     public var links: [Link]
 
+    /// The most links ``links`` keeps; the counts cover the whole path.
     public static let keptLinks = 200
 
     /// The path that ended at the run's last finish.

@@ -86,18 +86,23 @@ public enum ExplainPhase: String, CaseIterable, Sendable, Codable, Comparable {
 /// Nanoseconds per ``ExplainPhase``, indexed by the phase: one vector (of sixteen lanes, ten used),
 /// so that a million operations' phases are one flat array rather than a million small ones.
 public struct OperationPhases: Sendable, Equatable {
+    /// Nanoseconds per phase, each in the lane at the phase's ``ExplainPhase/index``; unused lanes stay zero.
     public var nanoseconds = SIMD16<Int>()
 
+    /// Zero nanoseconds in every phase.
     public init() {}
 
+    /// The nanoseconds spent in `phase`.
     public subscript(phase: ExplainPhase) -> Int {
         get { nanoseconds[phase.index] }
         set { nanoseconds[phase.index] = newValue }
     }
 
+    /// Nanoseconds over every phase: the operation's whole life when the phases are one operation's.
     public var total: Int { nanoseconds.wrappedSum() }
     /// Ready to executing.
     public var queueWait: Int { self[.suspended] + self[.slotWait] + self[.heldBack] + self[.queueOverhead] }
 
+    /// Adds `rhs`'s nanoseconds to `lhs`'s, phase by phase.
     public static func += (lhs: inout OperationPhases, rhs: OperationPhases) { lhs.nanoseconds &+= rhs.nanoseconds }
 }

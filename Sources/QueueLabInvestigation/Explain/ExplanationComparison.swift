@@ -3,11 +3,14 @@ import QueueLabCore
 /// Two explained runs side by side (two implementations, two policies, base and head): the same
 /// figures with the ratio B/A.
 public struct ExplanationComparison: Sendable, Encodable {
+    /// The schema name and version of the comparison's JSON.
     public static let schema = "queuelab-explain-comparison/1"
 
+    /// The schema the JSON was written with: ``schema``.
     public var schema = ExplanationComparison.schema
-    /// The first run (A) and the second (B).
+    /// The first run (A).
     public var a: RunExplanation
+    /// The second run (B).
     public var b: RunExplanation
     /// B/A per figure; absent where A is zero.
     public var ratios: [String: Double]

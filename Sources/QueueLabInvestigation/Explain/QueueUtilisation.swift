@@ -4,13 +4,16 @@ import QueueLabCore
 /// free while operations of the queue were ready (at most one free slot per waiting operation, since
 /// a slot nothing could use is not lost).
 public struct QueueUtilisation: Sendable, Encodable {
-    /// The queue's index in the run and its name.
+    /// The queue's index in the run.
     public var queue: Int
+    /// The queue's name, as the trace recorded it.
     public var name: String
     /// The queue's width or, when the implementation chose it (-1), the most operations it ran at once.
     public var width: Int
     /// ``width`` was inferred from the run (the queue's width was -1).
     public var widthInferred: Bool
+    /// The length of one time bucket of ``busySlots``, ``lostSlots`` and ``addPathSlots``, in nanoseconds
+    /// (at least 1).
     public var bucketNanoseconds: Int
     /// Average taken slots per time bucket, from the run's first addition to its last finish.
     public var busySlots: [Double]
@@ -19,6 +22,8 @@ public struct QueueUtilisation: Sendable, Encodable {
     /// Average free slots with nothing ready while an add call of the queue was in progress, per time
     /// bucket (all zero in a trace without add calls).
     public var addPathSlots: [Double]
+    /// Slot-time free while operations of the queue were ready and the queue was not suspended, from
+    /// the run's first addition to its last finish: the capacity the queue lost.
     public var capacityLostNanoseconds: Int
     /// Slot-time free with nothing of the queue ready while an add call of the queue was in progress:
     /// lost to the queue's add path (the producer was inside the queue, not doing its own work).

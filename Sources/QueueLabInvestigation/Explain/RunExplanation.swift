@@ -8,8 +8,10 @@ import QueueLabCore
 ///
 /// - Complexity: O(n log n) in the number of transitions.
 public struct RunExplanation: Sendable, Encodable {
+    /// The schema name and version of the explanation's JSON.
     public static let schema = "queuelab-explain/2"
 
+    /// The schema the JSON was written with: ``schema``.
     public var schema = RunExplanation.schema
     /// What was run (implementation, policy, workload), as the trace recorded it.
     public var metadata: [String: String]
@@ -30,14 +32,19 @@ public struct RunExplanation: Sendable, Encodable {
     public var overheadPerOperationNanoseconds: Double
     /// The producers' side: time inside the queues' add calls, and the capacity it cost.
     public var addPath: AddPathSummary
+    /// The operations' phases per priority, highest priority first.
     public var byPriority: [ClassSummary]
+    /// The operations' phases per queue that ran any, in the run's order, then operations of no known
+    /// queue (`unknown queue`) if any.
     public var byQueue: [ClassSummary]
+    /// The chain of operations and waits that ended at the run's last finish.
     public var criticalPath: CriticalPath
     /// Per priority, when the run has more than one: the path within the life of that priority's
     /// slowest operation (longest from added to finished), back from its finish to its addition.
     /// The run's path shows what bounded the makespan; these show what held each class up, where an
     /// inversion is seen (lower-priority bodies on a high-priority operation's path).
     public var slowestPaths: [String: CriticalPath]
+    /// Each recorded queue's slot use and capacity lost, in the run's order of queues.
     public var utilisation: [QueueUtilisation]
     /// What this trace cannot show.
     public var limits: [String]

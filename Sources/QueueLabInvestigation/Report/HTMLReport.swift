@@ -4,11 +4,16 @@ import QueueLabBenchmarks
 /// `queuelab report`: one self-contained HTML page (inline SVG and CSS, no script, no network) that
 /// shows a benchmark run at a glance, and with a base run, the verdicts of the comparison.
 public struct HTMLReport: Sendable {
+    /// The samples of the run the page shows.
     public let run: [SampleRecord]
+    /// The samples of the run to compare against; nil: no comparison section.
     public let base: [SampleRecord]?
     /// Where the run came from (file names), shown in the header.
     public let runSource: String
+    /// Where the base run came from (file names), shown in the comparison's introduction; nil: `base`.
     public let baseSource: String?
+    /// The rule that turns each compared figure into a verdict (REGRESSION, IMPROVEMENT, SAME,
+    /// INCONCLUSIVE); unused without ``base``.
     public let rule: VerdictRule
     /// The policy specification the strategies view measures throughput cost against (`strict`,
     /// as the caller spells it); nil: no cost column.
@@ -16,6 +21,7 @@ public struct HTMLReport: Sendable {
     /// Traced runs to show where their time went (one, or two side by side); none: no explain section.
     public let explanations: [RunExplanation]
 
+    /// A report on `run`, compared with `base` when one is given; every argument is kept as it is.
     public init(
         run: [SampleRecord], runSource: String, base: [SampleRecord]? = nil, baseSource: String? = nil,
         rule: VerdictRule = VerdictRule(), referencePolicy: String? = nil, explanations: [RunExplanation] = []
@@ -47,6 +53,8 @@ public struct HTMLReport: Sendable {
         case summary, comparison, strategies, explain, throughput, latency, chain, load, method
     }
 
+    /// The whole page as one HTML document, its sections in the order of ``Section``: the comparison
+    /// only with ``base``, the strategies and explain sections only when there is something to show.
     public func render() -> String {
         let cells = ReportCell.cells(from: run)
         let palette = ImplementationPalette(cells.map(\.queueLabel) + (base ?? []).map(\.queueLabel))

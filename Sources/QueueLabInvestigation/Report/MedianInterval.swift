@@ -4,12 +4,16 @@ import QueueLabBenchmarks
 /// A distribution-free confidence interval for a median, from order statistics (the sign-test
 /// interval): the whiskers of the report's throughput bars.
 public struct MedianInterval: Sendable, Equatable {
+    /// The samples' median.
     public let median: Double
+    /// The interval's lower end: an order statistic of the samples, at most ``median``.
     public let lower: Double
+    /// The interval's upper end: an order statistic of the samples, at least ``median``.
     public let upper: Double
     /// The coverage the chosen order statistics reach (at least `confidence` when enough samples,
     /// else the most there is: 93.75 percent with 5 samples, 0 with one).
     public let coverage: Double
+    /// The finite samples the interval was computed from (at least 1).
     public let count: Int
 
     /// - Parameters:

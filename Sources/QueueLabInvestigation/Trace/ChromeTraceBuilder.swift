@@ -28,6 +28,8 @@ public enum ChromeTraceBuilder {
         build(transitions: run.transitions, dependencies: run.dependencies, metadata: run.metadata)
     }
 
+    /// The trace of `transitions`, in any order (they are sorted by sequence), with `dependencies`
+    /// (each operation's) drawn as flow arrows and `metadata`, plus the trace's counts, as `otherData`.
     public static func build(
         transitions: [StateTransition], dependencies: [OperationID: [OperationID]], metadata: [String: String] = [:]
     ) -> ChromeTrace {

@@ -25,6 +25,7 @@ import QueueLabRecorder
 /// Version 2 is the same without `suspended` lines, version 1 also without the two `ADD_` fields (its
 /// runs have no add calls); both are still read, so that older traces still explain.
 extension RecordedRun {
+    /// The first line of the text form this version writes.
     public static let transitionsSchema = "queuelab-transitions/3"
     /// The largest transitions file read: a recorded run of ten million operations, about 2 GiB;
     /// anything larger (a device, a pipe that never ends) is refused before it fills memory.
@@ -112,6 +113,7 @@ extension RecordedRun {
 public struct RecordedRunFormatError: Error, Sendable, CustomStringConvertible {
     /// The line (from 1) that could not be read; 0 for the file as a whole.
     public var line: Int
+    /// What is wrong with the line or the file, in words.
     public var reason: String
 
     public var description: String { line == 0 ? reason : "line \(line): \(reason)" }

@@ -7,6 +7,7 @@ import QueueLabCore
 public struct RecordedRun: Sendable {
     /// One queue of the run.
     public struct QueueInfo: Sendable, Equatable {
+        /// The queue's name, as the run set it (the report shows it next to the queue's index).
         public var name: String
         /// `maxConcurrentOperationCount` as last set: -1 (the implementation chooses) is explained as
         /// a queue without a slot limit.
@@ -15,6 +16,7 @@ public struct RecordedRun: Sendable {
         /// for the queue (`explain`'s `suspended` phase).
         public var suspensions: [Suspension]
 
+        /// A queue of width `width` (`maxConcurrentOperationCount`), suspended during `suspensions`.
         public init(name: String, width: Int, suspensions: [Suspension] = []) {
             self.name = name
             self.width = width
@@ -26,9 +28,12 @@ public struct RecordedRun: Sendable {
     /// (`MonotonicClock` nanoseconds; `until` is `UInt64.max` while it was never resumed): inside
     /// the queue was suspended for certain.
     public struct Suspension: Sendable, Equatable {
+        /// Just after the queue was suspended, in nanoseconds.
         public var from: UInt64
+        /// Just before the queue was resumed, in nanoseconds; `UInt64.max` when it never was.
         public var until: UInt64
 
+        /// A suspension from `from` until `until` (`MonotonicClock` nanoseconds).
         public init(from: UInt64, until: UInt64) {
             self.from = from
             self.until = until
@@ -37,9 +42,12 @@ public struct RecordedRun: Sendable {
 
     /// A body's own first and last clock reading (`MonotonicClock` nanoseconds).
     public struct BodySpan: Sendable, Equatable {
+        /// The body's first clock reading, in nanoseconds.
         public var start: UInt64
+        /// The body's last clock reading, in nanoseconds.
         public var end: UInt64
 
+        /// A body stamped at `start` and `end` (`MonotonicClock` nanoseconds).
         public init(start: UInt64, end: UInt64) {
             self.start = start
             self.end = end
@@ -51,9 +59,12 @@ public struct RecordedRun: Sendable {
     /// first transition lies inside it; what comes before is the queue's add path, which no transition
     /// shows. Every operation of one `addOperations` call carries the same call.
     public struct AddCall: Sendable, Equatable {
+        /// When the producer entered the add call, in nanoseconds.
         public var entered: UInt64
+        /// When the add call returned to the producer, in nanoseconds.
         public var returned: UInt64
 
+        /// An add call entered at `entered` that returned at `returned` (`MonotonicClock` nanoseconds).
         public init(entered: UInt64, returned: UInt64) {
             self.entered = entered
             self.returned = returned
@@ -76,6 +87,8 @@ public struct RecordedRun: Sendable {
     /// What was run: implementation, policy, workload, wall time.
     public var metadata: [String: String]
 
+    /// A run of `transitions`, which must be in causal order, with whatever else was recorded of it;
+    /// every part is kept as given.
     public init(
         transitions: [StateTransition], dependencies: [OperationID: [OperationID]] = [:], queues: [QueueInfo] = [],
         queueOf: [OperationID: Int] = [:], bodies: [OperationID: BodySpan] = [:],

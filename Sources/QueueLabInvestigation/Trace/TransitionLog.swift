@@ -33,6 +33,7 @@ public final class TransitionLog: StateObserver, BodySpanLog, Sendable {
 
     private let state: Locked<State>
 
+    /// An empty log with room reserved for `expectedTransitions` transitions (0: grow as they come).
     public init(expectedTransitions: Int = 0) {
         var empty = State()
         empty.transitions.reserveCapacity(expectedTransitions)
@@ -41,6 +42,8 @@ public final class TransitionLog: StateObserver, BodySpanLog, Sendable {
         state = Locked(empty)
     }
 
+    /// Keeps `transition` as one of no known queue: the log was installed by its caller, not on a queue
+    /// that ``TraceRun`` traced.
     public func operationDidTransition(_ transition: StateTransition) {
         record(transition, queue: -1)
     }

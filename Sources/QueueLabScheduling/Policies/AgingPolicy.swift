@@ -35,20 +35,29 @@ public struct AgingPolicy: SchedulingPolicy {
         self.step = .nanoseconds(Int64(clamping: stepNanoseconds))
     }
 
+    /// The parser's name for it: `aging`.
     public var name: String { "aging" }
+    /// One parameter, ``step``, in the largest unit that divides it evenly (`step=2ms`).
     public var parameters: [PolicyParameter] { [PolicyParameter(key: "step", value: PolicyDuration.format(step))] }
+    /// FIFO within a level, and a bounded wait.
     public var promises: OrderingPromises { [.fifoWithinLevel, .boundedWait] }
+    /// True: a wait is measured from the moment an operation was listed.
     public var needsClock: Bool { true }
+    /// The name, parameters and promises, with ``step`` as the aging step of the wait bound.
     public var declaration: PolicyDeclaration {
         PolicyDeclaration(name: name, parameters: parameters, promises: promises, agingStep: step)
     }
 
+    /// Appends the entry to its level's list.
     public mutating func push(_ entry: ReadyEntry, reason: ReadyReason, now: UInt64) {
         let level = entry.level
         levels[level].append(entry)
         nonEmptyLevels |= levelBit(level)
     }
 
+    /// Removes and returns the current head with the highest effective level (among equals, the one
+    /// listed first), dropping the stale entries it meets; nil when it holds no current entry.
+    /// `now` is `MonotonicClock` time in nanoseconds.
     public mutating func pop(now: UInt64) -> ReadyEntry? { pop(clock: { now }) }
 
     /// ``pop(now:)`` that reads the clock only when it has ages to compare: the machine calls this

@@ -46,17 +46,25 @@ public struct CriticalPathPolicy: SchedulingPolicy {
         self.cap = cap
     }
 
+    /// The parser's name for it: `critical-path`.
     public var name: String { "critical-path" }
+    /// One parameter, ``cap`` (`cap=64`).
     public var parameters: [PolicyParameter] { [PolicyParameter(key: "cap", value: "\(cap)")] }
+    /// Strict priority between levels and, within a level, the longest chain first.
     public var promises: OrderingPromises { [.strictPriority, .longestChainFirst] }
+    /// True: it ranks ready operations by ``ScheduledOperation/chainHeight``.
     public var ranksByHeight: Bool { true }
+    /// The ``cap``: heights above it rank alike, so the graph need not count them.
     public var heightCap: Int { cap }
 
+    /// Inserts the entry at its level and its rank: its chain height, capped at ``cap``.
     public mutating func push(_ entry: ReadyEntry, reason: ReadyReason, now: UInt64) {
         let rank = UInt32(min(entry.operation.chainHeight, cap))
         ready.insert(Ranked(entry: entry, rank: rank, order: entry.operation.readyOrder))
     }
 
+    /// Removes and returns the current entry of the highest level, then the highest rank, then the
+    /// earliest listing, dropping the stale entries it meets; nil when it holds no current entry.
     public mutating func pop(now: UInt64) -> ReadyEntry? {
         while let top = ready.popMax() {
             examined &+= 1

@@ -14,15 +14,22 @@ import QueueLabCore
 public struct InheritPolicy: SchedulingPolicy {
     private var strict = StrictPolicy()
 
+    /// A policy holding no entries.
     public init() {}
 
+    /// The parser's name for it: `inherit`.
     public var name: String { "inherit" }
+    /// Strict priority and FIFO within a level, by effective priority: priority inheritance.
     public var promises: OrderingPromises { [.strictPriority, .fifoWithinLevel, .priorityInheritance] }
+    /// True: operations are listed at their ``ScheduledOperation/effectivePriority``.
     public var inheritsPriority: Bool { true }
 
+    /// Appends the entry to the list of its (effective) level, as ``StrictPolicy`` does.
     public mutating func push(_ entry: ReadyEntry, reason: ReadyReason, now: UInt64) {
         strict.push(entry, reason: reason, now: now)
     }
 
+    /// Removes and returns the current entry listed first at the highest level that holds one, as
+    /// ``StrictPolicy`` does.
     public mutating func pop(now: UInt64) -> ReadyEntry? { strict.pop(now: now) }
 }

@@ -14,17 +14,23 @@ public struct LIFOPolicy: SchedulingPolicy {
     /// Entries looked at by ``pop(now:)``, current or stale: what the cost tests count.
     public private(set) var examined = 0
 
+    /// A policy holding no entries.
     public init() {}
 
+    /// The parser's name for it: `lifo`.
     public var name: String { "lifo" }
+    /// Strict priority, and newest first within a level.
     public var promises: OrderingPromises { [.strictPriority, .lifoWithinLevel] }
 
+    /// Pushes the entry on its level's stack.
     public mutating func push(_ entry: ReadyEntry, reason: ReadyReason, now: UInt64) {
         let level = entry.level
         stacks[level].append(entry)
         nonEmptyLevels |= levelBit(level)
     }
 
+    /// Removes and returns the current entry listed last at the highest level that holds one,
+    /// dropping the stale entries it meets; nil when it holds no current entry.
     public mutating func pop(now: UInt64) -> ReadyEntry? {
         while nonEmptyLevels != 0 {
             let level = 7 - nonEmptyLevels.leadingZeroBitCount

@@ -5,7 +5,10 @@ import QueueLabCore
 public enum SchedulingPolicies {
     /// One built-in policy: its name, its parameter keys with their meaning, and how to make it.
     public struct Entry: Sendable {
+        /// The name a specification gives (`aging`), in lower case: the parser lowercases the name
+        /// it reads before it looks it up.
         public let name: String
+        /// What the policy does, in one line, for listings such as `queuelab list`.
         public let summary: String
         /// Key and what its value must be.
         public let parameters: [(key: String, expected: String)]
@@ -26,6 +29,8 @@ public enum SchedulingPolicies {
         }
     }
 
+    /// The built-in policies, ``StrictPolicy`` (the default) first: the catalogue
+    /// ``parse(_:among:)`` reads by default.
     public static let builtIn: [Entry] = [
         Entry(
             name: "strict", summary: "highest priority first, FIFO within a priority (Foundation's rule; the default)",
@@ -77,6 +82,7 @@ public enum SchedulingPolicies {
             }),
     ]
 
+    /// The names of the built-in policies, in ``builtIn`` order.
     public static var names: [String] { builtIn.map(\.name) }
 
     /// The policy a specification names among `catalogue` (the built-ins, or those plus a tool's

@@ -3,18 +3,23 @@ import QueueLabCore
 // `LockQueue(name: "x", policy: .aging(step: .milliseconds(2)))`: the built-ins by their short names.
 
 extension SchedulingPolicy where Self == StrictPolicy {
+    /// The highest priority first, FIFO within a priority: Foundation's rule, and the default.
     public static var strict: StrictPolicy { StrictPolicy() }
 }
 
 extension SchedulingPolicy where Self == FIFOPolicy {
+    /// Priority ignored: first ready, first started.
     public static var fifo: FIFOPolicy { FIFOPolicy() }
 }
 
 extension SchedulingPolicy where Self == LIFOPolicy {
+    /// The highest priority first, newest first within a priority.
     public static var lifo: LIFOPolicy { LIFOPolicy() }
 }
 
 extension SchedulingPolicy where Self == AgingPolicy {
+    /// Priority that rises one level per `step` of waiting (1 ms by default), so every wait is
+    /// bounded; see ``AgingPolicy``.
     public static func aging(step: Duration = AgingPolicy.defaultStep) -> AgingPolicy { AgingPolicy(step: step) }
 }
 
@@ -24,6 +29,7 @@ extension SchedulingPolicy where Self == WeightedPolicy {
 }
 
 extension SchedulingPolicy where Self == InheritPolicy {
+    /// Strict by effective priority: an operation runs at the priority of what waits for it.
     public static var inherit: InheritPolicy { InheritPolicy() }
 }
 

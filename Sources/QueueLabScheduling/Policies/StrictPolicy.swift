@@ -14,17 +14,23 @@ public struct StrictPolicy: SchedulingPolicy {
     /// Entries looked at by ``pop(now:)``, current or stale: what the cost tests count.
     public private(set) var examined = 0
 
+    /// A policy holding no entries.
     public init() {}
 
+    /// The parser's name for it: `strict`.
     public var name: String { "strict" }
+    /// Strict priority, and FIFO within a level.
     public var promises: OrderingPromises { [.strictPriority, .fifoWithinLevel] }
 
+    /// Appends the entry to its level's list.
     public mutating func push(_ entry: ReadyEntry, reason: ReadyReason, now: UInt64) {
         let level = entry.level
         levels[level].append(entry)
         nonEmptyLevels |= levelBit(level)
     }
 
+    /// Removes and returns the current entry listed first at the highest level that holds one,
+    /// dropping the stale entries it meets; nil when it holds no current entry.
     public mutating func pop(now: UInt64) -> ReadyEntry? {
         while nonEmptyLevels != 0 {
             let level = 7 - nonEmptyLevels.leadingZeroBitCount

@@ -27,6 +27,7 @@ public struct WeightedPolicy: SchedulingPolicy {
     /// 1:2:4:8:16 from `veryLow` to `veryHigh`: each level starts twice as often as the one below.
     public static let defaultWeights = [1, 2, 4, 8, 16]
 
+    /// With the default weights, ``defaultWeights`` (1:2:4:8:16).
     public init() {
         self.init(validWeights: Self.defaultWeights)
     }
@@ -50,15 +51,20 @@ public struct WeightedPolicy: SchedulingPolicy {
 
     static let weightsExpectation = "five positive integers up to 1000000, veryLow to veryHigh, e.g. 1:2:4:8:16"
 
+    /// The parser's name for it: `weighted`.
     public var name: String { "weighted" }
+    /// One parameter, `weights`: ``weights`` from `veryLow` to `veryHigh` (`weights=1:2:4:8:16`).
     public var parameters: [PolicyParameter] {
         [PolicyParameter(key: "weights", value: weights.map(String.init).joined(separator: ":"))]
     }
+    /// FIFO within a level, and shares of starts by weight.
     public var promises: OrderingPromises { [.fifoWithinLevel, .weightedShares] }
+    /// The name, parameters and promises, with ``weights`` as the weights of the promised shares.
     public var declaration: PolicyDeclaration {
         PolicyDeclaration(name: name, parameters: parameters, promises: promises, shareWeights: weights)
     }
 
+    /// Appends the entry to its level's list; a level that held nothing rejoins at the global pass.
     public mutating func push(_ entry: ReadyEntry, reason: ReadyReason, now: UInt64) {
         let level = entry.level
         if counts[level] == 0 { passes[level] = max(passes[level], globalPass) }
@@ -66,10 +72,13 @@ public struct WeightedPolicy: SchedulingPolicy {
         levels[level].append(entry)
     }
 
+    /// Takes the operation off its listed level's count; its stale entry is dropped when reached.
     public mutating func remove(_ operation: ScheduledOperation) {
         counts[operation.listedPriority.level] -= 1
     }
 
+    /// Removes and returns the current entry listed first at the level with the smallest pass (on a
+    /// tie, the higher level), and adds the level's stride to its pass; nil when none is ready.
     public mutating func pop(now: UInt64) -> ReadyEntry? {
         var best = -1
         for level in (0..<counts.count).reversed() where counts[level] > 0 {
