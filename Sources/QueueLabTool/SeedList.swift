@@ -9,10 +9,10 @@ struct SeedList: Sendable, Equatable, CustomStringConvertible {
     static let maximumCount = 1_000_000
 
     init(_ specification: String) throws(SeedListError) {
-        var seeds: [UInt64] = []
-        var seen: Set<UInt64> = []
         // The bound counts seeds as written, repeats included: each costs a lookup, and `0-999999`
-        // written fifty times is fifty million of them for a million seeds.
+        // written fifty times is fifty million of them for a million seeds. The whole list is read
+        // and counted before any range is expanded, so a list past the bound costs no expansion.
+        var ranges: [ClosedRange<UInt64>] = []
         var listed: UInt64 = 0
         for item in specification.split(separator: ",", omittingEmptySubsequences: false) {
             let bounds = item.split(separator: "-", omittingEmptySubsequences: false)
@@ -22,7 +22,12 @@ struct SeedList: Sendable, Equatable, CustomStringConvertible {
             guard high - low < UInt64(Self.maximumCount) else { throw SeedListError(specification: specification) }
             listed += high - low + 1
             guard listed <= UInt64(Self.maximumCount) else { throw SeedListError(specification: specification) }
-            for seed in low...high where seen.insert(seed).inserted {
+            ranges.append(low...high)
+        }
+        var seeds: [UInt64] = []
+        var seen: Set<UInt64> = []
+        for range in ranges {
+            for seed in range where seen.insert(seed).inserted {
                 seeds.append(seed)
             }
         }
