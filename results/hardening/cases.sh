@@ -15,11 +15,13 @@ CAL=$ROOT/Sources/QueueLabSimulation/Calibrations/lock-vm2.calibration
 
 row() { # LABEL, then the command (run by bash -c in the scratch folder)
     local label=$1 command=$2 started status first
-    started=$(date +%s.%N)
+    started=$(date +%s%N)
     timeout 120 bash -c "$command" >"$W/out" 2>&1 </dev/null
     status=$?
+    local elapsed=$(($(date +%s%N) - started))
     first=$(grep -v '^\s*$' "$W/out" | grep -v '^warning: this' | head -n 1 | cut -c1-110 | tr '|' '/')
-    printf '| %s | `%s` | %s | %.1f | %s |\n' "$label" "${command//$Q/queuelab}" "$status" "$(echo "$(date +%s.%N) - $started" | bc)" "$first"
+    printf '| %s | `%s` | %s | %d.%d | %s |\n' "$label" "${command//$Q/queuelab}" "$status" \
+        $((elapsed / 1000000000)) $((elapsed / 100000000 % 10)) "$first"
 }
 
 echo "| case | command | exit | seconds | first line printed |"
@@ -30,7 +32,7 @@ row "character device as --out (root)" "$Q bench --impl lock --workload noop:n=1
 ln -s target.csv link.csv
 row "symlink as --out" "$Q bench --impl lock --workload noop:n=10 --samples 1 --warmup 0 --out link.csv >/dev/null 2>&1; echo \"exit \$?, link.csv is a \$(stat -c %F link.csv), target \$(wc -l < target.csv) lines\""
 mkfifo fifo
-row "FIFO as --out" "(cat fifo > fifo.txt &) ; $Q bench --impl lock --workload noop:n=10 --samples 1 --warmup 0 --out fifo >/dev/null 2>&1; s=\$?; sleep 1; echo \"exit \$s, fifo is a \$(stat -c %F fifo), reader got \$(wc -l < fifo.txt) lines\""
+row "FIFO as --out" "cat fifo > fifo.txt & reader=\$!; $Q bench --impl lock --workload noop:n=10 --samples 1 --warmup 0 --out fifo >/dev/null 2>&1; s=\$?; wait \$reader; echo \"exit \$s, fifo is a \$(stat -c %F fifo), reader got \$(wc -l < fifo.txt) lines\""
 "$Q" bench --impl lock --workload 'noop:n=200' --samples 2 --warmup 0 --out a.csv >/dev/null 2>&1
 row "explain --format html to a full device" "$Q explain --impl lock --workload noop:n=200 --format html > /dev/full"
 row "compare --format json to a full device" "$Q compare a.csv a.csv --format json > /dev/full"
