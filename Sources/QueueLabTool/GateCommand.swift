@@ -88,7 +88,7 @@ struct GateCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The directory for base.csv, head.csv and instructions/; default: a temporary directory, printed.",
+            "The directory for base.csv, head.csv and instructions/ (each file written as bench --out writes one); default: a temporary directory, printed.",
             valueName: "directory"))
     var outDir: String?
 

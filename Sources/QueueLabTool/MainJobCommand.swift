@@ -27,7 +27,9 @@ struct MainJobCommand: ParsableCommand {
     /// `--out-dir`, as in bench and gate; `--results`, its first name, still works.
     @Option(
         name: [.customLong("out-dir"), .customLong("results")],
-        help: ArgumentHelp("The directory for the benchmark CSV.", valueName: "directory"))
+        help: ArgumentHelp(
+            "The directory for the benchmark CSV (a new file, written as bench --out writes one).",
+            valueName: "directory"))
     var results: String = "results"
 
     @Option(parsing: .unconditional, help: "Benchmark processes per implementation and workload, 1 to 100000.")
