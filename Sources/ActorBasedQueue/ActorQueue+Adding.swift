@@ -1,9 +1,9 @@
 import QueueLabCore
-import QueueLabScheduling
+@_spi(QueueInternals) import QueueLabScheduling
 import Synchronization
 
 extension ActorQueue: ScheduledQueue {
-    public var newestBarrier: BarrierSnapshot<ActorOperation> {
+    package var newestBarrier: BarrierSnapshot<ActorOperation> {
         // Until the first barrier, adding takes no second lock per operation.
         guard inbox.barrierGeneration.load(ordering: .acquiring) > 0 else {
             return BarrierSnapshot(barrier: nil, generation: 0)
@@ -13,7 +13,7 @@ extension ActorQueue: ScheduledQueue {
         }
     }
 
-    public func installBarrier(_ barrier: ActorOperation) -> (members: [ScheduledOperation], previous: ActorOperation?)
+    package func installBarrier(_ barrier: ActorOperation) -> (members: [ScheduledOperation], previous: ActorOperation?)
     {
         inbox.lock.withLock {
             let previous = inbox.barrier
@@ -24,7 +24,7 @@ extension ActorQueue: ScheduledQueue {
     }
 
     /// Claims the operation and logs it for the scheduler in one inbox lock section.
-    public func enqueue(_ operation: ActorOperation, ifBarrierGeneration generation: UInt64?) throws(QueueError)
+    package func enqueue(_ operation: ActorOperation, ifBarrierGeneration generation: UInt64?) throws(QueueError)
         -> Bool
     {
         inbox.lock.lock()
@@ -54,7 +54,7 @@ extension ActorQueue: ScheduledQueue {
     /// when a member has dependency edges: see `DependencyGraph.BatchReadiness`). A member that
     /// gained an edge while the batch was being added is decided by the graph after the section,
     /// before `.endAdmission` is logged.
-    public func enqueue(batch operations: [ActorOperation], ifBarrierGeneration generation: UInt64)
+    package func enqueue(batch operations: [ActorOperation], ifBarrierGeneration generation: UInt64)
         throws(QueueError) -> Bool
     {
         enum Admission {

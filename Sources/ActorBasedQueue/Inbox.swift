@@ -1,5 +1,5 @@
 import QueueLabCore
-import QueueLabScheduling
+@_spi(QueueInternals) import QueueLabScheduling
 import Synchronization
 
 /// The synchronous side of an ``ActorQueue``: what callers on plain threads must see or change at

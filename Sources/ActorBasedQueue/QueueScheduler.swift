@@ -1,5 +1,5 @@
 import QueueLabCore
-import QueueLabScheduling
+@_spi(QueueInternals) import QueueLabScheduling
 
 /// The scheduling state of an ``ActorQueue``, isolated in an actor: the same ``QueueStateMachine``
 /// the lock queue keeps behind its mutex. Workers are long-lived tasks that pull from it: each hop

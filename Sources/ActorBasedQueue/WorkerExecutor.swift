@@ -2,7 +2,7 @@ import DequeModule
 import Foundation
 import QueueLabCore
 import QueueLabInstructionCounting
-import QueueLabScheduling
+@_spi(QueueInternals) import QueueLabScheduling
 import Synchronization
 
 /// The task executor the actor queue's tasks prefer: an elastic pool of threads of its own.

@@ -1,9 +1,9 @@
 import QueueLabCore
-import QueueLabScheduling
+@_spi(QueueInternals) import QueueLabScheduling
 import Synchronization
 
 extension LockQueue: ScheduledQueue {
-    public var newestBarrier: BarrierSnapshot<LockOperation> {
+    package var newestBarrier: BarrierSnapshot<LockOperation> {
         // Until the first barrier, adding takes no second lock per operation.
         guard barrierGeneration.load(ordering: .acquiring) > 0 else {
             return BarrierSnapshot(barrier: nil, generation: 0)
@@ -13,7 +13,7 @@ extension LockQueue: ScheduledQueue {
         }
     }
 
-    public func installBarrier(_ barrier: LockOperation) -> (members: [ScheduledOperation], previous: LockOperation?) {
+    package func installBarrier(_ barrier: LockOperation) -> (members: [ScheduledOperation], previous: LockOperation?) {
         lock.withLock {
             let previous = self.barrier
             self.barrier = barrier
@@ -24,7 +24,7 @@ extension LockQueue: ScheduledQueue {
 
     /// Claims the operation and, when it has no dependency edges, lists it ready in the same lock
     /// section: the common path takes one lock and allocates nothing.
-    public func enqueue(_ operation: LockOperation, ifBarrierGeneration generation: UInt64?) throws(QueueError)
+    package func enqueue(_ operation: LockOperation, ifBarrierGeneration generation: UInt64?) throws(QueueError)
         -> Bool
     {
         lock.lock()
@@ -59,7 +59,7 @@ extension LockQueue: ScheduledQueue {
     /// is decided where it is placed: see `DependencyGraph.BatchReadiness`). A member that gained
     /// an edge while the batch was being added is decided by the graph afterwards, while the state
     /// machine lets nothing start, so that no member runs before all are placed.
-    public func enqueue(batch operations: [LockOperation], ifBarrierGeneration generation: UInt64) throws(QueueError)
+    package func enqueue(batch operations: [LockOperation], ifBarrierGeneration generation: UInt64) throws(QueueError)
         -> Bool
     {
         enum Admission {

@@ -1,5 +1,5 @@
 import QueueLabCore
-import QueueLabScheduling
+@_spi(QueueInternals) import QueueLabScheduling
 
 extension LockQueue: PolicyFaultReporting {
     /// The faults of a policy from outside QueueLab (nil for a built-in): see `PolicyFault`.

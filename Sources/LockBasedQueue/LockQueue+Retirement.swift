@@ -1,5 +1,5 @@
 import QueueLabCore
-import QueueLabScheduling
+@_spi(QueueInternals) import QueueLabScheduling
 
 /// An operation that left the queue under the lock, and what is still owed for it once the lock
 /// is released: its `finished` transition, the waiters for an empty queue, and its finish (the

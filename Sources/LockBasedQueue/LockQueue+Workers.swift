@@ -1,7 +1,7 @@
 import Foundation
 import QueueLabCore
 import QueueLabInstructionCounting
-import QueueLabScheduling
+@_spi(QueueInternals) import QueueLabScheduling
 import Synchronization
 
 extension LockQueue {

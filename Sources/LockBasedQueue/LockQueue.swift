@@ -1,5 +1,5 @@
 import QueueLabCore
-import QueueLabScheduling
+@_spi(QueueInternals) import QueueLabScheduling
 import Synchronization
 
 #if canImport(Glibc)

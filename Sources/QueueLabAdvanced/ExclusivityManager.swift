@@ -133,7 +133,7 @@ public final class ExclusivityManager: Sendable {
     }
 
     /// The categories held now, with their holders (for reports and tests).
-    public var heldCategories: [String: OperationLabel] {
+    package var heldCategories: [String: OperationLabel] {
         lines.withLock { $0.holders.mapValues(\.owner) }
     }
 

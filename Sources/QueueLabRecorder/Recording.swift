@@ -36,7 +36,7 @@ public struct Recording: Sendable {
 
     /// A recording made in code rather than read from a file. Nothing checks it as ``init(data:)``
     /// checks a file: keep the operations ascending by add time, naming only queues of `queues`.
-    public init(queues: [RecordedQueueInfo], operations: [RecordedOperation], changes: [RecordedQueueChange] = []) {
+    package init(queues: [RecordedQueueInfo], operations: [RecordedOperation], changes: [RecordedQueueChange] = []) {
         self.queues = queues
         self.operations = operations
         self.changes = changes

@@ -50,7 +50,7 @@ extension DependencyGraph {
     }
 
     /// How many times the height of `operation` rose: what the cost tests count.
-    @_spi(Testing) public static func heightRaises(of operation: ScheduledOperation) -> Int {
+    package static func heightRaises(of operation: ScheduledOperation) -> Int {
         withLock { Int(operation.heightRaises) }
     }
 

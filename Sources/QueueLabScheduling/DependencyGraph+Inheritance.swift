@@ -22,7 +22,7 @@ extension DependencyGraph {
     typealias Notice = (host: any OperationHost, operation: ScheduledOperation)
 
     /// How many times the effective priority of `operation` changed: what the cost tests count.
-    @_spi(Testing) public static func effectiveChanges(of operation: ScheduledOperation) -> Int {
+    package static func effectiveChanges(of operation: ScheduledOperation) -> Int {
         withLock { Int(operation.effectiveChanges) }
     }
 

@@ -3,16 +3,16 @@
 /// reference per operation (forming, assigning and destroying one was a visible share of an empty
 /// operation's instructions under Callgrind: `results/README.md`, "Figures the documentation used
 /// to show"), and a finished operation the caller keeps never keeps its queue alive.
-public final class HostLink: @unchecked Sendable {
+package final class HostLink: @unchecked Sendable {
     // @unchecked Sendable: `host` is written once, by the queue's initialiser, before the queue
     // (and so the link) is visible to any other thread; afterwards it is only read, and Swift's
     // weak references are safe to load from any thread, also while the queue is being freed.
     /// The queue this link belongs to; nil before ``connect(_:)`` and once the queue was freed.
-    public private(set) weak var host: (any OperationHost)?
+    package private(set) weak var host: (any OperationHost)?
 
     /// A link to no queue yet: the queue's initialiser makes one, then calls ``connect(_:)``.
-    public init() {}
+    package init() {}
 
     /// Called once, from the host's initialiser.
-    public func connect(_ host: any OperationHost) { self.host = host }
+    package func connect(_ host: any OperationHost) { self.host = host }
 }

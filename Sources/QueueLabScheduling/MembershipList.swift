@@ -2,18 +2,18 @@
 /// linked list, so joining and leaving cost O(1) and no allocation.
 ///
 /// Host serialisation required.
-public struct MembershipList {
+package struct MembershipList {
     private var head: ScheduledOperation?
     private var tail: ScheduledOperation?
     /// How many operations the list holds.
-    public private(set) var count = 0
+    package private(set) var count = 0
 
     /// An empty list.
-    public init() {}
+    package init() {}
 
     /// - Returns: whether the list was empty before (the queue just became busy).
     @discardableResult
-    public mutating func append(_ operation: ScheduledOperation) -> Bool {
+    package mutating func append(_ operation: ScheduledOperation) -> Bool {
         defer { count += 1 }
         operation.previousMember = tail
         operation.nextMember = nil
@@ -24,7 +24,7 @@ public struct MembershipList {
 
     /// - Returns: whether the list is empty now (the queue just became idle).
     @discardableResult
-    public mutating func remove(_ operation: ScheduledOperation) -> Bool {
+    package mutating func remove(_ operation: ScheduledOperation) -> Bool {
         let previous = operation.previousMember
         let next = operation.nextMember
         if let previous { previous.nextMember = next } else { head = next }
@@ -36,7 +36,7 @@ public struct MembershipList {
     }
 
     /// - Complexity: O(n).
-    public func snapshot() -> [ScheduledOperation] {
+    package func snapshot() -> [ScheduledOperation] {
         var result: [ScheduledOperation] = []
         result.reserveCapacity(count)
         var node = head

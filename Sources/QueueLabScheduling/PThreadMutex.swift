@@ -8,6 +8,11 @@
 ///
 /// Chosen over `Synchronization.Mutex` because ThreadSanitizer on Linux sees pthread locking and
 /// does not see `Mutex`'s, which would turn every TSan run into noise.
+///
+/// Not API: SPI rather than `package` because the queues' modules inline `lock()` and `unlock()`,
+/// and Swift does not inline an `@inlinable package` declaration into another module
+/// (`results/instructions/package-access/`).
+@_spi(QueueInternals)
 public final class PThreadMutex: @unchecked Sendable {
     // Safe to share: the pointer is immutable after init and all access goes through pthread calls.
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -63,7 +68,8 @@ public final class PThreadMutex: @unchecked Sendable {
     }
 }
 
-/// A condition variable on `CLOCK_MONOTONIC`, used with one ``PThreadMutex``.
+/// A condition variable on `CLOCK_MONOTONIC`, used with one ``PThreadMutex``. SPI, as the mutex is.
+@_spi(QueueInternals)
 public final class PThreadCondition: @unchecked Sendable {
     // Safe to share: the pointer is immutable after init and all access goes through pthread calls.
     let condition: UnsafeMutablePointer<pthread_cond_t>

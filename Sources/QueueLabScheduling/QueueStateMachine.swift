@@ -24,7 +24,7 @@ public struct QueueStateMachine {
     /// Listings so far: the source of ``ScheduledOperation/readyOrder``.
     private var listings: UInt64 = 0
     /// For tests of the bare machine: the time a clock-reading policy sees, instead of the clock.
-    @_spi(Testing) public var clockForTesting: UInt64?
+    package var clockForTesting: UInt64?
 
     /// For a simulation in virtual time (QueueLabSimulation): the time a clock-reading policy sees
     /// (`aging`), in nanoseconds, instead of the clock; nil (the default) reads the clock. The same
@@ -379,11 +379,11 @@ public struct QueueStateMachine {
 
     /// Puts the worker counters in a state no transition makes: for tests that the invariants
     /// catch it.
-    @_spi(Testing) public mutating func setWorkerCountsForTesting(workers: Int, idle: Int) {
+    package mutating func setWorkerCountsForTesting(workers: Int, idle: Int) {
         self.workers = workers
         idleWorkers = idle
     }
 
     /// Stores a second policy beside the one in use: a slot no initialiser makes.
-    @_spi(Testing) public mutating func storeStrayPolicyForTesting() { slot.storeStrayPolicyForTesting() }
+    package mutating func storeStrayPolicyForTesting() { slot.storeStrayPolicyForTesting() }
 }

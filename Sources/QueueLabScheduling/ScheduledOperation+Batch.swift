@@ -6,7 +6,7 @@ extension ScheduledOperation {
     ///
     /// - Returns: nil when the batch was claimed, else the member another add took first (the
     ///   reservations already made are given back).
-    public static func claimAll<Batch: Collection>(
+    package static func claimAll<Batch: Collection>(
         _ batch: Batch, by host: HostLink, delivery: TransitionDelivery?
     ) -> Batch.Element? where Batch.Element: ScheduledOperation {
         var reserved = batch.startIndex
@@ -22,7 +22,7 @@ extension ScheduledOperation {
     }
 
     /// Why a claim was refused, as the error an add throws.
-    public var refusal: QueueError {
+    package var refusal: QueueError {
         state == .finished ? .alreadyFinished(label) : .alreadyEnqueued(label)
     }
 }

@@ -22,10 +22,10 @@ import Synchronization
 /// them again (bodies, observers and completion handlers run after the accesses ended, outside
 /// the serialisation).
 ///
-/// Lifetime: an operation refers to its queue weakly (through the queue's ``HostLink``), so an
+/// Lifetime: an operation refers to its queue weakly (through the queue's `HostLink`), so an
 /// operation the caller keeps after it finished (an app keeps results in them) never keeps its
 /// queue alive. A queue with unfinished operations keeps itself alive until the last one finished
-/// (see ``ScheduledQueue``), so the weak reference is never nil while the operation still needs
+/// (see `ScheduledQueue`), so the weak reference is never nil while the operation still needs
 /// its queue.
 open class ScheduledOperation: @unchecked Sendable {
     /// The operation's identity, unique in the process (also across queues and implementations).
@@ -208,11 +208,11 @@ open class ScheduledOperation: @unchecked Sendable {
 
     /// The host, once the operation was claimed; nil before (reading `host` earlier would race
     /// with the claim).
-    public var claimedHost: (any OperationHost)? { isClaimed ? host : nil }
+    package var claimedHost: (any OperationHost)? { isClaimed ? host : nil }
 
     /// The queue that took the operation; nil before the claim (read it only after ``isClaimed``)
     /// and once the queue was freed, which happens only after the operation finished.
-    public var host: (any OperationHost)? { hostLink?.host }
+    package var host: (any OperationHost)? { hostLink?.host }
 
     /// Whether readiness must be decided under the graph lock; read after ``claim(by:delivery:)``.
     package var needsGraphDecision: Bool { hasEdges.load(ordering: .sequentiallyConsistent) }
@@ -239,7 +239,7 @@ extension ScheduledOperation {
 
 extension ScheduledOperation {
     /// Sets the priority without telling a host: for tests of the bare state machine.
-    @_spi(Testing) public func setPriorityForTesting(_ priority: QueuePriority) {
+    package func setPriorityForTesting(_ priority: QueuePriority) {
         priorityWord.store(priority.rawValue, ordering: .relaxed)
     }
 }

@@ -2,7 +2,7 @@ import QueueLabCore
 
 /// What QueueLab's two queues have in common above their scheduling: how operations, batches,
 /// blocks and barriers are added. A queue provides the two steps that touch its own state.
-public protocol ScheduledQueue: OperationQueueing where Operation: ScheduledQueueOperation {
+package protocol ScheduledQueue: OperationQueueing where Operation: ScheduledQueueOperation {
     /// Claims the operation for this queue and hands it to the scheduler, unless a barrier newer
     /// than `generation` was installed since the caller looked (then it claims nothing and returns
     /// false: the caller makes the operation wait for that barrier and tries again). With `nil`, it
@@ -30,14 +30,14 @@ public protocol ScheduledQueue: OperationQueueing where Operation: ScheduledQueu
 }
 
 /// The newest barrier of a queue and its generation (0 before the first barrier).
-public struct BarrierSnapshot<Operation: ScheduledQueueOperation> {
+package struct BarrierSnapshot<Operation: ScheduledQueueOperation> {
     /// The newest barrier, finished or not; nil before the first one was installed.
-    public let barrier: Operation?
+    package let barrier: Operation?
     /// How many barriers were installed so far: a different generation means a newer barrier.
-    public let generation: UInt64
+    package let generation: UInt64
 
     /// A snapshot of `barrier` and `generation`, which the queue reads together.
-    public init(barrier: Operation?, generation: UInt64) {
+    package init(barrier: Operation?, generation: UInt64) {
         self.barrier = barrier
         self.generation = generation
     }

@@ -3,7 +3,7 @@ import Synchronization
 
 /// The `QueueOperation` members shared by QueueLab's own operation types: everything but the
 /// initializer and the typed body.
-public protocol ScheduledQueueOperation: ScheduledOperation, QueueOperation {}
+package protocol ScheduledQueueOperation: ScheduledOperation, QueueOperation {}
 
 extension ScheduledQueueOperation {
     /// The priority the user set; setting it updates the priorities the operation passes on in
@@ -68,7 +68,7 @@ extension ScheduledQueueOperation {
 extension ScheduledOperation {
     /// The final steps of every finish, after the state was stored under the host's lock: wakes
     /// threads waiting on this operation, releases dependents, runs the completion handler.
-    public func completeFinish() {
+    package func completeFinish() {
         #if QUEUELAB_FAULT_INJECTION
             InjectedCost.pay()  // the gate's fault injection (trait FaultInjection only)
         #endif
@@ -77,7 +77,7 @@ extension ScheduledOperation {
     }
 
     /// As ``completeFinish()``, but hands the completion handler back instead of running it.
-    public func completeFinishTakingHandler() -> (@Sendable () -> Void)? {
+    package func completeFinishTakingHandler() -> (@Sendable () -> Void)? {
         #if QUEUELAB_FAULT_INJECTION
             InjectedCost.pay()  // the gate's fault injection (trait FaultInjection only)
         #endif

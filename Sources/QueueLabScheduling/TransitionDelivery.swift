@@ -33,6 +33,10 @@ import Synchronization
 /// Delivery may lag the state: a wait on the queue can return before the observer received the
 /// last `finished` (another thread may be delivering). Read a trace through the observer (for
 /// example until it has every `finished`), not through the queue's waits.
+///
+/// Not API: SPI rather than `package` because ``PendingDeliveries/note(_:)``, which takes one, is
+/// inlined into the queues' modules (see `PThreadMutex`).
+@_spi(QueueInternals)
 public final class TransitionDelivery: @unchecked Sendable {
     // @unchecked Sendable: `log`, `delivering`, `recorded`, `delivered` and `waiters` are read and
     // written only with `lock` held; the observer and the condition are immutable references.
@@ -125,6 +129,8 @@ public final class TransitionDelivery: @unchecked Sendable {
 
 /// The deliveries a lock section recorded into, to run once the lock is released: usually one
 /// (the queue's), more when the observer was replaced while older operations were still queued.
+/// SPI, not `package`: the queues inline ``note(_:)`` (see `PThreadMutex`).
+@_spi(QueueInternals)
 public struct PendingDeliveries: Sendable {
     @usableFromInline var deliveries: [TransitionDelivery] = []
 

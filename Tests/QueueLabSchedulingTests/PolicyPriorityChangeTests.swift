@@ -1,5 +1,5 @@
 import QueueLabCore
-@_spi(Testing) import QueueLabScheduling
+import QueueLabScheduling
 import TestTiers
 import Testing
 

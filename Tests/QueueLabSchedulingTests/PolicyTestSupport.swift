@@ -1,5 +1,5 @@
 import QueueLabCore
-@_spi(Testing) import QueueLabScheduling
+import QueueLabScheduling
 
 /// Foundation's order test: added 0...9 with these priorities.
 let mixedPriorities: [QueuePriority] = [

@@ -1,7 +1,7 @@
 import ActorBasedQueue
 import LockBasedQueue
 import QueueLabCore
-@_spi(Testing) import QueueLabScheduling
+import QueueLabScheduling
 import TestTiers
 import Testing
 

@@ -37,7 +37,7 @@ public struct ResultsFileError: Error, Sendable, Equatable, CustomStringConverti
     public let message: String
 
     /// An error at `line` of `path` (nil: not known), saying `message`.
-    public init(path: String? = nil, line: Int, message: String) {
+    package init(path: String? = nil, line: Int, message: String) {
         self.path = path
         self.line = line
         self.message = message

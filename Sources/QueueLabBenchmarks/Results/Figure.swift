@@ -17,7 +17,7 @@ public struct Figure: Sendable, Hashable {
 
     /// A figure with its CSV column, direction and summary. A column that is not one of
     /// ``Figure/all``'s has no place in results files: ``FigureValues`` drops its values.
-    public init(_ column: String, _ direction: FigureDirection, _ summary: String) {
+    package init(_ column: String, _ direction: FigureDirection, _ summary: String) {
         self.column = column
         self.direction = direction
         self.summary = summary

@@ -232,6 +232,6 @@ public struct WorkloadParseError: Error, CustomStringConvertible, Equatable {
     public let message: String
     public var description: String { message }
 
-    /// Public for the modules that read workloads further (the simulator's shapes).
-    public init(message: String) { self.message = message }
+    /// `package`: the modules that read workloads further (the simulator's shapes) raise it too.
+    package init(message: String) { self.message = message }
 }

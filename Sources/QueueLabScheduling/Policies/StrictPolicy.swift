@@ -43,6 +43,3 @@ public struct StrictPolicy: SchedulingPolicy {
         return nil
     }
 }
-
-/// The strict policy's former name: the per-level ready lists.
-public typealias ReadyLists = StrictPolicy

@@ -1,4 +1,4 @@
-@_spi(Mutants) import QueueLabAdvanced
+import QueueLabAdvanced
 
 /// A test-queue flavor whose advanced layer carries one deliberate bug.
 protocol AdvancedFlavor: QueueFlavor {

@@ -1,4 +1,4 @@
-@_spi(Mutants) import QueueLabAdvanced
+import QueueLabAdvanced
 import QueueLabConformance
 import QueueLabCore
 import TestTiers
