@@ -51,8 +51,8 @@ public struct CheckOutcome: Sendable, Codable {
     /// For a check whose power comes from events it cannot force (races that must land): how many
     /// landed and the floor they reached. Nil for the other checks.
     public var power: CheckPower?
-    /// For a model-based check (`model.*`): per clause id of ``ContractClause``, how often the
-    /// situation it governs arose. Nil for the other checks.
+    /// For a model-based check (`model.*`): per clause id (the table of clauses in QueueLabCore's
+    /// article "The contract"), how often the situation it governs arose. Nil for the other checks.
     public var clauseCoverage: [String: Int]?
     /// For a model-based check that passed: the clauses it could exercise on this queue and never
     /// did (their situation never arose), in the documentation's order.

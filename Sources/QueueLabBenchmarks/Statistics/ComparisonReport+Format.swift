@@ -1,6 +1,8 @@
 /// The formats `queuelab compare` prints.
 public enum ReportFormat: String, Sendable, CaseIterable {
+    /// Aligned columns, for a terminal.
     case text
+    /// A Markdown table, for a pull request or a CI summary.
     case markdown
 }
 

@@ -3,16 +3,19 @@ import QueueLabCore
 /// One sentence of the contract (`TheContract` in QueueLabCore's documentation) or one promise a
 /// scheduling policy declares, as the model-based checks enforce it. Every violation the model
 /// reports names its clause, and every run counts how often each clause's situation arose.
-public struct ContractClause: Sendable, Hashable, Comparable, CustomStringConvertible {
+///
+/// `package`: a user meets clauses by id (``CheckOutcome/clauseCoverage``, verdicts) and reads
+/// their sentences in the table of `TheContract`; the type itself is the model's.
+package struct ContractClause: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Stable: printed in verdicts, coverage tables and beside the sentence in the documentation.
-    public let id: String
+    package let id: String
     /// The sentence, shortened.
-    public let sentence: String
+    package let sentence: String
     /// Checks whose declared known deviation (``KnownDeviation/checkID``) covers this clause, so an
     /// implementation that declares one is not judged on the clause (it is reported unverified).
     let deviationCheckIDs: [String]
     /// The promise the clause is of, nil for the queue contract every queue keeps.
-    public let promise: OrderingPromises?
+    package let promise: OrderingPromises?
 
     init(_ id: String, _ sentence: String, deviations: [String] = [], promise: OrderingPromises? = nil) {
         self.id = id
@@ -21,8 +24,8 @@ public struct ContractClause: Sendable, Hashable, Comparable, CustomStringConver
         self.promise = promise
     }
 
-    public var description: String { id }
-    public static func < (lhs: ContractClause, rhs: ContractClause) -> Bool { lhs.id < rhs.id }
+    package var description: String { id }
+    package static func < (lhs: ContractClause, rhs: ContractClause) -> Bool { lhs.id < rhs.id }
 }
 
 extension ContractClause {
@@ -131,7 +134,7 @@ extension ContractClause {
         "promise.relist", "a ready operation whose priority changed is listed at its new level as the policy declares")
 
     /// Every clause, in the order of the documentation.
-    public static let all: [ContractClause] = [
+    package static let all: [ContractClause] = [
         states, syncFinishes, asyncHolds, bodyOnce, cancelBeforeStart, cancelExecuting, cancelSuspended, cancelAll,
         completionOnce, completionPrompt, misuseAdd, misuseFinish, reads, depsWait, depsFinished, depsLate, depsRemoved,
         depsCrossQueue,
@@ -143,7 +146,7 @@ extension ContractClause {
     ]
 
     /// The clause with this ID (as ``CheckOutcome/clauseCoverage`` keys them), or nil.
-    public static func named(_ id: String) -> ContractClause? { all.first { $0.id == id } }
+    package static func named(_ id: String) -> ContractClause? { all.first { $0.id == id } }
 
     /// The clauses an implementation that declares `deviations` is not judged on: those named
     /// by a deviation, directly or through the check that catches it.

@@ -75,18 +75,18 @@ public struct ReportCell: Sendable {
 
 /// Colours per implementation: the Okabe-Ito palette, distinguishable with the common colour-vision
 /// deficiencies; assigned in name order so that a name keeps its colour across reports of the same set.
-public struct ImplementationPalette: Sendable {
+package struct ImplementationPalette: Sendable {
     static let colours = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#000000", "#F0E442"]
     /// The implementations' names, deduplicated and sorted: a name's index picks its colour.
-    public let names: [String]
+    package let names: [String]
 
     /// A palette for `names`, in any order, repeats allowed.
-    public init(_ names: some Sequence<String>) {
+    package init(_ names: some Sequence<String>) {
         self.names = Array(Set(names)).sorted()
     }
 
     /// The CSS hex colour of `name` (`#0072B2`, ...); grey (`#777777`) for a name not in ``names``.
-    public func colour(_ name: String) -> String {
+    package func colour(_ name: String) -> String {
         guard let index = names.firstIndex(of: name) else { return "#777777" }
         return Self.colours[index % Self.colours.count]
     }
