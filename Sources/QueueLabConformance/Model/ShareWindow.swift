@@ -11,7 +11,7 @@ import QueueLabCore
 /// returns before the queue reacts, and the harness sees the finish when it is delivered), and
 /// whether its policy is charged for it. Counted as a start, it made the verdict depend on timing:
 /// a stretch of retirements of one level read as that level starting alone while the others
-/// had ready work (`results/trust/model-campaign-stress-policies-seeds-1-4-41473e9.md`).
+/// had ready work (`results/trust/model-based.md`, the stress campaign of the seven policies).
 struct ShareWindow: Hashable, Sendable {
     var levels: Set<Int> = []
     var starts = [Int](repeating: 0, count: 5)
