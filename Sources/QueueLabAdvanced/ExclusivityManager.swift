@@ -24,7 +24,8 @@ public final class ExclusivityManager: Sendable {
     /// One request for a set of categories.
     public final class Ticket: @unchecked Sendable {
         // @unchecked Sendable: `state` and `onGrant` are internal, and read and written only by
-        // the manager inside its `lines.withLock`, so under one NSLock; the rest is immutable.
+        // the manager inside its `lines.withLock`, so under that `Locked`'s one lock; the rest is
+        // immutable.
         enum State { case new, waiting, held, done }
         /// The categories requested, each once, sorted.
         public let categories: [String]
