@@ -1,5 +1,5 @@
 import QueueLabCore
-@_spi(QueueInternals) import QueueLabScheduling
+import QueueLabScheduling
 
 /// An operation for ``ActorQueue``.
 public final class ActorOperation: ScheduledOperation, ScheduledQueueOperation, @unchecked Sendable {

@@ -1,5 +1,5 @@
 import QueueLabCore
-@_spi(QueueInternals) import QueueLabScheduling
+import QueueLabScheduling
 
 extension ActorQueue: PolicyFaultReporting {
     /// The faults of a policy from outside QueueLab (nil for a built-in): see `PolicyFault`.

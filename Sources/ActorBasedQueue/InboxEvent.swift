@@ -1,4 +1,4 @@
-@_spi(QueueInternals) import QueueLabScheduling
+import QueueLabScheduling
 
 /// A change handed from any thread to the scheduler actor, applied in the order it was made.
 enum InboxEvent {

@@ -1,5 +1,5 @@
 import QueueLabCore
-@_spi(QueueInternals) import QueueLabScheduling
+import QueueLabScheduling
 
 /// An operation for ``LockQueue``.
 public final class LockOperation: ScheduledOperation, ScheduledQueueOperation, @unchecked Sendable {
